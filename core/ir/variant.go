@@ -1,0 +1,279 @@
+package ir
+
+import "math/bits"
+
+// CmpFunc is a D3DCMPFUNC value (1 = never ... 8 = always); 0 means the
+// test is off, like always.
+type CmpFunc uint8
+
+const (
+	CmpOff CmpFunc = iota
+	CmpNever
+	CmpLess
+	CmpEqual
+	CmpLessEqual
+	CmpGreater
+	CmpNotEqual
+	CmpGreaterEqual
+	CmpAlways
+)
+
+// FogMode is a D3DFOGMODE value.
+type FogMode uint8
+
+const (
+	FogNone FogMode = iota
+	FogExp
+	FogExp2
+	FogLinear
+)
+
+// VariantKey is the D3D9 render state that changes generated shader code.
+// It is comparable and its zero value changes nothing, so it can key a
+// pipeline cache directly. ApplyVariant turns it into IR, so the MSL
+// emitter and the interpreter apply it identically.
+type VariantKey struct {
+	// Pixel stage.
+	AlphaFunc CmpFunc // D3DRS_ALPHATESTENABLE ? D3DRS_ALPHAFUNC : off; reference in DSAlphaRef
+	FogMode   FogMode // FogNone disables fog
+	// FogTable selects per-pixel (table) fog computed from the fragment
+	// depth with FogMode; otherwise vertex fog: the fog varying written by
+	// the vertex stage is the fog factor.
+	FogTable    bool
+	SRGBWrite   bool   // convert colour outputs' rgb from linear to sRGB
+	FlatShade   bool   // D3DSHADE_FLAT: colour varyings use flat interpolation
+	PointSprite bool   // texcoord varyings read the point-sprite coordinate
+	Projected   uint16 // bit s: sampler s divides its coordinate by w
+	// SamplerKinds overrides the declared texture kind per sampler
+	// (SamplerNone keeps the declaration).
+	SamplerKinds [16]SamplerKind
+	// Linked says VSOutputs is known; then pixel inputs whose VaryingSlot
+	// bit is clear read their default (see SysDefault).
+	Linked    bool
+	VSOutputs [MaxVaryingSlots / 64]uint64
+
+	// Vertex stage.
+	ClipPlanes uint8 // D3DRS_CLIPPLANEENABLE: bit i adds clip distance dot(pos, plane i)
+	PointSize  bool  // write a point size (DSPointSize when the shader has none), clamped to min/max
+	HalfPixel  bool  // add DSHalfPixel.xy * pos.w to the position (D3D9 pixel centres)
+}
+
+// SetVSOutput marks a varying slot as written by the vertex stage.
+func (k *VariantKey) SetVSOutput(slot int) { k.VSOutputs[slot/64] |= 1 << (slot % 64) }
+
+func (k *VariantKey) vsOutput(slot int) bool { return k.VSOutputs[slot/64]&(1<<(slot%64)) != 0 }
+
+// ApplyVariant returns a copy of s with the state in k made explicit in the
+// IR: extra inputs, outputs, statements and declaration changes. s is not
+// modified. The order of the added pixel epilogue is D3D9's: fog, alpha
+// test, then the sRGB conversion of the written colour.
+func ApplyVariant(s *Shader, k VariantKey) *Shader {
+	n := *s
+	n.Inputs = append([]Input(nil), s.Inputs...)
+	n.Outputs = append([]Output(nil), s.Outputs...)
+	n.Samplers = append([]SamplerDecl(nil), s.Samplers...)
+	n.Subs = append([][]Stmt(nil), s.Subs...)
+	for i := range n.Samplers {
+		d := &n.Samplers[i]
+		if d.Index >= 0 && d.Index < 16 {
+			if kk := k.SamplerKinds[d.Index]; kk != SamplerNone {
+				d.Kind = kk
+			}
+			if k.Projected&(1<<d.Index) != 0 {
+				d.Projected = true
+			}
+		}
+	}
+	var epi []Stmt
+	if s.Stage == StageVertex {
+		epi = vertexEpilogue(&n, k)
+	} else {
+		pixelInputs(&n, k)
+		epi = pixelEpilogue(&n, k)
+	}
+	if len(epi) == 0 {
+		n.Body = append([]Stmt(nil), s.Body...)
+		return &n
+	}
+	if hasReturn(s.Body) {
+		// A return in the main body must still run the epilogue: make the
+		// body a subroutine.
+		n.Subs = append(n.Subs, s.Body)
+		n.Body = append([]Stmt{&Call{Sub: len(n.Subs) - 1}}, epi...)
+	} else {
+		n.Body = append(append([]Stmt(nil), s.Body...), epi...)
+	}
+	return &n
+}
+
+func hasReturn(b []Stmt) bool {
+	for _, st := range b {
+		switch st := st.(type) {
+		case *Return:
+			return true
+		case *If:
+			if hasReturn(st.Then) || hasReturn(st.Else) {
+				return true
+			}
+		case *Loop:
+			if hasReturn(st.Body) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func findOutput(s *Shader, kind OutputKind, index int) int {
+	for i, o := range s.Outputs {
+		if o.Kind == kind && (kind == OutPosition || kind == OutPointSize || o.Index == index) {
+			return i
+		}
+	}
+	return -1
+}
+
+func vertexEpilogue(s *Shader, k VariantKey) []Stmt {
+	var epi []Stmt
+	pos := findOutput(s, OutPosition, 0)
+	if pos >= 0 && k.ClipPlanes != 0 {
+		next := 0
+		for _, o := range s.Outputs {
+			if o.Kind == OutClipDist && o.Index >= next {
+				next = o.Index + 1
+			}
+		}
+		for i := 0; i < 6; i++ {
+			if k.ClipPlanes&(1<<i) == 0 {
+				continue
+			}
+			s.Outputs = append(s.Outputs, Output{Kind: OutClipDist, Index: next})
+			next++
+			epi = append(epi, Op(OpDp4, Out(len(s.Outputs)-1).D(MaskX), Out(pos).S(), DS(DSClipPlane0+i).S()))
+		}
+	}
+	if pos >= 0 && k.HalfPixel {
+		// Clip distances above use the position before the offset, as
+		// D3D9 clips before rasterization.
+		epi = append(epi, Op(OpMad, Out(pos).D(MaskXY), DS(DSHalfPixel).S(), Out(pos).S().Swz('w'), Out(pos).S()))
+	}
+	if k.PointSize {
+		ps := findOutput(s, OutPointSize, 0)
+		if ps < 0 {
+			s.Outputs = append(s.Outputs, Output{Kind: OutPointSize})
+			ps = len(s.Outputs) - 1
+			epi = append(epi, Op(OpMov, Out(ps).D(MaskX), DS(DSPointSize).S().Swz('x')))
+		}
+		epi = append(epi,
+			Op(OpMax, Out(ps).D(MaskX), Out(ps).S(), DS(DSPointSize).S().Swz('y')),
+			Op(OpMin, Out(ps).D(MaskX), Out(ps).S(), DS(DSPointSize).S().Swz('z')))
+	}
+	return epi
+}
+
+func pixelInputs(s *Shader, k VariantKey) {
+	for i := range s.Inputs {
+		in := &s.Inputs[i]
+		if in.Sys != SysNone {
+			continue
+		}
+		if k.Linked && !k.vsOutput(VaryingSlot(in.Usage, in.UsageIndex)) {
+			in.Sys = SysDefault
+			continue
+		}
+		if k.PointSprite && in.Usage == UsageTexCoord {
+			in.Sys = SysPointCoord
+		}
+		if k.FlatShade && in.Usage == UsageColor {
+			in.Interp = InterpFlat
+		}
+	}
+}
+
+func findInput(s *Shader, match func(Input) bool, add Input) int {
+	for i, in := range s.Inputs {
+		if match(in) {
+			return i
+		}
+	}
+	s.Inputs = append(s.Inputs, add)
+	return len(s.Inputs) - 1
+}
+
+const log2e = 1.4426950408889634
+
+func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
+	var epi []Stmt
+	col := findOutput(s, OutColor, 0)
+	if col >= 0 && k.FogMode != FogNone {
+		t := Temp(s.NumTemps)
+		s.NumTemps++
+		f := t.D(MaskX)
+		fog := DS(DSFog).S()
+		if k.FogTable {
+			p := findInput(s, func(in Input) bool { return in.Sys == SysPosition }, Input{Sys: SysPosition})
+			d := In(p).S().Swz('z')
+			switch k.FogMode {
+			case FogLinear:
+				epi = append(epi,
+					Op(OpSub, f, fog.Swz('y'), d),
+					&Inst{Op: OpMul, Dst: f, Src: []Src{t.S().Swz('x'), fog.Swz('w')}, Clamp: ClampSat})
+			case FogExp:
+				epi = append(epi,
+					Op(OpMul, f, d, fog.Swz('z')),
+					Op(OpMul, f, t.S().Swz('x'), ImmF1(-log2e)),
+					&Inst{Op: OpExp2, Dst: f, Src: []Src{t.S().Swz('x')}, Clamp: ClampSat})
+			case FogExp2:
+				epi = append(epi,
+					Op(OpMul, f, d, fog.Swz('z')),
+					Op(OpMul, f, t.S().Swz('x'), t.S().Swz('x')),
+					Op(OpMul, f, t.S().Swz('x'), ImmF1(-log2e)),
+					&Inst{Op: OpExp2, Dst: f, Src: []Src{t.S().Swz('x')}, Clamp: ClampSat})
+			}
+		} else {
+			v := findInput(s, func(in Input) bool { return in.Sys == SysNone && in.Usage == UsageFog }, Input{Usage: UsageFog})
+			if k.Linked && !k.vsOutput(VaryingSlot(UsageFog, 0)) {
+				s.Inputs[v].Sys = SysDefault
+			}
+			epi = append(epi, &Inst{Op: OpMov, Dst: f, Src: []Src{In(v).S().Swz('x')}, Clamp: ClampSat})
+		}
+		// colour = f*colour + (1-f)*fog colour
+		epi = append(epi, Op(OpLrp, Out(col).D(MaskXYZ), t.S().Swz('x'), Out(col).S(), DS(DSFogColor).S()))
+	}
+	if col >= 0 && k.AlphaFunc != CmpOff && k.AlphaFunc != CmpAlways {
+		if k.AlphaFunc == CmpNever || k.AlphaFunc > CmpAlways {
+			epi = append(epi, &Discard{})
+		} else {
+			b := BTemp(s.NumBTemps)
+			s.NumBTemps++
+			op := [...]Opcode{CmpLess: OpLt, CmpEqual: OpEq, CmpLessEqual: OpLe, CmpGreater: OpGt, CmpNotEqual: OpNe, CmpGreaterEqual: OpGe}[k.AlphaFunc]
+			cond := b.S().Swz('x').Negate()
+			epi = append(epi,
+				Op(op, b.D(MaskX), Out(col).S().Swz('w'), DS(DSAlphaRef).S().Swz('x')),
+				&Discard{Cond: &cond})
+		}
+	}
+	if k.SRGBWrite {
+		for i, o := range s.Outputs {
+			if o.Kind != OutColor {
+				continue
+			}
+			lo, hi := Temp(s.NumTemps), Temp(s.NumTemps+1)
+			b := BTemp(s.NumBTemps)
+			s.NumTemps += 2
+			s.NumBTemps++
+			c := Out(i)
+			epi = append(epi,
+				&Inst{Op: OpMov, Dst: c.D(MaskXYZ), Src: []Src{c.S()}, Clamp: ClampSat},
+				Op(OpMul, lo.D(MaskXYZ), c.S(), ImmF1(12.92)),
+				Op(OpPow, hi.D(MaskXYZ), c.S(), ImmF1(1/2.4)),
+				Op(OpMad, hi.D(MaskXYZ), hi.S(), ImmF1(1.055), ImmF1(-0.055)),
+				Op(OpLe, b.D(MaskXYZ), c.S(), ImmF1(0.0031308)),
+				Op(OpSelect, c.D(MaskXYZ), b.S(), lo.S(), hi.S()))
+		}
+	}
+	return epi
+}
+
+// ClipPlaneCount returns how many clip distances k adds.
+func (k VariantKey) ClipPlaneCount() int { return bits.OnesCount8(k.ClipPlanes & 63) }
