@@ -6,10 +6,10 @@ package types
 
 // GUID is a COM interface or object identifier, laid out as in guiddef.h.
 type GUID struct {
-	Data1 uint32
-	Data2 uint16
-	Data3 uint16
-	Data4 [8]byte
+	Data1 uint32  `c:"Data1"`
+	Data2 uint16  `c:"Data2"`
+	Data3 uint16  `c:"Data3"`
+	Data4 [8]byte `c:"Data4"`
 }
 
 // Method is one COM method. Ret and Params are C text as d3d9.h spells
