@@ -1,0 +1,202 @@
+// Package reference is a CPU implementation of the backend interface that
+// follows Metal's rules: NDC depth 0..1, pixel centres at .5, the top-left
+// fill rule, Metal's sampler, blend and depth-stencil semantics. It runs
+// anywhere, renders deterministically (the same commands give the same
+// bytes whatever GOMAXPROCS is), and lets tests read every pixel.
+package reference
+
+import (
+	"fmt"
+	"sync"
+
+	"mtld3d/unix/backend"
+)
+
+// Device is the reference backend's backend.Device.
+type Device struct{}
+
+var _ backend.Device = (*Device)(nil)
+
+// New returns a reference device.
+func New() *Device { return &Device{} }
+
+func (d *Device) Name() string { return "mtld3d reference (CPU)" }
+
+func (d *Device) Caps() backend.Caps {
+	return backend.CapBCTextures | backend.CapDepth24Stencil8 | backend.CapClampToBorder |
+		backend.CapMirrorClampToEdge | backend.CapMSAA2 | backend.CapMSAA4 | backend.CapMSAA8 |
+		backend.CapDepthClamp | backend.CapReadableDrawable
+}
+
+func (d *Device) Release() {}
+
+// Buffer is a byte slice.
+type Buffer struct{ data []byte }
+
+func (d *Device) NewBuffer(length int) (backend.Buffer, error) {
+	if length < 0 {
+		return nil, fmt.Errorf("reference: buffer length %d", length)
+	}
+	return &Buffer{data: make([]byte, length)}, nil
+}
+
+func (b *Buffer) Contents() []byte               { return b.data }
+func (b *Buffer) Upload(offset int, data []byte) { copy(b.data[offset:], data) }
+func (b *Buffer) Length() int                    { return len(b.data) }
+func (b *Buffer) Release()                       {}
+
+type sampler struct{ desc backend.SamplerDesc }
+
+func (s *sampler) Desc() backend.SamplerDesc { return s.desc }
+func (s *sampler) Release()                  {}
+
+func (d *Device) NewSampler(desc backend.SamplerDesc) (backend.Sampler, error) {
+	if desc.MaxAnisotropy < 1 {
+		desc.MaxAnisotropy = 1
+	}
+	return &sampler{desc}, nil
+}
+
+type depthStencil struct{ desc backend.DepthStencilDesc }
+
+func (s *depthStencil) Desc() backend.DepthStencilDesc { return s.desc }
+func (s *depthStencil) Release()                       {}
+
+func (d *Device) NewDepthStencilState(desc backend.DepthStencilDesc) (backend.DepthStencilState, error) {
+	return &depthStencil{desc}, nil
+}
+
+type function struct {
+	stage backend.ShaderStage
+	name  string
+	vp    backend.VertexProgram
+	fp    backend.FragmentProgram
+}
+
+func (f *function) Stage() backend.ShaderStage { return f.stage }
+func (f *function) Name() string               { return f.name }
+func (f *function) Release()                   {}
+
+func (d *Device) NewFunction(desc backend.FunctionDesc) (backend.Function, error) {
+	f := &function{stage: desc.Stage, name: desc.Entry}
+	var ok bool
+	switch desc.Stage {
+	case backend.StageVertex:
+		f.vp, ok = desc.Program.(backend.VertexProgram)
+	case backend.StageFragment:
+		f.fp, ok = desc.Program.(backend.FragmentProgram)
+	}
+	if !ok {
+		return nil, fmt.Errorf("reference: function %q: Program %T does not fit stage %d: %w", desc.Entry, desc.Program, desc.Stage, backend.ErrUnsupported)
+	}
+	return f, nil
+}
+
+type pipeline struct {
+	desc backend.RenderPipelineDesc
+	vp   backend.VertexProgram
+	fp   backend.FragmentProgram // nil: no fragment stage
+	vsig backend.VertexSignature
+	fsig backend.FragmentSignature
+}
+
+func (p *pipeline) Desc() backend.RenderPipelineDesc { return p.desc }
+func (p *pipeline) Release()                         {}
+
+func (d *Device) NewRenderPipeline(desc backend.RenderPipelineDesc) (backend.RenderPipelineState, error) {
+	vf, ok := desc.VertexFunction.(*function)
+	if !ok || vf.vp == nil {
+		return nil, fmt.Errorf("reference: pipeline needs a reference vertex function")
+	}
+	p := &pipeline{desc: desc, vp: vf.vp, vsig: vf.vp.VertexSignature()}
+	if desc.FragmentFunction != nil {
+		ff, ok := desc.FragmentFunction.(*function)
+		if !ok || ff.fp == nil {
+			return nil, fmt.Errorf("reference: fragment function is not a reference fragment function")
+		}
+		p.fp, p.fsig = ff.fp, ff.fp.FragmentSignature()
+	}
+	if p.desc.SampleCount < 1 {
+		p.desc.SampleCount = 1
+	}
+	return p, nil
+}
+
+func (d *Device) NewCommandQueue() (backend.CommandQueue, error) {
+	q := &queue{work: make(chan *commandBuffer, 64)}
+	go q.run()
+	return q, nil
+}
+
+// Layer is a presentable surface whose presented image the host can read.
+type Layer struct {
+	dev    *Device
+	mu     sync.Mutex
+	desc   backend.LayerDesc
+	last   *Texture
+	frames int
+	onShow func(*Drawable)
+}
+
+func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
+	if desc.Format == backend.FormatInvalid {
+		desc.Format = backend.FormatBGRA8Unorm
+	}
+	return &Layer{dev: d, desc: desc}, nil
+}
+
+// NextDrawable returns a drawable with a fresh texture of the layer's size.
+func (l *Layer) NextDrawable() (backend.Drawable, error) {
+	l.mu.Lock()
+	desc := l.desc
+	l.mu.Unlock()
+	t, err := l.dev.NewTexture(backend.TextureDesc{Format: desc.Format, Width: desc.Width, Height: desc.Height,
+		Usage: backend.UsageRenderTarget | backend.UsageShaderRead})
+	if err != nil {
+		return nil, err
+	}
+	return &Drawable{layer: l, tex: t.(*Texture)}, nil
+}
+
+func (l *Layer) Resize(w, h int) {
+	l.mu.Lock()
+	l.desc.Width, l.desc.Height = w, h
+	l.mu.Unlock()
+}
+
+func (l *Layer) Release() {}
+
+// OnPresent sets a function called, on the queue's goroutine, with each
+// drawable as it is presented.
+func (l *Layer) OnPresent(f func(*Drawable)) {
+	l.mu.Lock()
+	l.onShow = f
+	l.mu.Unlock()
+}
+
+// Presented returns the texture last presented and the number of frames
+// presented so far.
+func (l *Layer) Presented() (*Texture, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.last, l.frames
+}
+
+func (l *Layer) present(d *Drawable) {
+	l.mu.Lock()
+	l.last = d.tex
+	l.frames++
+	f := l.onShow
+	l.mu.Unlock()
+	if f != nil {
+		f(d)
+	}
+}
+
+// Drawable is a layer's texture for one frame.
+type Drawable struct {
+	layer *Layer
+	tex   *Texture
+}
+
+func (d *Drawable) Texture() backend.Texture { return d.tex }

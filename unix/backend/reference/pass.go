@@ -1,0 +1,231 @@
+package reference
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/texel"
+)
+
+// target is one attachment image being rendered: level and slice (or depth
+// plane) of a texture, its samples next to each other per pixel.
+type target struct {
+	tex     *Texture
+	img     []byte
+	w, h    int
+	samples int
+	bpp     int
+	format  backend.PixelFormat
+	codec   *texel.Codec
+	norm    bool // unorm: clamp colours to 0..1
+}
+
+func newTarget(a *backend.AttachmentDesc) (*target, error) {
+	if a.Texture == nil {
+		return nil, nil
+	}
+	t, ok := a.Texture.(*Texture)
+	if !ok {
+		return nil, fmt.Errorf("reference: attachment is a %T", a.Texture)
+	}
+	if a.Level >= len(t.levels) || a.Slice >= t.slices || a.DepthPlane >= t.levelDepth(a.Level) {
+		return nil, fmt.Errorf("reference: attachment level %d slice %d plane %d out of range", a.Level, a.Slice, a.DepthPlane)
+	}
+	f := t.desc.Format
+	if f.IsCompressed() {
+		return nil, fmt.Errorf("reference: cannot render to %v", f)
+	}
+	return &target{tex: t, img: t.image(a.Level, a.Slice, a.DepthPlane), w: t.levelWidth(a.Level), h: t.levelHeight(a.Level),
+		samples: t.desc.SampleCount, bpp: f.Info().BytesPerBlock, format: f, codec: texel.For(f), norm: f.Info().Normalized}, nil
+}
+
+// at returns the bytes of sample s of pixel (x, y).
+func (t *target) at(x, y, s int) []byte {
+	o := ((y*t.w+x)*t.samples + s) * t.bpp
+	return t.img[o : o+t.bpp]
+}
+
+// pass is a render pass being executed.
+type pass struct {
+	color          [backend.MaxColorAttachments]*target
+	depth, stencil *target
+	w, h, samples  int
+	prims          []prim
+}
+
+// Sample positions within a pixel, in 1/16 pixel from its top-left corner:
+// Metal's (and D3D's) standard patterns.
+var samplePos = map[int][][2]int{
+	1: {{8, 8}},
+	2: {{12, 12}, {4, 4}},
+	4: {{6, 2}, {14, 6}, {2, 10}, {10, 14}},
+	8: {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}},
+}
+
+func (rp *renderPass) execute() error {
+	p := &pass{samples: 0, w: 1 << 30, h: 1 << 30}
+	var err error
+	d := &rp.desc
+	setSize := func(t *target) error {
+		p.w, p.h = min(p.w, t.w), min(p.h, t.h)
+		if p.samples != 0 && p.samples != t.samples {
+			return fmt.Errorf("reference: attachments disagree on sample count")
+		}
+		p.samples = t.samples
+		return nil
+	}
+	for i := range d.Color {
+		if p.color[i], err = newTarget(&d.Color[i].AttachmentDesc); err != nil {
+			return err
+		}
+		if p.color[i] != nil {
+			if p.color[i].codec == nil {
+				return fmt.Errorf("reference: colour attachment %d has format %v", i, p.color[i].format)
+			}
+			if err := setSize(p.color[i]); err != nil {
+				return err
+			}
+		}
+	}
+	if p.depth, err = newTarget(&d.Depth.AttachmentDesc); err != nil {
+		return err
+	}
+	if p.stencil, err = newTarget(&d.Stencil.AttachmentDesc); err != nil {
+		return err
+	}
+	for _, t := range []*target{p.depth, p.stencil} {
+		if t != nil {
+			if err := setSize(t); err != nil {
+				return err
+			}
+		}
+	}
+	if p.samples == 0 {
+		return fmt.Errorf("reference: render pass without attachments")
+	}
+	if samplePos[p.samples] == nil {
+		return fmt.Errorf("reference: sample count %d: %w", p.samples, backend.ErrUnsupported)
+	}
+	p.load(d)
+	g := newGeometry(p)
+	for i := range rp.draws {
+		if err := g.draw(&rp.draws[i]); err != nil {
+			return err
+		}
+	}
+	p.raster()
+	p.store(d)
+	return nil
+}
+
+func (p *pass) load(d *backend.RenderPassDesc) {
+	for i, t := range p.color {
+		if t == nil || d.Color[i].Load != backend.LoadClear {
+			continue
+		}
+		cc := d.Color[i].ClearColor
+		px := make([]byte, t.bpp)
+		t.codec.Encode(px, [4]float32{float32(cc[0]), float32(cc[1]), float32(cc[2]), float32(cc[3])})
+		fill(t.img, px)
+	}
+	if t := p.depth; t != nil && d.Depth.Load == backend.LoadClear {
+		for o := 0; o < len(t.img); o += t.bpp {
+			texel.StoreDepth(t.format, t.img[o:], float32(d.Depth.ClearDepth))
+		}
+	}
+	if t := p.stencil; t != nil && d.Stencil.Load == backend.LoadClear {
+		for o := 0; o < len(t.img); o += t.bpp {
+			texel.StoreStencil(t.format, t.img[o:], uint8(d.Stencil.ClearStencil))
+		}
+	}
+}
+
+func fill(dst, pattern []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	n := copy(dst, pattern)
+	for n < len(dst) {
+		n += copy(dst[n:], dst[:n])
+	}
+}
+
+func (p *pass) store(d *backend.RenderPassDesc) {
+	resolve := func(t *target, a *backend.AttachmentDesc, depth bool) {
+		if t == nil {
+			return
+		}
+		t.tex.touch()
+		if a.Store != backend.StoreMultisampleResolve && a.Store != backend.StoreStoreAndMultisampleResolve {
+			return
+		}
+		rt, ok := a.ResolveTexture.(*Texture)
+		if !ok || rt == nil {
+			return
+		}
+		dst := rt.image(a.ResolveLevel, a.ResolveSlice, 0)
+		w, h := min(t.w, rt.levelWidth(a.ResolveLevel)), min(t.h, rt.levelHeight(a.ResolveLevel))
+		bpp := rt.desc.Format.Info().BytesPerBlock
+		rw := rt.levelWidth(a.ResolveLevel)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				out := dst[(y*rw+x)*bpp:]
+				if depth {
+					// Metal resolves depth and stencil from sample 0.
+					copy(out[:bpp], t.at(x, y, 0))
+					continue
+				}
+				var sum [4]float32
+				for s := 0; s < t.samples; s++ {
+					c := t.codec.Decode(t.at(x, y, s))
+					for i := range sum {
+						sum[i] += c[i]
+					}
+				}
+				for i := range sum {
+					sum[i] /= float32(t.samples)
+				}
+				texel.Encode(rt.desc.Format, out, sum)
+			}
+		}
+		rt.touch()
+	}
+	for i, t := range p.color {
+		resolve(t, &d.Color[i].AttachmentDesc, false)
+	}
+	resolve(p.depth, &d.Depth.AttachmentDesc, true)
+	if p.stencil != p.depth || p.depth == nil {
+		resolve(p.stencil, &d.Stencil.AttachmentDesc, true)
+	}
+}
+
+// bandRows is the height of the horizontal bands that raster workers own.
+// Even, so a 2x2 quad never straddles two bands.
+const bandRows = 16
+
+// raster draws the pass's primitives. Rows are split into bands dealt out
+// to workers round robin; each worker draws every primitive, in order,
+// clipped to its bands, so each pixel sees the same sequence of writes
+// whatever the worker count and the output is deterministic.
+func (p *pass) raster() {
+	if len(p.prims) == 0 {
+		return
+	}
+	bands := (p.h + bandRows - 1) / bandRows
+	n := min(runtime.GOMAXPROCS(0), bands)
+	if n <= 1 {
+		newWorker(p).run(0, 1, bands)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			newWorker(p).run(i, n, bands)
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,458 @@
+package reference
+
+import (
+	"math"
+
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/texel"
+)
+
+// worker rasterizes the bands it owns. Its scratch quad and outputs are
+// its own, so workers share nothing they write.
+type worker struct {
+	p    *pass
+	pos  [][2]int // sample positions in 1/16 pixel
+	q    backend.Quad
+	out  backend.FragmentOut
+	lane [4]laneInfo
+}
+
+// laneInfo is one pixel of the quad being shaded.
+type laneInfo struct {
+	x, y  int
+	cover uint8      // covered samples
+	b     [3]float64 // screen-space barycentrics at the pixel centre
+	z     float64    // interpolated window depth at the centre
+}
+
+func newWorker(p *pass) *worker { return &worker{p: p, pos: samplePos[p.samples]} }
+
+func (w *worker) run(first, step, bands int) {
+	for band := first; band < bands; band += step {
+		y0 := band * bandRows
+		y1 := min(y0+bandRows, w.p.h)
+		for i := range w.p.prims {
+			pr := &w.p.prims[i]
+			if pr.maxY < y0 || pr.minY >= y1 {
+				continue
+			}
+			w.prim(pr, max(y0, pr.minY), min(y1-1, pr.maxY))
+		}
+	}
+}
+
+// prim walks the 2x2 quads of a primitive's bounds in rows ya..yb.
+func (w *worker) prim(pr *prim, ya, yb int) {
+	x0, x1 := pr.minX, pr.maxX
+	for qy := ya &^ 1; qy <= yb; qy += 2 {
+		qx0, qx1 := x0&^1, x1
+		if pr.kind == primTri {
+			qx0, qx1 = w.triSpan(pr, qy, qx0, qx1)
+		} else if pr.kind == primLine {
+			qx0, qx1 = lineSpan(pr, qy, qx0, qx1)
+		}
+		for qx := qx0 &^ 1; qx <= qx1; qx += 2 {
+			any := false
+			for l := 0; l < 4; l++ {
+				li := &w.lane[l]
+				li.x, li.y = qx+l&1, qy+l>>1
+				li.cover = 0
+				if li.x >= x0 && li.x <= x1 && li.y >= ya && li.y <= yb {
+					li.cover = w.cover(pr, li.x, li.y)
+					any = any || li.cover != 0
+				}
+			}
+			if any {
+				w.shade(pr)
+			}
+		}
+	}
+}
+
+// triSpan narrows the quad row's x range to where the triangle can be:
+// for each edge, the x range over the row's (sub)pixel rows where E >= 0.
+func (w *worker) triSpan(pr *prim, qy, lo, hi int) (int, int) {
+	ylo := float64(qy*subpixel) - subpixel // generous for sample offsets
+	yhi := float64((qy+2)*subpixel) + subpixel
+	flo, fhi := float64(lo), float64(hi)
+	for i := 0; i < 3; i++ {
+		a, b, c := float64(pr.ea[i]), float64(pr.eb[i]), float64(pr.ec[i])
+		if a == 0 {
+			continue
+		}
+		// E(x, y) = a*x + b*y + c >= 0; bound x over y in [ylo, yhi].
+		e1 := -(b*ylo + c) / a
+		e2 := -(b*yhi + c) / a
+		lim := math.Max(e1, e2)/subpixel + 1
+		if a > 0 { // x >= ...
+			lim = math.Min(e1, e2)/subpixel - 1
+			flo = math.Max(flo, math.Floor(lim))
+		} else {
+			fhi = math.Min(fhi, math.Ceil(lim))
+		}
+	}
+	if flo > fhi {
+		return 1, 0
+	}
+	return int(flo), int(fhi)
+}
+
+// lineSpan narrows the quad row's x range to near where the line crosses
+// rows qy..qy+1.
+func lineSpan(pr *prim, qy, lo, hi int) (int, int) {
+	a, b := pr.v[0], pr.v[1]
+	if a.y == b.y {
+		return lo, hi
+	}
+	xa := a.x + (float64(qy)-a.y)*(b.x-a.x)/(b.y-a.y)
+	xb := a.x + (float64(qy+2)-a.y)*(b.x-a.x)/(b.y-a.y)
+	return max(lo, int(math.Floor(math.Min(xa, xb)))-2), min(hi, int(math.Ceil(math.Max(xa, xb)))+2)
+}
+
+// cover returns the mask of samples of pixel (x, y) the primitive covers.
+func (w *worker) cover(pr *prim, x, y int) uint8 {
+	var m uint8
+	switch pr.kind {
+	case primTri:
+		for s, sp := range w.pos {
+			sx := int64(x)*subpixel + int64(sp[0])*subpixel/16
+			sy := int64(y)*subpixel + int64(sp[1])*subpixel/16
+			if pr.ea[0]*sx+pr.eb[0]*sy+pr.ec[0]+pr.bias[0] >= 0 &&
+				pr.ea[1]*sx+pr.eb[1]*sy+pr.ec[1]+pr.bias[1] >= 0 &&
+				pr.ea[2]*sx+pr.eb[2]*sy+pr.ec[2]+pr.bias[2] >= 0 {
+				m |= 1 << s
+			}
+		}
+	case primLine:
+		a, b := pr.v[0], pr.v[1]
+		cx, cy := float64(x)+0.5, float64(y)+0.5
+		var in bool
+		if math.Abs(b.x-a.x) >= math.Abs(b.y-a.y) {
+			lo, hi := math.Min(a.x, b.x), math.Max(a.x, b.x)
+			in = cx >= lo && cx < hi && int(math.Floor(a.y+(cx-a.x)*(b.y-a.y)/(b.x-a.x))) == y
+		} else {
+			lo, hi := math.Min(a.y, b.y), math.Max(a.y, b.y)
+			in = cy >= lo && cy < hi && int(math.Floor(a.x+(cy-a.y)*(b.x-a.x)/(b.y-a.y))) == x
+		}
+		if in {
+			m = uint8(1<<len(w.pos) - 1)
+		}
+	case primPoint:
+		v, h := pr.v[0], pr.size/2
+		for s, sp := range w.pos {
+			sx, sy := float64(x)+float64(sp[0])/16, float64(y)+float64(sp[1])/16
+			if sx >= v.x-h && sx < v.x+h && sy >= v.y-h && sy < v.y+h {
+				m |= 1 << s
+			}
+		}
+	}
+	return m
+}
+
+// bary works out the screen-space barycentrics and depth of every lane,
+// helper lanes included (extrapolated), at pixel centres.
+func (w *worker) bary(pr *prim) {
+	for l := range w.lane {
+		li := &w.lane[l]
+		cx, cy := float64(li.x)+0.5, float64(li.y)+0.5
+		switch pr.kind {
+		case primTri:
+			fx, fy := int64(li.x)*subpixel+subpixel/2, int64(li.y)*subpixel+subpixel/2
+			for i := 0; i < 3; i++ {
+				li.b[i] = float64(pr.ea[i]*fx+pr.eb[i]*fy+pr.ec[i]) / pr.area
+			}
+		case primLine:
+			a, b := pr.v[0], pr.v[1]
+			dx, dy := b.x-a.x, b.y-a.y
+			t := ((cx-a.x)*dx + (cy-a.y)*dy) / (dx*dx + dy*dy)
+			t = math.Max(0, math.Min(1, t))
+			li.b = [3]float64{1 - t, t, 0}
+		default:
+			li.b = [3]float64{1, 0, 0}
+		}
+		li.z = li.b[0]*pr.v[0].z + li.b[1]*pr.v[1].z + li.b[2]*pr.v[2].z + pr.zoff
+	}
+}
+
+// shade runs the fragment program on the current quad and writes the
+// surviving samples.
+func (w *worker) shade(pr *prim) {
+	dc := pr.dc
+	w.bary(pr)
+	q := &w.q
+	q.FrontFacing = pr.front
+	q.Live = 0
+	var pw [4][3]float64 // perspective-correct weights
+	for l := range w.lane {
+		li := &w.lane[l]
+		if li.cover != 0 {
+			q.Live |= 1 << l
+		}
+		var s float64
+		for i := 0; i < 3; i++ {
+			pw[l][i] = li.b[i] * pr.v[i].invw
+			s += pw[l][i]
+		}
+		if s != 0 {
+			for i := 0; i < 3; i++ {
+				pw[l][i] /= s
+			}
+		}
+		q.Position[l] = [4]float32{float32(li.x) + 0.5, float32(li.y) + 0.5, float32(li.z), float32(s)}
+		if pr.kind == primPoint {
+			v, sz := pr.v[0], pr.size
+			q.PointCoord[l] = [2]float32{float32((float64(li.x) + 0.5 - (v.x - sz/2)) / sz), float32((float64(li.y) + 0.5 - (v.y - sz/2)) / sz)}
+		} else {
+			q.PointCoord[l] = [2]float32{}
+		}
+	}
+	fp := dc.pl.fp
+	sig := &dc.pl.fsig
+	out := &w.out
+	out.Discard = 0
+	if fp != nil {
+		n := min(sig.Varyings, dc.nvary)
+		v0, v1, v2 := &pr.v[0].vary, &pr.v[1].vary, &pr.v[2].vary
+		for j := 0; j < n; j++ {
+			mode := sig.Interp[j]
+			for l := 0; l < 4; l++ {
+				var wt [3]float32
+				switch mode {
+				case backend.InterpFlat:
+					q.Varyings[j][l] = pr.flat.vary[j]
+					continue
+				case backend.InterpNoPerspective:
+					b := &w.lane[l].b
+					wt = [3]float32{float32(b[0]), float32(b[1]), float32(b[2])}
+				default:
+					wt = [3]float32{float32(pw[l][0]), float32(pw[l][1]), float32(pw[l][2])}
+				}
+				for k := 0; k < 4; k++ {
+					q.Varyings[j][l][k] = wt[0]*v0[j][k] + wt[1]*v1[j][k] + wt[2]*v2[j][k]
+				}
+			}
+		}
+		for j := n; j < sig.Varyings && j < backend.MaxVaryings; j++ {
+			q.Varyings[j] = [4][4]float32{}
+		}
+		fp.RunFragment(dc.fs, q, out)
+	}
+	live := q.Live &^ out.Discard
+	if live == 0 {
+		return
+	}
+	p := w.p
+	st := dc.st
+	ns := len(w.pos)
+	for l := 0; l < 4; l++ {
+		if live&(1<<l) == 0 {
+			continue
+		}
+		li := &w.lane[l]
+		cover := li.cover
+		if dc.pl.desc.AlphaToCoverage && fp != nil {
+			a := out.Color[0][l][3]
+			k := int(math.Floor(float64(max(0, min(1, a)))*float64(ns) + 0.5))
+			cover &= uint8(1<<k - 1)
+		}
+		for s := 0; s < ns; s++ {
+			if cover&(1<<s) == 0 {
+				continue
+			}
+			var z float64
+			if fp != nil && sig.WritesDepth {
+				z = float64(out.Depth[l])
+			} else {
+				ox := (float64(w.pos[s][0]) - 8) / 16
+				oy := (float64(w.pos[s][1]) - 8) / 16
+				z = li.z + pr.dzdx*ox + pr.dzdy*oy
+			}
+			z = math.Max(dc.zmin, math.Min(dc.zmax, z))
+			if !w.depthStencil(pr, li.x, li.y, s, float32(z)) {
+				continue
+			}
+			if fp == nil {
+				continue
+			}
+			for i := 0; i < sig.Outputs && i < backend.MaxColorAttachments; i++ {
+				if t := p.color[i]; t != nil {
+					blend(t, &dc.pl.desc.ColorAttachments[i], &st.blendColor, out.Color[i][l], t.at(li.x, li.y, s))
+				}
+			}
+		}
+	}
+}
+
+// depthStencil runs the stencil and depth tests of one sample and applies
+// the stencil operations and depth write. It reports whether the sample
+// passed both.
+func (w *worker) depthStencil(pr *prim, x, y, s int, z float32) bool {
+	st := pr.dc.st
+	var desc backend.DepthStencilDesc
+	if st.dss != nil {
+		desc = st.dss.desc
+	}
+	p := w.p
+	var sp []byte
+	var sd *backend.StencilDesc
+	var ref uint8
+	if p.stencil != nil && desc.StencilEnable {
+		sp = p.stencil.at(x, y, s)
+		sd, ref = &desc.Front, uint8(st.stencilRef[0])
+		if !pr.front {
+			sd, ref = &desc.Back, uint8(st.stencilRef[1])
+		}
+		old := texel.LoadStencil(p.stencil.format, sp)
+		if !compare(sd.Compare, float32(ref&sd.ReadMask), float32(old&sd.ReadMask)) {
+			stencilOp(p.stencil.format, sp, old, sd.FailOp, ref, sd.WriteMask)
+			return false
+		}
+	}
+	if d := p.depth; d != nil {
+		dp := d.at(x, y, s)
+		zq := texel.QuantizeDepth(d.format, z)
+		if !compare(desc.DepthCompare, zq, texel.LoadDepth(d.format, dp)) {
+			if sp != nil {
+				stencilOp(p.stencil.format, sp, texel.LoadStencil(p.stencil.format, sp), sd.DepthFailOp, ref, sd.WriteMask)
+			}
+			return false
+		}
+		if desc.DepthWrite {
+			texel.StoreDepth(d.format, dp, zq)
+		}
+	}
+	if sp != nil {
+		stencilOp(p.stencil.format, sp, texel.LoadStencil(p.stencil.format, sp), sd.PassOp, ref, sd.WriteMask)
+	}
+	return true
+}
+
+func stencilOp(f backend.PixelFormat, p []byte, old uint8, op backend.StencilOp, ref, mask uint8) {
+	var v uint8
+	switch op {
+	case backend.StencilKeep:
+		return
+	case backend.StencilZero:
+		v = 0
+	case backend.StencilReplace:
+		v = ref
+	case backend.StencilIncrementClamp:
+		v = old
+		if v < 255 {
+			v++
+		}
+	case backend.StencilDecrementClamp:
+		v = old
+		if v > 0 {
+			v--
+		}
+	case backend.StencilInvert:
+		v = ^old
+	case backend.StencilIncrementWrap:
+		v = old + 1
+	case backend.StencilDecrementWrap:
+		v = old - 1
+	}
+	texel.StoreStencil(f, p, old&^mask|v&mask)
+}
+
+// blend combines a fragment colour with one sample of an attachment as
+// the pipeline's blend state says, honouring the write mask. Unorm targets
+// clamp the source and constant colours to 0..1 first, as Metal does.
+func blend(t *target, cd *backend.ColorAttachmentDesc, constant *[4]float32, src [4]float32, px []byte) {
+	mask := cd.WriteMask
+	if mask == backend.ColorMaskNone {
+		return
+	}
+	k := *constant
+	if t.norm {
+		for i := range src {
+			src[i] = clamp01(src[i])
+			k[i] = clamp01(k[i])
+		}
+	}
+	if !cd.BlendEnable && mask == backend.ColorMaskAll {
+		t.codec.Encode(px, src)
+		return
+	}
+	dst := t.codec.Decode(px)
+	res := src
+	if cd.BlendEnable {
+		for i := 0; i < 4; i++ {
+			op, sf, df := cd.RGBBlendOp, cd.SrcRGB, cd.DstRGB
+			if i == 3 {
+				op, sf, df = cd.AlphaBlendOp, cd.SrcAlpha, cd.DstAlpha
+			}
+			s := src[i] * factor(sf, i, &src, &dst, &k)
+			d := dst[i] * factor(df, i, &src, &dst, &k)
+			switch op {
+			case backend.BlendOpAdd:
+				res[i] = s + d
+			case backend.BlendOpSubtract:
+				res[i] = s - d
+			case backend.BlendOpReverseSubtract:
+				res[i] = d - s
+			case backend.BlendOpMin:
+				res[i] = min(src[i], dst[i])
+			case backend.BlendOpMax:
+				res[i] = max(src[i], dst[i])
+			}
+		}
+	}
+	for i, bit := range [4]backend.ColorMask{backend.ColorMaskRed, backend.ColorMaskGreen, backend.ColorMaskBlue, backend.ColorMaskAlpha} {
+		if mask&bit == 0 {
+			res[i] = dst[i]
+		}
+	}
+	t.codec.Encode(px, res)
+}
+
+func clamp01(v float32) float32 {
+	if !(v > 0) {
+		return 0
+	}
+	if v > 1 {
+		return 1
+	}
+	return v
+}
+
+// factor is blend factor f for channel i (3 is alpha).
+func factor(f backend.BlendFactor, i int, s, d, k *[4]float32) float32 {
+	switch f {
+	case backend.BlendZero:
+		return 0
+	case backend.BlendOne:
+		return 1
+	case backend.BlendSourceColor:
+		return s[i]
+	case backend.BlendOneMinusSourceColor:
+		return 1 - s[i]
+	case backend.BlendSourceAlpha:
+		return s[3]
+	case backend.BlendOneMinusSourceAlpha:
+		return 1 - s[3]
+	case backend.BlendDestinationColor:
+		return d[i]
+	case backend.BlendOneMinusDestinationColor:
+		return 1 - d[i]
+	case backend.BlendDestinationAlpha:
+		return d[3]
+	case backend.BlendOneMinusDestinationAlpha:
+		return 1 - d[3]
+	case backend.BlendSourceAlphaSaturated:
+		if i == 3 {
+			return 1
+		}
+		return min(s[3], 1-d[3])
+	case backend.BlendBlendColor:
+		return k[i]
+	case backend.BlendOneMinusBlendColor:
+		return 1 - k[i]
+	case backend.BlendBlendAlpha:
+		return k[3]
+	case backend.BlendOneMinusBlendAlpha:
+		return 1 - k[3]
+	}
+	return 0
+}

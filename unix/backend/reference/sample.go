@@ -1,0 +1,437 @@
+package reference
+
+import (
+	"math"
+
+	"mtld3d/unix/backend"
+)
+
+// stageRes is what one stage of one draw reads: its bindings with each
+// bound texture's float copy decoded up front, so that raster workers only
+// read shared data.
+type stageRes struct {
+	b   *stageBindings
+	tex [backend.MaxTextures]*decoded
+}
+
+var _ backend.QuadResources = (*stageRes)(nil)
+
+func newStageRes(b *stageBindings) *stageRes {
+	r := &stageRes{b: b}
+	for i, t := range b.textures {
+		if t != nil {
+			r.tex[i] = t.sampled()
+		}
+	}
+	return r
+}
+
+func (r *stageRes) Buffer(i int) []byte {
+	if i < 0 || i >= len(r.b.buffers) {
+		return nil
+	}
+	return r.b.buffers[i].data()
+}
+
+func (r *stageRes) TextureSize(tex, level int) (w, h, d, levels int) {
+	if tex < 0 || tex >= len(r.tex) || r.tex[tex] == nil {
+		return 0, 0, 0, 0
+	}
+	c := r.tex[tex]
+	level = max(0, min(level, len(c.levels)-1))
+	l := &c.levels[level]
+	return l.w, l.h, l.d, len(c.levels)
+}
+
+// view is what a sample call needs: the texture, its float copy and the
+// sampler. ok is false when either is unbound, and the sample reads 0.
+func (r *stageRes) view(tex, smp int) (t *Texture, c *decoded, s *backend.SamplerDesc, ok bool) {
+	if tex < 0 || tex >= len(r.tex) || smp < 0 || smp >= len(r.b.samplers) {
+		return
+	}
+	if r.tex[tex] == nil || r.b.samplers[smp] == nil {
+		return
+	}
+	return r.b.textures[tex], r.tex[tex], &r.b.samplers[smp].desc, true
+}
+
+func (r *stageRes) Sample(tex, smp int, coord [4]float32, lod float32) [4]float32 {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok {
+		return [4]float32{}
+	}
+	return sampleAt(t, c, s, coord, lod, nil, -1)
+}
+
+func (r *stageRes) SampleCompare(tex, smp int, coord [4]float32, ref, lod float32) float32 {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok {
+		return 0
+	}
+	return sampleAt(t, c, s, coord, lod, nil, ref)[0]
+}
+
+func (r *stageRes) SampleQuad(tex, smp int, coord *[4][4]float32, bias float32, out *[4][4]float32) {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok {
+		*out = [4][4]float32{}
+		return
+	}
+	lod, axis := quadLOD(t, coord, s)
+	for i := range coord {
+		out[i] = sampleAt(t, c, s, coord[i], lod+bias, axis, -1)
+	}
+}
+
+func (r *stageRes) SampleCompareQuad(tex, smp int, coord *[4][4]float32, ref *[4]float32, out *[4]float32) {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok {
+		*out = [4]float32{}
+		return
+	}
+	lod, axis := quadLOD(t, coord, s)
+	for i := range coord {
+		out[i] = sampleAt(t, c, s, coord[i], lod, axis, ref[i])[0]
+	}
+}
+
+// aniso is the major axis of the pixel footprint in normalised texture
+// coordinates and the number of taps to take along it.
+type aniso struct {
+	du, dv, dw float32
+	taps       int
+}
+
+// quadLOD is Metal's implicit LOD from a quad's coarse derivatives:
+// log2 of the longer footprint axis in texels. With anisotropy above 1 it
+// is the approximation the package documents: up to MaxAnisotropy taps
+// spread along the longer axis, with the LOD chosen from the longer axis
+// divided by the tap count.
+func quadLOD(t *Texture, c *[4][4]float32, s *backend.SamplerDesc) (float32, *aniso) {
+	var dx, dy [3]float64
+	w, h, d := float64(t.desc.Width), float64(t.desc.Height), float64(t.desc.Depth)
+	switch t.desc.Type {
+	case backend.TextureTypeCube:
+		// Derivatives of every lane projected on lane 0's face.
+		var uv [3][2]float64
+		face := cubeFace(c[0])
+		for i, lane := range [3]int{0, 1, 2} {
+			u, v := cubeFaceUV(face, c[lane])
+			uv[i] = [2]float64{float64(u), float64(v)}
+		}
+		dx = [3]float64{(uv[1][0] - uv[0][0]) * w, (uv[1][1] - uv[0][1]) * h}
+		dy = [3]float64{(uv[2][0] - uv[0][0]) * w, (uv[2][1] - uv[0][1]) * h}
+	default:
+		dx = [3]float64{float64(c[1][0]-c[0][0]) * w, float64(c[1][1]-c[0][1]) * h}
+		dy = [3]float64{float64(c[2][0]-c[0][0]) * w, float64(c[2][1]-c[0][1]) * h}
+		if t.desc.Type == backend.TextureType1D {
+			dx[1], dy[1] = 0, 0
+		}
+		if t.desc.Type == backend.TextureType3D {
+			dx[2], dy[2] = float64(c[1][2]-c[0][2])*d, float64(c[2][2]-c[0][2])*d
+		}
+	}
+	lx := math.Sqrt(dx[0]*dx[0] + dx[1]*dx[1] + dx[2]*dx[2])
+	ly := math.Sqrt(dy[0]*dy[0] + dy[1]*dy[1] + dy[2]*dy[2])
+	pmax, pmin, major := lx, ly, dx
+	if ly > lx {
+		pmax, pmin, major = ly, lx, dy
+	}
+	if s.MaxAnisotropy > 1 && pmin > 0 && pmax > pmin && t.desc.Type != backend.TextureTypeCube {
+		n := math.Min(math.Ceil(pmax/pmin), float64(s.MaxAnisotropy))
+		if n > 1 {
+			a := &aniso{du: float32(major[0] / w), dv: float32(major[1] / h), dw: float32(major[2] / d), taps: int(n)}
+			return float32(math.Log2(pmax / n)), a
+		}
+	}
+	if pmax == 0 {
+		return -1000, nil
+	}
+	return float32(math.Log2(pmax)), nil
+}
+
+// cubeFace picks the face of the major axis: +X -X +Y -Y +Z -Z.
+func cubeFace(c [4]float32) int {
+	ax, ay, az := abs32(c[0]), abs32(c[1]), abs32(c[2])
+	switch {
+	case ax >= ay && ax >= az:
+		if c[0] >= 0 {
+			return 0
+		}
+		return 1
+	case ay >= az:
+		if c[1] >= 0 {
+			return 2
+		}
+		return 3
+	}
+	if c[2] >= 0 {
+		return 4
+	}
+	return 5
+}
+
+// cubeFaceUV projects a direction on a face, with the usual cube map
+// orientation (v grows downwards on every face).
+func cubeFaceUV(face int, c [4]float32) (float32, float32) {
+	x, y, z := c[0], c[1], c[2]
+	var sc, tc, ma float32
+	switch face {
+	case 0:
+		sc, tc, ma = -z, -y, x
+	case 1:
+		sc, tc, ma = z, -y, -x
+	case 2:
+		sc, tc, ma = x, z, y
+	case 3:
+		sc, tc, ma = x, -z, -y
+	case 4:
+		sc, tc, ma = x, -y, z
+	default:
+		sc, tc, ma = -x, -y, -z
+	}
+	if ma == 0 {
+		return 0.5, 0.5
+	}
+	return (sc/ma + 1) / 2, (tc/ma + 1) / 2
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// sampleAt samples one lane at a given LOD. ref >= 0 turns on comparison:
+// each tap becomes 1 where ref OP texel.r holds and 0 elsewhere, then the
+// taps are filtered (percentage closer filtering).
+func sampleAt(t *Texture, c *decoded, s *backend.SamplerDesc, coord [4]float32, lod float32, an *aniso, ref float32) [4]float32 {
+	if an != nil {
+		var sum [4]float32
+		for i := 0; i < an.taps; i++ {
+			f := (float32(i)+0.5)/float32(an.taps) - 0.5
+			cc := coord
+			cc[0] += an.du * f
+			cc[1] += an.dv * f
+			if t.desc.Type == backend.TextureType3D {
+				cc[2] += an.dw * f
+			}
+			v := sampleAt(t, c, s, cc, lod, nil, ref)
+			for k := range sum {
+				sum[k] += v[k]
+			}
+		}
+		for k := range sum {
+			sum[k] /= float32(an.taps)
+		}
+		return sum
+	}
+	slice, u, v, w := 0, coord[0], coord[1], coord[2]
+	switch t.desc.Type {
+	case backend.TextureType1D:
+		v, w = 0.5, 0
+	case backend.TextureType2D, backend.TextureType2DMultisample:
+		w = 0
+	case backend.TextureType2DArray:
+		slice = clampInt(int(math.Floor(float64(coord[2])+0.5)), 0, t.desc.ArrayLength-1)
+		w = 0
+	case backend.TextureTypeCube:
+		slice = cubeFace(coord)
+		u, v = cubeFaceUV(slice, coord)
+		w = 0
+	}
+	levels := len(c.levels)
+	if lod < s.LodMinClamp {
+		lod = s.LodMinClamp
+	}
+	if lod > s.LodMaxClamp {
+		lod = s.LodMaxClamp
+	}
+	filter := s.MinFilter
+	if lod <= 0 {
+		filter = s.MagFilter
+	}
+	lc := float32(math.Max(0, math.Min(float64(lod), float64(levels-1))))
+	switch {
+	case s.MipFilter == backend.MipFilterNone || levels == 1:
+		return sampleLevel(t, &c.levels[0], s, filter, slice, u, v, w, ref)
+	case s.MipFilter == backend.MipFilterNearest:
+		l := int(math.Floor(float64(lc) + 0.5))
+		if l > levels-1 {
+			l = levels - 1
+		}
+		return sampleLevel(t, &c.levels[l], s, filter, slice, u, v, w, ref)
+	}
+	l0 := int(lc)
+	frac := lc - float32(l0)
+	a := sampleLevel(t, &c.levels[l0], s, filter, slice, u, v, w, ref)
+	if frac == 0 || l0+1 >= levels {
+		return a
+	}
+	b := sampleLevel(t, &c.levels[l0+1], s, filter, slice, u, v, w, ref)
+	for k := range a {
+		a[k] += (b[k] - a[k]) * frac
+	}
+	return a
+}
+
+// wrap applies an address mode to integer texel coordinate i of a size n
+// dimension. It returns -1 for a coordinate that reads the border.
+func wrap(m backend.AddressMode, i, n int) int {
+	switch m {
+	case backend.AddressRepeat:
+		i %= n
+		if i < 0 {
+			i += n
+		}
+		return i
+	case backend.AddressMirrorRepeat:
+		p := 2 * n
+		i %= p
+		if i < 0 {
+			i += p
+		}
+		if i >= n {
+			i = p - 1 - i
+		}
+		return i
+	case backend.AddressMirrorClampToEdge:
+		if i < 0 {
+			i = -1 - i
+		}
+		return min(i, n-1)
+	case backend.AddressClampToZero, backend.AddressClampToBorder:
+		if i < 0 || i >= n {
+			return -1
+		}
+		return i
+	}
+	return clampInt(i, 0, n-1)
+}
+
+func clampInt(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+func border(t *Texture, s *backend.SamplerDesc, m backend.AddressMode) [4]float32 {
+	if m == backend.AddressClampToZero {
+		if f := t.desc.Format; f.Info().Components == 4 || f == backend.FormatA8Unorm {
+			return [4]float32{}
+		}
+		return [4]float32{0, 0, 0, 1}
+	}
+	switch s.BorderColor {
+	case backend.BorderOpaqueBlack:
+		return [4]float32{0, 0, 0, 1}
+	case backend.BorderOpaqueWhite:
+		return [4]float32{1, 1, 1, 1}
+	}
+	return [4]float32{}
+}
+
+// fetch reads one texel after addressing, or the border colour.
+func fetch(t *Texture, l *decodedLevel, s *backend.SamplerDesc, slice, x, y, z int, ref float32) [4]float32 {
+	xi, yi, zi := wrap(s.SAddress, x, l.w), wrap(s.TAddress, y, l.h), 0
+	if l.d > 1 {
+		zi = wrap(s.RAddress, z, l.d)
+	}
+	var c [4]float32
+	switch {
+	case xi < 0:
+		c = border(t, s, s.SAddress)
+	case yi < 0:
+		c = border(t, s, s.TAddress)
+	case zi < 0:
+		c = border(t, s, s.RAddress)
+	default:
+		c = l.texels[((slice*l.d+zi)*l.h+yi)*l.w+xi]
+	}
+	if ref >= 0 {
+		r := float32(0)
+		if compare(s.CompareFunc, ref, c[0]) {
+			r = 1
+		}
+		return [4]float32{r, r, r, r}
+	}
+	return c
+}
+
+func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.SamplerFilter, slice int, u, v, w, ref float32) [4]float32 {
+	fu, fv, fw := float64(u)*float64(l.w), float64(v)*float64(l.h), float64(w)*float64(l.d)
+	if f == backend.FilterNearest {
+		return fetch(t, l, s, slice, int(math.Floor(fu)), int(math.Floor(fv)), int(math.Floor(fw)), ref)
+	}
+	fu, fv, fw = fu-0.5, fv-0.5, fw-0.5
+	x0, y0, z0 := math.Floor(fu), math.Floor(fv), math.Floor(fw)
+	ax, ay, az := float32(fu-x0), float32(fv-y0), float32(fw-z0)
+	xi, yi, zi := int(x0), int(y0), int(z0)
+	if l.d == 1 {
+		zi, az = 0, 0
+	}
+	if l.h == 1 && t.desc.Type == backend.TextureType1D {
+		yi, ay = 0, 0
+	}
+	var out [4]float32
+	for dz := 0; dz < 2; dz++ {
+		wz := az
+		if dz == 0 {
+			wz = 1 - az
+		}
+		if wz == 0 {
+			continue
+		}
+		for dy := 0; dy < 2; dy++ {
+			wy := ay
+			if dy == 0 {
+				wy = 1 - ay
+			}
+			if wy == 0 {
+				continue
+			}
+			for dx := 0; dx < 2; dx++ {
+				wx := ax
+				if dx == 0 {
+					wx = 1 - ax
+				}
+				if wx == 0 {
+					continue
+				}
+				c := fetch(t, l, s, slice, xi+dx, yi+dy, zi+dz, ref)
+				k := wx * wy * wz
+				for i := range out {
+					out[i] += c[i] * k
+				}
+			}
+		}
+	}
+	return out
+}
+
+// compare is Metal's compare function with a the new (or reference) value
+// and b the stored one: Less passes when a < b.
+func compare(f backend.CompareFunction, a, b float32) bool {
+	switch f {
+	case backend.CompareNever:
+		return false
+	case backend.CompareLess:
+		return a < b
+	case backend.CompareEqual:
+		return a == b
+	case backend.CompareLessEqual:
+		return a <= b
+	case backend.CompareGreater:
+		return a > b
+	case backend.CompareNotEqual:
+		return a != b
+	case backend.CompareGreaterEqual:
+		return a >= b
+	}
+	return true
+}

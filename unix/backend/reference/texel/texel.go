@@ -1,0 +1,243 @@
+// Package texel converts between stored pixel formats and float RGBA.
+//
+// Packed 16-bit and 10:10:10:2 formats are little-endian words whose
+// channels are named from the least significant bit up, as Metal (like
+// DXGI) names them: B5G6R5Unorm keeps blue in bits 0-4 and red in 11-15,
+// which is D3D9's R5G6B5.
+package texel
+
+import (
+	"encoding/binary"
+	"math"
+
+	"mtld3d/unix/backend"
+)
+
+// Codec reads and writes one texel of an uncompressed colour format.
+// Decode returns linear values (sRGB formats are decoded); Encode takes
+// linear values, clamps normalised formats and rounds to nearest.
+type Codec struct {
+	Decode func(p []byte) [4]float32
+	Encode func(p []byte, c [4]float32)
+}
+
+var codecs [64]Codec
+
+// For returns the codec of an uncompressed colour format, or nil.
+func For(f backend.PixelFormat) *Codec {
+	if int(f) >= len(codecs) || codecs[f].Decode == nil {
+		return nil
+	}
+	return &codecs[f]
+}
+
+var unorm8 [256]float32
+var srgb8 [256]float32
+
+func init() {
+	for i := range unorm8 {
+		unorm8[i] = float32(i) / 255
+		srgb8[i] = SRGBToLinear(float32(i) / 255)
+	}
+	le := binary.LittleEndian
+	set := func(f backend.PixelFormat, d func([]byte) [4]float32, e func([]byte, [4]float32)) {
+		codecs[f] = Codec{d, e}
+	}
+	set(backend.FormatRGBA8Unorm,
+		func(p []byte) [4]float32 { return [4]float32{unorm8[p[0]], unorm8[p[1]], unorm8[p[2]], unorm8[p[3]]} },
+		func(p []byte, c [4]float32) { p[0], p[1], p[2], p[3] = U8(c[0]), U8(c[1]), U8(c[2]), U8(c[3]) })
+	set(backend.FormatBGRA8Unorm,
+		func(p []byte) [4]float32 { return [4]float32{unorm8[p[2]], unorm8[p[1]], unorm8[p[0]], unorm8[p[3]]} },
+		func(p []byte, c [4]float32) { p[2], p[1], p[0], p[3] = U8(c[0]), U8(c[1]), U8(c[2]), U8(c[3]) })
+	set(backend.FormatRGBA8Unorm_sRGB,
+		func(p []byte) [4]float32 { return [4]float32{srgb8[p[0]], srgb8[p[1]], srgb8[p[2]], unorm8[p[3]]} },
+		func(p []byte, c [4]float32) {
+			p[0], p[1], p[2], p[3] = U8(LinearToSRGB(c[0])), U8(LinearToSRGB(c[1])), U8(LinearToSRGB(c[2])), U8(c[3])
+		})
+	set(backend.FormatBGRA8Unorm_sRGB,
+		func(p []byte) [4]float32 { return [4]float32{srgb8[p[2]], srgb8[p[1]], srgb8[p[0]], unorm8[p[3]]} },
+		func(p []byte, c [4]float32) {
+			p[2], p[1], p[0], p[3] = U8(LinearToSRGB(c[0])), U8(LinearToSRGB(c[1])), U8(LinearToSRGB(c[2])), U8(c[3])
+		})
+	set(backend.FormatR8Unorm,
+		func(p []byte) [4]float32 { return [4]float32{unorm8[p[0]], 0, 0, 1} },
+		func(p []byte, c [4]float32) { p[0] = U8(c[0]) })
+	set(backend.FormatRG8Unorm,
+		func(p []byte) [4]float32 { return [4]float32{unorm8[p[0]], unorm8[p[1]], 0, 1} },
+		func(p []byte, c [4]float32) { p[0], p[1] = U8(c[0]), U8(c[1]) })
+	set(backend.FormatA8Unorm,
+		func(p []byte) [4]float32 { return [4]float32{0, 0, 0, unorm8[p[0]]} },
+		func(p []byte, c [4]float32) { p[0] = U8(c[3]) })
+	packed16 := func(f backend.PixelFormat, bits [4]uint, shift [4]uint) {
+		// bits[i] == 0 means the channel is absent (reads 0, alpha 1).
+		set(f, func(p []byte) [4]float32 {
+			v := uint32(le.Uint16(p))
+			c := [4]float32{0, 0, 0, 1}
+			for i := range 4 {
+				if bits[i] != 0 {
+					m := uint32(1)<<bits[i] - 1
+					c[i] = float32(v>>shift[i]&m) / float32(m)
+				}
+			}
+			return c
+		}, func(p []byte, c [4]float32) {
+			var v uint32
+			for i := range 4 {
+				if bits[i] != 0 {
+					m := uint32(1)<<bits[i] - 1
+					v |= unorm(c[i], m) << shift[i]
+				}
+			}
+			le.PutUint16(p, uint16(v))
+		})
+	}
+	// Channel order in the arrays is R, G, B, A.
+	packed16(backend.FormatB5G6R5Unorm, [4]uint{5, 6, 5, 0}, [4]uint{11, 5, 0, 0})
+	packed16(backend.FormatBGR5A1Unorm, [4]uint{5, 5, 5, 1}, [4]uint{10, 5, 0, 15})
+	packed16(backend.FormatA1BGR5Unorm, [4]uint{5, 5, 5, 1}, [4]uint{11, 6, 1, 0})
+	packed16(backend.FormatABGR4Unorm, [4]uint{4, 4, 4, 4}, [4]uint{12, 8, 4, 0})
+	set(backend.FormatRGB10A2Unorm, func(p []byte) [4]float32 {
+		v := le.Uint32(p)
+		return [4]float32{float32(v&1023) / 1023, float32(v>>10&1023) / 1023, float32(v>>20&1023) / 1023, float32(v>>30) / 3}
+	}, func(p []byte, c [4]float32) {
+		le.PutUint32(p, unorm(c[0], 1023)|unorm(c[1], 1023)<<10|unorm(c[2], 1023)<<20|unorm(c[3], 3)<<30)
+	})
+	u16n := func(f backend.PixelFormat, n int) {
+		set(f, func(p []byte) [4]float32 {
+			c := [4]float32{0, 0, 0, 1}
+			for i := range n {
+				c[i] = float32(le.Uint16(p[2*i:])) / 65535
+			}
+			return c
+		}, func(p []byte, c [4]float32) {
+			for i := range n {
+				le.PutUint16(p[2*i:], uint16(unorm(c[i], 65535)))
+			}
+		})
+	}
+	u16n(backend.FormatR16Unorm, 1)
+	u16n(backend.FormatRG16Unorm, 2)
+	u16n(backend.FormatRGBA16Unorm, 4)
+	f16 := func(f backend.PixelFormat, n int) {
+		set(f, func(p []byte) [4]float32 {
+			c := [4]float32{0, 0, 0, 1}
+			for i := range n {
+				c[i] = HalfToFloat(le.Uint16(p[2*i:]))
+			}
+			return c
+		}, func(p []byte, c [4]float32) {
+			for i := range n {
+				le.PutUint16(p[2*i:], FloatToHalf(c[i]))
+			}
+		})
+	}
+	f16(backend.FormatR16Float, 1)
+	f16(backend.FormatRG16Float, 2)
+	f16(backend.FormatRGBA16Float, 4)
+	f32 := func(f backend.PixelFormat, n int) {
+		set(f, func(p []byte) [4]float32 {
+			c := [4]float32{0, 0, 0, 1}
+			for i := range n {
+				c[i] = math.Float32frombits(le.Uint32(p[4*i:]))
+			}
+			return c
+		}, func(p []byte, c [4]float32) {
+			for i := range n {
+				le.PutUint32(p[4*i:], math.Float32bits(c[i]))
+			}
+		})
+	}
+	f32(backend.FormatR32Float, 1)
+	f32(backend.FormatRG32Float, 2)
+	f32(backend.FormatRGBA32Float, 4)
+}
+
+// U8 converts a unorm value to 8 bits, clamping and rounding to nearest.
+func U8(v float32) uint8 { return uint8(unorm(v, 255)) }
+
+func unorm(v float32, max uint32) uint32 {
+	if !(v > 0) { // also catches NaN
+		return 0
+	}
+	if v >= 1 {
+		return max
+	}
+	return uint32(v*float32(max) + 0.5)
+}
+
+// SRGBToLinear is the sRGB electro-optical transfer function.
+func SRGBToLinear(v float32) float32 {
+	if v <= 0.04045 {
+		return v / 12.92
+	}
+	return float32(math.Pow((float64(v)+0.055)/1.055, 2.4))
+}
+
+// LinearToSRGB is the inverse of SRGBToLinear, clamped to 0..1.
+func LinearToSRGB(v float32) float32 {
+	if !(v > 0) {
+		return 0
+	}
+	if v >= 1 {
+		return 1
+	}
+	if v <= 0.0031308 {
+		return v * 12.92
+	}
+	return float32(1.055*math.Pow(float64(v), 1/2.4) - 0.055)
+}
+
+// HalfToFloat converts an IEEE binary16 value.
+func HalfToFloat(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 31
+	man := uint32(h) & 1023
+	switch {
+	case exp == 0:
+		if man == 0 {
+			return math.Float32frombits(sign)
+		}
+		f := float32(man) / 1024 / 16384
+		if sign != 0 {
+			f = -f
+		}
+		return f
+	case exp == 31:
+		return math.Float32frombits(sign | 0xff<<23 | man<<13)
+	}
+	return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
+}
+
+// FloatToHalf converts to binary16, rounding to nearest even.
+func FloatToHalf(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	exp := int32(b>>23&0xff) - 127 + 15
+	man := b & 0x7fffff
+	if b&0x7fffffff > 0x7f800000 { // NaN
+		return sign | 0x7e00
+	}
+	if exp >= 31 {
+		return sign | 0x7c00
+	}
+	if exp <= 0 {
+		if exp < -10 {
+			return sign
+		}
+		man |= 0x800000
+		shift := uint32(14 - exp)
+		h := man >> shift
+		rem := man & (1<<shift - 1)
+		half := uint32(1) << (shift - 1)
+		if rem > half || rem == half && h&1 != 0 {
+			h++
+		}
+		return sign | uint16(h)
+	}
+	h := uint32(exp)<<10 | man>>13
+	rem := man & 0x1fff
+	if rem > 0x1000 || rem == 0x1000 && h&1 != 0 {
+		h++ // may carry into the exponent, which is correct
+	}
+	return sign | uint16(h)
+}

@@ -1,0 +1,189 @@
+package reference
+
+import (
+	"fmt"
+	"sync"
+
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/texel"
+)
+
+// Texture stores each mip level as one tightly packed byte slice holding
+// every slice (and depth plane) of that level in turn; a multisampled
+// texture keeps a pixel's samples next to each other. Sampling reads a
+// float copy that is decoded when the texture was written since.
+type Texture struct {
+	desc    backend.TextureDesc
+	slices  int // array length, times 6 for cubes
+	levels  [][]byte
+	mu      sync.Mutex
+	version uint64
+	cache   *decoded
+}
+
+var _ backend.Texture = (*Texture)(nil)
+
+// decoded is a texture as linear float RGBA, for sampling.
+type decoded struct {
+	version uint64
+	levels  []decodedLevel
+}
+
+type decodedLevel struct {
+	w, h, d int
+	texels  [][4]float32 // (slice*d + z)*h*w + y*w + x
+}
+
+func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
+	if desc.Depth < 1 {
+		desc.Depth = 1
+	}
+	if desc.MipLevels < 1 {
+		desc.MipLevels = 1
+	}
+	if desc.ArrayLength < 1 {
+		desc.ArrayLength = 1
+	}
+	if desc.SampleCount < 1 {
+		desc.SampleCount = 1
+	}
+	in := desc.Format.Info()
+	if desc.Format == backend.FormatInvalid || in.BytesPerBlock == 0 || desc.Width < 1 || desc.Height < 1 {
+		return nil, fmt.Errorf("reference: bad texture %+v", desc)
+	}
+	switch desc.Type {
+	case backend.TextureType1D:
+		desc.Height = 1
+	case backend.TextureType2DMultisample:
+		desc.MipLevels = 1
+	}
+	if desc.SampleCount > 1 && (desc.MipLevels > 1 || in.Compressed) {
+		return nil, fmt.Errorf("reference: multisampled texture %+v: %w", desc, backend.ErrUnsupported)
+	}
+	t := &Texture{desc: desc, slices: desc.ArrayLength}
+	if desc.Type == backend.TextureTypeCube {
+		t.slices *= 6
+	}
+	if desc.Type != backend.TextureType3D {
+		t.desc.Depth = 1
+	}
+	t.levels = make([][]byte, desc.MipLevels)
+	for l := range t.levels {
+		t.levels[l] = make([]byte, t.imageSize(l)*t.slices*t.levelDepth(l))
+	}
+	return t, nil
+}
+
+func (t *Texture) Desc() backend.TextureDesc   { return t.desc }
+func (t *Texture) Type() backend.TextureType   { return t.desc.Type }
+func (t *Texture) Format() backend.PixelFormat { return t.desc.Format }
+func (t *Texture) Width() int                  { return t.desc.Width }
+func (t *Texture) Height() int                 { return t.desc.Height }
+func (t *Texture) Depth() int                  { return t.desc.Depth }
+func (t *Texture) MipLevels() int              { return t.desc.MipLevels }
+func (t *Texture) ArrayLength() int            { return t.desc.ArrayLength }
+func (t *Texture) SampleCount() int            { return t.desc.SampleCount }
+func (t *Texture) Usage() backend.TextureUsage { return t.desc.Usage }
+func (t *Texture) Release()                    {}
+func (t *Texture) levelWidth(l int) int        { return backend.MipSize(t.desc.Width, l) }
+func (t *Texture) levelHeight(l int) int       { return backend.MipSize(t.desc.Height, l) }
+func (t *Texture) levelDepth(l int) int        { return backend.MipSize(t.desc.Depth, l) }
+func (t *Texture) rowPitch(l int) int {
+	return t.desc.Format.BytesPerRow(t.levelWidth(l)) * t.desc.SampleCount
+}
+func (t *Texture) imageSize(l int) int {
+	return t.desc.Format.BytesPerImage(t.levelWidth(l), t.levelHeight(l)) * t.desc.SampleCount
+}
+
+// image returns the bytes of one 2D image: level l, slice s, depth plane z.
+func (t *Texture) image(l, s, z int) []byte {
+	n := t.imageSize(l)
+	i := (s*t.levelDepth(l) + z) * n
+	return t.levels[l][i : i+n]
+}
+
+// touch marks the texture written, so the sampling copy is rebuilt.
+func (t *Texture) touch() {
+	t.mu.Lock()
+	t.version++
+	t.mu.Unlock()
+}
+
+// Replace copies rows of blocks into a region. Region z selects depth
+// planes of a 3D texture; slice selects the array slice or cube face.
+func (t *Texture) Replace(r backend.Region, level, slice int, data []byte, bytesPerRow, bytesPerImage int) {
+	t.copyRegion(r, level, slice, data, bytesPerRow, bytesPerImage, true)
+	t.touch()
+}
+
+// GetBytes copies a region out, laid out like Replace's input.
+func (t *Texture) GetBytes(dst []byte, bytesPerRow, bytesPerImage int, r backend.Region, level, slice int) {
+	t.copyRegion(r, level, slice, dst, bytesPerRow, bytesPerImage, false)
+}
+
+func (t *Texture) copyRegion(r backend.Region, level, slice int, buf []byte, bytesPerRow, bytesPerImage int, in bool) {
+	f := t.desc.Format
+	fi := f.Info()
+	if r.Depth < 1 {
+		r.Depth = 1
+	}
+	bx, by := r.X/fi.BlockWidth, r.Y/fi.BlockHeight
+	rowBytes := f.BytesPerRow(r.Width) * t.desc.SampleCount
+	rows := (r.Height + fi.BlockHeight - 1) / fi.BlockHeight
+	pitch := t.rowPitch(level)
+	for z := 0; z < r.Depth; z++ {
+		img := t.image(level, slice, r.Z+z)
+		for y := 0; y < rows; y++ {
+			off := (by+y)*pitch + bx*fi.BytesPerBlock*t.desc.SampleCount
+			b := buf[z*bytesPerImage+y*bytesPerRow:]
+			if in {
+				copy(img[off:off+rowBytes], b[:rowBytes])
+			} else {
+				copy(b[:rowBytes], img[off:off+rowBytes])
+			}
+		}
+	}
+}
+
+// sampled returns the float copy of the texture, decoding it if the
+// texture changed. Multisampled textures decode sample 0.
+func (t *Texture) sampled() *decoded {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cache != nil && t.cache.version == t.version {
+		return t.cache
+	}
+	c := t.cache
+	if c == nil {
+		c = &decoded{levels: make([]decodedLevel, len(t.levels))}
+	}
+	c.version = t.version
+	f := t.desc.Format
+	for l := range t.levels {
+		w, h, d := t.levelWidth(l), t.levelHeight(l), t.levelDepth(l)
+		dl := &c.levels[l]
+		dl.w, dl.h, dl.d = w, h, d
+		n := w * h
+		if len(dl.texels) != n*d*t.slices {
+			dl.texels = make([][4]float32, n*d*t.slices)
+		}
+		for i := 0; i < d*t.slices; i++ {
+			src := t.levels[l][i*t.imageSize(l):]
+			if t.desc.SampleCount > 1 {
+				src = t.sample0(src, w*h)
+			}
+			texel.DecodeImage(f, src, w, h, dl.texels[i*n:(i+1)*n])
+		}
+	}
+	t.cache = c
+	return c
+}
+
+func (t *Texture) sample0(src []byte, n int) []byte {
+	bpp := t.desc.Format.Info().BytesPerBlock
+	out := make([]byte, n*bpp)
+	for i := 0; i < n; i++ {
+		copy(out[i*bpp:(i+1)*bpp], src[i*bpp*t.desc.SampleCount:])
+	}
+	return out
+}
