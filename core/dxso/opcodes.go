@@ -17,6 +17,7 @@ var (
 	ps1x    = verRange{0x100, 0x104}
 	ps10_13 = verRange{0x100, 0x103}
 	ps12_13 = verRange{0x102, 0x103}
+	ps13    = verRange{0x103, 0x103}
 	ps14    = verRange{0x104, 0x104}
 )
 
@@ -100,7 +101,7 @@ var opTable = map[Opcode]opInfo{
 	OpDef:          {"def", true, 0, all, all},
 	OpTexReg2RGB:   {"texreg2rgb", true, 1, none, ps12_13},
 	OpTexDp3Tex:    {"texdp3tex", true, 1, none, ps12_13},
-	OpTexM3x2Depth: {"texm3x2depth", true, 1, none, ps12_13},
+	OpTexM3x2Depth: {"texm3x2depth", true, 1, none, ps13},
 	OpTexDp3:       {"texdp3", true, 1, none, ps12_13},
 	OpTexM3x3:      {"texm3x3", true, 1, none, ps12_13},
 	OpTexDepth:     {"texdepth", true, 0, none, ps14},

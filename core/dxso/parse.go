@@ -3,6 +3,7 @@ package dxso
 import (
 	"encoding/binary"
 	"fmt"
+	"sort"
 )
 
 // Error is a decoding error at a DWORD offset of the bytecode.
@@ -93,6 +94,7 @@ func Annotate(code []uint32) ([]TokenNote, *Program, error) {
 	var notes []TokenNote
 	p := &parser{code: code, notes: &notes}
 	prog, err := p.parse()
+	sort.SliceStable(notes, func(i, j int) bool { return notes[i].Offset < notes[j].Offset })
 	return notes, prog, err
 }
 
@@ -459,6 +461,9 @@ func (p *parser) rel(limit int) (RelAddr, error) {
 	rt := regTypeOf(t)
 	switch rt {
 	case RegAddr:
+		if p.v.Type == PixelShader {
+			return r, p.errf(off, "relative address through a texture register")
+		}
 		r.Component = uint8(t>>16) & 3
 	case RegLoop:
 	default:

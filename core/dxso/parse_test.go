@@ -18,7 +18,7 @@ func mustParse(t *testing.T, code []uint32) *Program {
 // Hand-derived token streams checked against the token layout.
 func TestTokensVS20(t *testing.T) {
 	code := []uint32{
-		0xFFFE0200,             // vs_2_0
+		0xFFFE0200,                         // vs_2_0
 		0x0200001F, 0x80000000, 0x900F0000, // dcl_position v0
 		0x05000051, 0xA00F0000, 0x3F800000, 0, 0, 0x3F800000, // def c0, 1, 0, 0, 1
 		0x03000014, 0xC00F0000, 0x90E40000, 0xA0E40004, // m4x4 oPos, v0, c4

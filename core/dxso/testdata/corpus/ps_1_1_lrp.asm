@@ -1,0 +1,3 @@
+ps_1_1
+tex t0
+lrp r0, v0, t0, c0

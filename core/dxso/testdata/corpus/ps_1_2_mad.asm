@@ -1,0 +1,3 @@
+ps_1_2
+tex t0
+mad r0, t0, v0, c0

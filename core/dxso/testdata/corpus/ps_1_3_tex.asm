@@ -1,0 +1,4 @@
+ps_1_3
+tex t0
+tex t1
+mul r0, t0, t1

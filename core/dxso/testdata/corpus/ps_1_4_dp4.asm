@@ -1,0 +1,3 @@
+ps_1_4
+texld r1, t0
+dp4 r0, r1_bx2, v0_bx2

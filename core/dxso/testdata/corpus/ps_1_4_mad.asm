@@ -1,0 +1,3 @@
+ps_1_4
+texld r1, t0
+mad r0, r1, v0, c0

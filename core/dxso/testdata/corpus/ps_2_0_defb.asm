@@ -1,0 +1,10 @@
+ps_2_0
+dcl t0
+dcl v0
+dcl_2d s0
+defb b1, true
+texld r1, t0, s0
+mov r0, c0
+mov r2, c1
+mov r0, r1
+mov oC0, r0

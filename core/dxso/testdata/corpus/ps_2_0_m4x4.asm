@@ -1,0 +1,9 @@
+ps_2_0
+dcl t0
+dcl v0
+dcl_2d s0
+texld r1, t0, s0
+mov r0, c0
+mov r2, c1
+m4x4 r0, r1, c4
+mov oC0, r0

@@ -1,0 +1,13 @@
+ps_2_x
+dcl t0
+dcl v0
+dcl_2d s0
+texld r1, t0, s0
+mov r0, c0
+mov r2, c1
+call l0
+mov oC0, r0
+ret
+label l0
+mul r0, r0, c2
+ret

@@ -1,0 +1,12 @@
+ps_2_x
+dcl t0
+dcl v0
+dcl_2d s0
+defb b1, true
+texld r1, t0, s0
+mov r0, c0
+mov r2, c1
+if b1
+mov r0, r1
+endif
+mov oC0, r0

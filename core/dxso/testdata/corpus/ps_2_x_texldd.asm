@@ -1,0 +1,11 @@
+ps_2_x
+dcl t0
+dcl v0
+dcl_2d s0
+texld r1, t0, s0
+mov r0, c0
+mov r2, c1
+dsx r2, t0
+dsy r3, t0
+texldd r0, t0, s0, r2, r3
+mov oC0, r0

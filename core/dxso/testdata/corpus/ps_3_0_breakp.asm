@@ -1,0 +1,14 @@
+ps_3_0
+dcl_texcoord0 v0
+dcl_color v1
+dcl_2d s0
+defi i0, 8, 0, 0, 0
+texld r1, v0, s0
+mov r0, c0
+mov r2, c1
+rep i0
+setp_ge p0.x, r0.x, c2.x
+breakp p0.x
+add r0, r0, c3
+endrep
+mov oC0, r0

@@ -1,0 +1,9 @@
+ps_3_0
+dcl_texcoord0 v0
+dcl_color v1
+dcl_2d s0
+texld r1, v0, s0
+mov r0, c0
+mov r2, c1
+sincos r0.xy, r1.x
+mov oC0, r0

@@ -1,0 +1,17 @@
+vs_2_x
+dcl_position v0
+dcl_normal v1
+dcl_texcoord0 v2
+defi i0, 8, 0, 0, 0
+mov r0, c5
+mov r1, v1
+mov r2, c4
+mov r3, v2
+rep i0
+setp_ge p0.x, r0.x, c6.x
+breakp p0.x
+add r0, r0, c7
+endrep
+m4x4 oPos, v0, c0
+mov oD0, r0
+mov oT0, v2
