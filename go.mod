@@ -1,0 +1,8 @@
+module mtld3d
+
+go 1.26
+
+require (
+	go.uber.org/multierr v1.10.0 // indirect
+	go.uber.org/zap v1.28.0 // indirect
+)

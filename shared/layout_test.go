@@ -1,0 +1,44 @@
+package shared
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestThunkParamsHaveOneLayout(t *testing.T) {
+	for _, th := range Thunks {
+		if th.Params == nil {
+			continue
+		}
+		if _, err := CheckLayout(th.Params); err != nil {
+			t.Errorf("thunk %s: %v", th.Name, err)
+		}
+	}
+}
+
+func TestCheckLayoutRejectsImplicitPadding(t *testing.T) {
+	type bad struct {
+		A uint32
+		B uint64
+	}
+	if _, err := CheckLayout(reflect.TypeFor[bad]()); err == nil {
+		t.Fatal("a u64 after a u32 with no pad must be rejected: i686 mingw and Go 386 disagree on it")
+	}
+	type ptr struct{ P *byte }
+	if _, err := CheckLayout(reflect.TypeFor[ptr]()); err == nil {
+		t.Fatal("pointers must travel as uint64")
+	}
+}
+
+func TestCodesAreDenseAndNamesUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for i, th := range Thunks {
+		if seen[th.Name] {
+			t.Errorf("duplicate thunk %s", th.Name)
+		}
+		seen[th.Name] = true
+		if Code(th.Name) != uint32(i) {
+			t.Errorf("Code(%s) = %d, want %d", th.Name, Code(th.Name), i)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package shared
+
+import "reflect"
+
+// Thunk is one unix call. Its code is its index in Thunks, so codes are
+// dense and the guest can bounds-check before it calls (Wine's dispatcher
+// does not).
+type Thunk struct {
+	Name   string       // CamelCase; C spells it MTLD3D_THUNK_<UPPER_SNAKE>
+	Params reflect.Type // the param struct, nil for none
+	Doc    string
+}
+
+// Thunks is the complete list, in code order. Append only: a guest and a
+// unix library built from different commits must not disagree on codes
+// already shipped.
+var Thunks = []Thunk{
+	{"Init", reflect.TypeFor[InitParams](), "first call of a process: identity, config and logging"},
+	{"Log", reflect.TypeFor[LogParams](), "one guest log line into the process's log file"},
+	{"SelfTest", reflect.TypeFor[SelfTestParams](), "exercises the bridge's success and error paths"},
+}
+
+// Code returns the code of the named thunk; it panics on an unknown name
+// because names are compile-time facts of this package.
+func Code(name string) uint32 {
+	for i, t := range Thunks {
+		if t.Name == name {
+			return uint32(i)
+		}
+	}
+	panic("shared: unknown thunk " + name)
+}
+
+// Guest architectures as the guest reports them in InitParams.GuestArch.
+const (
+	GuestArchI686   = 1
+	GuestArchX86_64 = 2
+)
+
+// Log levels shared by the guest's log calls and the unix logger.
+const (
+	LogDebug = 0
+	LogInfo  = 1
+	LogWarn  = 2
+	LogError = 3
+)
+
+// InitParams is filled in by the guest (paths, arch, config string) and
+// answered by the unix side (adapter identity, guest log level). Strings
+// are NUL-terminated UTF-8 in fixed arrays so the struct has no pointers.
+type InitParams struct {
+	GuestArch     uint32
+	GuestPID      uint32
+	ExeUnixPath   [1024]byte // from wine_get_unix_file_name, "" if unavailable
+	ExeWinPath    [1024]byte // from GetModuleFileNameW, as UTF-8
+	ConfigString  [1024]byte // the MTLD3D_CONFIG environment variable
+	VendorID      uint32     // out
+	DeviceID      uint32     // out
+	SubSysID      uint32     // out
+	Revision      uint32     // out
+	DriverVersion uint64     // out: LARGE_INTEGER DriverVersion
+	Description   [512]byte  // out
+	DriverName    [512]byte  // out
+	GuestLogLevel uint32     // out: the guest skips lines below this level
+	Pad0          uint32
+}
+
+// LogParams carries one line; the guest truncates longer text.
+type LogParams struct {
+	Level uint32
+	Len   uint32
+	Text  [1024]byte
+}
+
+// SelfTest modes.
+const (
+	SelfTestEcho  = 0 // Out = In + 1, success
+	SelfTestFail  = 1 // the handler reports failure
+	SelfTestPanic = 2 // the handler panics; the bridge recovers
+	// SelfTestStackBound sets Out to 1 if the per-thread stack-bound
+	// cache is installed (BRIEF fact 7).
+	SelfTestStackBound = 3
+)
+
+// SelfTestParams drives SelfTest.
+type SelfTestParams struct {
+	Mode uint32
+	Pad0 uint32
+	In   uint64
+	Out  uint64
+}
