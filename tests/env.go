@@ -169,4 +169,3 @@ func programs() ([]string, error) {
 	}
 	return names, nil
 }
-

@@ -10,7 +10,7 @@ import (
 
 func TestFileName(t *testing.T) {
 	for in, want := range map[string]string{
-		`C:\Games\Foo\Game.EXE`: "Game-7.log",
+		`C:\Games\Foo\Game.EXE`:  "Game-7.log",
 		"/home/u/x/launcher.exe": "launcher-7.log",
 		"":                       "unknown-7.log",
 	} {
