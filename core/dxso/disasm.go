@@ -219,7 +219,7 @@ func declSuffix(ins *Instruction, v Version) string {
 	}
 	if declHasUsage(v, ins.Dst.Reg.Type) {
 		s := "_" + ins.Decl.Usage.String()
-		if ins.Decl.UsageIndex != 0 {
+		if ins.Decl.UsageIndex != 0 || ins.Decl.Usage == UsageTexCoord || ins.Decl.Usage == UsageColor {
 			s += strconv.Itoa(int(ins.Decl.UsageIndex))
 		}
 		return s

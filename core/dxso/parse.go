@@ -170,6 +170,9 @@ func (p *parser) parse() (*Program, error) {
 		default:
 			ins, err := p.instruction()
 			if err != nil {
+				if p.notes != nil {
+					p.note(off, "instruction %s (malformed)", ins.Opcode.Name(v))
+				}
 				return nil, err
 			}
 			prog.Instructions = append(prog.Instructions, ins)
@@ -242,7 +245,6 @@ func (p *parser) instruction() (Instruction, error) {
 	if tok&(1<<30) != 0 && v.Type == PixelShader && !sm2 {
 		ins.Coissue = true
 	}
-	p.note(off, "instruction %s", instrHead(&ins, v))
 
 	if lay.Dcl {
 		t, toff, err := p.next(limit, "declaration token")
@@ -274,7 +276,7 @@ func (p *parser) instruction() (Instruction, error) {
 	if lay.Dcl {
 		normalizeDecl(&ins, v)
 		if p.notes != nil {
-			p.note(off+1, "declaration %s", declSuffix(&ins, v))
+			p.note(off+1, "declaration %s", declMeaning(&ins, v))
 		}
 	}
 	for i := 0; i < lay.Imm; i++ {
@@ -312,6 +314,7 @@ func (p *parser) instruction() (Instruction, error) {
 		return ins, p.errf(off, "instruction length %d, but %s takes %d DWORDs", limit-off-1, op.Name(v), p.pos-off-1)
 	}
 	ins.Length = p.pos - off
+	p.note(off, "instruction %s", FormatInstruction(&ins, v))
 	return ins, nil
 }
 
@@ -484,4 +487,17 @@ func (p *parser) checkReg(off int, r Register, rel bool) error {
 		return p.errf(off, "relative addressing of %s", regName(r, p.v))
 	}
 	return nil
+}
+
+func declMeaning(ins *Instruction, v Version) string {
+	if ins.Dst.Reg.Type == RegSampler {
+		if ins.Decl.TextureType == TextureUnknown {
+			return "sampler, texture type unknown"
+		}
+		return "sampler " + ins.Decl.TextureType.String()
+	}
+	if declHasUsage(v, ins.Dst.Reg.Type) {
+		return fmt.Sprintf("usage %s, index %d", ins.Decl.Usage, ins.Decl.UsageIndex)
+	}
+	return "no usage"
 }

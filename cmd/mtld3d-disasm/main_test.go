@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mtld3d/core/dxso"
+)
+
+const vsSrc = "vs_2_0\n dcl_position v0\n def c0, 1, 0, 0, 1\n m4x4 oPos, v0, c4\n mov oD0, c0\n"
+
+func TestAsmAndBinary(t *testing.T) {
+	dir := t.TempDir()
+	asmPath := filepath.Join(dir, "a.asm")
+	binPath := filepath.Join(dir, "a.dxso")
+	if err := os.WriteFile(asmPath, []byte(vsSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if rc := run([]string{"-o", binPath, asmPath}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	text := out.String()
+	for _, want := range []string{"-- tokens", "0000  fffe0200  version vs_2_0", "0001  0200001f  instruction dcl_position v0",
+		"0002  80000000  declaration usage position, index 0", "destination oPos", "0017  0000ffff  end", "-- disassembly", "    m4x4 oPos, v0, c4"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	bin, err := os.ReadFile(binPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _ := dxso.Assemble(vsSrc)
+	if !bytes.Equal(bin, dxso.TokensToBytes(code)) {
+		t.Fatalf("-o wrote %x", bin)
+	}
+	out.Reset()
+	if rc := run([]string{"-view", "asm", binPath}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	if strings.Contains(out.String(), "-- tokens") || !strings.Contains(out.String(), "mov oD0, c0") {
+		t.Fatalf("asm view:\n%s", out.String())
+	}
+}
+
+func TestBrokenInput(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "bad.dxso")
+	code := []uint32{0xFFFE0200, 0x02000001, 0x800F0000}
+	if err := os.WriteFile(p, dxso.TokensToBytes(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if rc := run([]string{p}, &out, &errb); rc != 1 {
+		t.Fatalf("rc %d", rc)
+	}
+	if !strings.Contains(errb.String(), "token 1") || !strings.Contains(out.String(), "(not decoded)") {
+		t.Fatalf("out:\n%s\nerr:\n%s", out.String(), errb.String())
+	}
+	if rc := run([]string{"-view", "nope", p}, &out, &errb); rc != 2 {
+		t.Fatalf("rc %d for unknown view", rc)
+	}
+}
