@@ -68,7 +68,7 @@ func (r *stageRes) SampleCompare(tex, smp int, coord [4]float32, ref, lod float3
 	if !ok {
 		return 0
 	}
-	return sampleAt(t, c, s, coord, lod, nil, ref)[0]
+	return sampleAt(t, c, s, coord, lod, nil, clamp01(ref))[0]
 }
 
 func (r *stageRes) SampleQuad(tex, smp int, coord *[4][4]float32, bias float32, out *[4][4]float32) {
@@ -91,7 +91,7 @@ func (r *stageRes) SampleCompareQuad(tex, smp int, coord *[4][4]float32, ref *[4
 	}
 	lod, axis := quadLOD(t, coord, s)
 	for i := range coord {
-		out[i] = sampleAt(t, c, s, coord[i], lod, axis, ref[i])[0]
+		out[i] = sampleAt(t, c, s, coord[i], lod, axis, clamp01(ref[i]))[0]
 	}
 }
 
@@ -203,7 +203,8 @@ func abs32(v float32) float32 {
 	return v
 }
 
-// sampleAt samples one lane at a given LOD. ref >= 0 turns on comparison:
+// sampleAt samples one lane at a given LOD. ref >= 0 turns on comparison
+// (compare calls clamp the reference to 0..1, as for unorm depth):
 // each tap becomes 1 where ref OP texel.r holds and 0 elsewhere, then the
 // taps are filtered (percentage closer filtering).
 func sampleAt(t *Texture, c *decoded, s *backend.SamplerDesc, coord [4]float32, lod float32, an *aniso, ref float32) [4]float32 {
