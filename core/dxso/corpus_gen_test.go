@@ -654,6 +654,13 @@ m4x4 o0, v0, c0
 tex t0
 mul r0, t0, v0
 `,
+	"ps_1_0_texm3x3diff": `ps_1_0
+tex t0
+texm3x3pad t1, t0
+texm3x3pad t2, t0
+texm3x3diff t3, t0
+mov r0, t3
+`,
 	"ps_1_1_modifiers": `ps_1_1
 def c0, 0.5, 0.5, 0.5, 1
 tex t0

@@ -15,6 +15,7 @@ var (
 	from30  = verRange{0x300, 0x3FF}
 	from12  = verRange{0x102, 0x3FF}
 	ps1x    = verRange{0x100, 0x104}
+	ps10    = verRange{0x100, 0x100} // texm3x3diff: reserved, never valid after ps_1_0
 	ps10_13 = verRange{0x100, 0x103}
 	ps12_13 = verRange{0x102, 0x103}
 	ps13    = verRange{0x103, 0x103}
@@ -80,7 +81,7 @@ var opTable = map[Opcode]opInfo{
 	OpBreakC:       {"breakc", false, 2, from21, from21},
 	OpMova:         {"mova", true, 1, from20, none},
 	OpDefB:         {"defb", true, 0, from20, from20},
-	OpDefI:         {"defi", true, 0, from20, from20},
+	OpDefI:         {"defi", true, 0, from20, from21},
 	OpTexCoord:     {"texcoord", true, 0, none, ps1x},
 	OpTexKill:      {"texkill", true, 0, none, all},
 	OpTex:          {"tex", true, 0, none, all},
@@ -92,7 +93,7 @@ var opTable = map[Opcode]opInfo{
 	OpTexM3x2Tex:   {"texm3x2tex", true, 1, none, ps10_13},
 	OpTexM3x3Pad:   {"texm3x3pad", true, 1, none, ps10_13},
 	OpTexM3x3Tex:   {"texm3x3tex", true, 1, none, ps10_13},
-	OpTexM3x3Diff:  {"texm3x3diff", true, 1, none, ps10_13},
+	OpTexM3x3Diff:  {"texm3x3diff", true, 1, none, ps10},
 	OpTexM3x3Spec:  {"texm3x3spec", true, 2, none, ps10_13},
 	OpTexM3x3VSpec: {"texm3x3vspec", true, 1, none, ps10_13},
 	OpExpP:         {"expp", true, 1, all, none},

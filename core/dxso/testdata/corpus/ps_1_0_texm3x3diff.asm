@@ -1,4 +1,4 @@
-ps_1_2
+ps_1_0
 tex t0
 texm3x3pad t1, t0
 texm3x3pad t2, t0
