@@ -314,6 +314,9 @@ func (p *parser) instruction() (Instruction, error) {
 		return ins, p.errf(off, "instruction length %d, but %s takes %d DWORDs", limit-off-1, op.Name(v), p.pos-off-1)
 	}
 	ins.Length = p.pos - off
+	if msg := checkOperands(&ins, v); msg != "" {
+		return ins, p.errf(off, "%s", msg)
+	}
 	p.note(off, "instruction %s", FormatInstruction(&ins, v))
 	return ins, nil
 }
@@ -500,4 +503,83 @@ func declMeaning(ins *Instruction, v Version) string {
 		return fmt.Sprintf("usage %s, index %d", ins.Decl.Usage, ins.Decl.UsageIndex)
 	}
 	return "no usage"
+}
+
+// checkOperands enforces the register files an opcode's operands must
+// come from, where D3D9 fixes them (tex* in ps_1_x, samplers, labels,
+// loop counters, constants of def*, ...).
+func checkOperands(ins *Instruction, v Version) string {
+	want := func(what string, got RegType, ok ...RegType) string {
+		for _, t := range ok {
+			if got == t {
+				return ""
+			}
+		}
+		return fmt.Sprintf("%s of %s cannot be register type %d", what, ins.Opcode.Name(v), got)
+	}
+	src := func(i int, ok ...RegType) string { return want(fmt.Sprintf("source %d", i), ins.Src[i].Reg.Type, ok...) }
+	dst := func(ok ...RegType) string { return want("destination", ins.Dst.Reg.Type, ok...) }
+	first := func(msgs ...string) string {
+		for _, m := range msgs {
+			if m != "" {
+				return m
+			}
+		}
+		return ""
+	}
+	ps1 := v.Type == PixelShader && v.Major == 1
+	switch ins.Opcode {
+	case OpDef:
+		return dst(RegConst, RegConst2, RegConst3, RegConst4)
+	case OpDefI:
+		return dst(RegConstInt)
+	case OpDefB:
+		return dst(RegConstBool)
+	case OpMova:
+		return dst(RegAddr)
+	case OpSetP:
+		return dst(RegPredicate)
+	case OpCall, OpLabel:
+		return src(0, RegLabel)
+	case OpCallNZ:
+		return first(src(0, RegLabel), src(1, RegConstBool, RegPredicate))
+	case OpIf:
+		return src(0, RegConstBool, RegPredicate)
+	case OpBreakP:
+		return src(0, RegPredicate)
+	case OpRep:
+		return src(0, RegConstInt)
+	case OpLoop:
+		return first(src(0, RegLoop), src(1, RegConstInt))
+	case OpTexLdl:
+		return src(1, RegSampler)
+	case OpTexLdd:
+		return src(1, RegSampler)
+	case OpTex:
+		switch {
+		case v.Major >= 2:
+			return src(1, RegSampler)
+		case v.Minor == 4:
+			return first(dst(RegTemp), src(0, RegTexture, RegTemp))
+		default:
+			return dst(RegTexture)
+		}
+	case OpTexCoord:
+		if v.Minor == 4 {
+			return first(dst(RegTemp), src(0, RegTexture))
+		}
+		return dst(RegTexture)
+	case OpTexDepth:
+		return dst(RegTemp)
+	case OpTexKill:
+		if ps1 && v.Minor < 4 {
+			return dst(RegTexture)
+		}
+	case OpTexBem, OpTexBemL, OpTexReg2AR, OpTexReg2GB, OpTexReg2RGB, OpTexM3x2Pad, OpTexM3x2Tex,
+		OpTexM3x3Pad, OpTexM3x3Tex, OpTexM3x3Diff, OpTexM3x3VSpec, OpTexDp3Tex, OpTexM3x2Depth, OpTexDp3, OpTexM3x3:
+		return first(dst(RegTexture), src(0, RegTexture))
+	case OpTexM3x3Spec:
+		return first(dst(RegTexture), src(0, RegTexture), src(1, RegConst))
+	}
+	return ""
 }
