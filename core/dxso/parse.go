@@ -517,7 +517,9 @@ func checkOperands(ins *Instruction, v Version) string {
 		}
 		return fmt.Sprintf("%s of %s cannot be register type %d", what, ins.Opcode.Name(v), got)
 	}
-	src := func(i int, ok ...RegType) string { return want(fmt.Sprintf("source %d", i), ins.Src[i].Reg.Type, ok...) }
+	src := func(i int, ok ...RegType) string {
+		return want(fmt.Sprintf("source %d", i), ins.Src[i].Reg.Type, ok...)
+	}
 	dst := func(ok ...RegType) string { return want("destination", ins.Dst.Reg.Type, ok...) }
 	first := func(msgs ...string) string {
 		for _, m := range msgs {
