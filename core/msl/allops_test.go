@@ -30,7 +30,7 @@ func allOps(stage Stage) *Shader {
 			if i == 1 {
 				return ConstB(1).S()
 			}
-			return BTemp(i % 2).S().Swz('w', 'z', 'y', 'x')
+			return BTemp(i%2).S().Swz('w', 'z', 'y', 'x')
 		}
 		switch i {
 		case 0:
