@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -28,33 +29,98 @@ func TestShimUpToDate(t *testing.T) {
 	}
 }
 
-// clangCheck compiles MSL translation units as C++ against the shim. Each
-// unit is one file; all are checked in one clang invocation per unit, run
-// in parallel by the caller's subtests.
+// pch is the shim precompiled once per test run: parsing the shim's
+// vector classes dominates a check, so each unit then costs little.
+var pch struct {
+	once sync.Once
+	dir  string
+	args []string // how to include the shim
+}
+
+var clangFlags = []string{"-std=c++17", "-Wno-unknown-attributes", "-Werror=return-type", "-ferror-limit=20"}
+
+func shimArgs(clang string) []string {
+	pch.once.Do(func() {
+		shim, _ := filepath.Abs(ShimPath)
+		pch.args = []string{"-include", shim}
+		dir, err := os.MkdirTemp("", "mtld3d-msl-")
+		if err != nil {
+			return
+		}
+		pch.dir = dir
+		// metal_stdlib is Metal's own header; the shim stands in for it.
+		os.WriteFile(filepath.Join(dir, "metal_stdlib"), nil, 0o644)
+		out := filepath.Join(dir, "metal_shim.h.pch")
+		args := append([]string{"-x", "c++-header"}, clangFlags...)
+		args = append(args, shim, "-o", out)
+		if exec.Command(clang, args...).Run() == nil {
+			pch.args = []string{"-include-pch", out}
+		}
+	})
+	return pch.args
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if pch.dir != "" {
+		os.RemoveAll(pch.dir)
+	}
+	os.Exit(code)
+}
+
+// clangCheck compiles one MSL translation unit as C++17 against the shim
+// header with -fsyntax-only. It skips when clang++ is not installed.
 func clangCheck(t *testing.T, name, src string) {
+	t.Helper()
+	out, err := clangRun(t, name, src)
+	if err != nil {
+		t.Errorf("clang rejected %s: %v\n%s\n--- source ---\n%s", name, err, out, numbered(src))
+	} else if strings.Contains(out, "warning") {
+		t.Logf("clang warnings for %s:\n%s", name, out)
+	}
+}
+
+func clangRun(t *testing.T, name, src string) (string, error) {
 	t.Helper()
 	clang, err := exec.LookPath("clang++")
 	if err != nil {
 		t.Skip("clang++ not on PATH: skipping the MSL syntax check (install clang to run it)")
 	}
-	dir := t.TempDir()
-	// metal_stdlib is Metal's own header; the shim stands in for it.
-	if err := os.WriteFile(filepath.Join(dir, "metal_stdlib"), nil, 0o644); err != nil {
-		t.Fatal(err)
+	inc := shimArgs(clang)
+	if pch.dir == "" {
+		t.Fatal("cannot create a temporary directory for the clang check")
 	}
-	file := filepath.Join(dir, name+".metal.cpp")
+	file := filepath.Join(t.TempDir(), name+".metal.cpp")
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	shim, _ := filepath.Abs(ShimPath)
-	cmd := exec.Command(clang, "-fsyntax-only", "-std=c++17", "-Wno-unknown-attributes",
-		"-Werror=return-type", "-ferror-limit=20", "-isystem", dir, "-include", shim, file)
+	args := append([]string{"-fsyntax-only"}, clangFlags...)
+	args = append(args, "-isystem", pch.dir)
+	args = append(args, inc...)
+	args = append(args, file)
+	cmd := exec.Command(clang, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		t.Errorf("clang rejected %s: %v\n%s\n--- source ---\n%s", name, err, out.String(), numbered(src))
-	} else if strings.Contains(out.String(), "warning") {
-		t.Logf("clang warnings for %s:\n%s", name, out.String())
+	err = cmd.Run()
+	return out.String(), err
+}
+
+// TestShimRejectsBadMSL makes sure the check can fail: type and swizzle
+// errors MSL would reject must not pass.
+func TestShimRejectsBadMSL(t *testing.T) {
+	for i, body := range []string{
+		"float4 a = float4(1.0f, 2.0f, 3.0f, 4.0f, 5.0f);",
+		"float2 a = float2(1.0f); float4 b = a.xyzw;",
+		"float4 a = float4(1.0f); float3 b = a;",
+		"float4 a = float4(1.0f); int4 b = a;",
+		"float4 a = float4(1.0f); float b = dot(a, a.xyz);",
+		"texture2d<float> t; sampler s; float4 a = t.sample(s, float3(0.0f));",
+	} {
+		src := "#include <metal_stdlib>\nusing namespace metal;\nvoid f() { " + body + " }\n"
+		if _, err := clangRun(t, "bad"+itoa(i), src); err == nil {
+			t.Errorf("clang accepted invalid MSL: %s", body)
+		}
 	}
 }
 
