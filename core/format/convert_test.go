@@ -1,0 +1,400 @@
+package format
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"testing"
+
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/texel"
+)
+
+func u16(v ...uint16) []byte {
+	b := make([]byte, 2*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint16(b[2*i:], x)
+	}
+	return b
+}
+
+func u32(v ...uint32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], x)
+	}
+	return b
+}
+
+func f32(v ...float32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	return b
+}
+
+func convert(t *testing.T, c Conv, src []byte, width int, pal []types.PaletteEntry) []byte {
+	t.Helper()
+	_, nd := c.RowBytes(width)
+	dst := make([]byte, nd)
+	if err := ConvertRow(c, dst, src, width, pal); err != nil {
+		t.Fatalf("%v: %v", c, err)
+	}
+	return dst
+}
+
+// Known texels and what they become, worked out by hand.
+func TestConvertRowBytes(t *testing.T) {
+	pal := make([]types.PaletteEntry, 256)
+	pal[5] = types.PaletteEntry{Red: 1, Green: 2, Blue: 3, Flags: 4}
+	cases := []struct {
+		c     Conv
+		src   []byte
+		width int
+		want  []byte
+	}{
+		{ConvR8G8B8ToBGRA8, []byte{0x11, 0x22, 0x33, 0x44, 0x55, 0x66}, 2, []byte{0x11, 0x22, 0x33, 0xff, 0x44, 0x55, 0x66, 0xff}},
+		// red, green, blue, and mid grey (5-bit 16 -> 132, 6-bit 32 -> 130)
+		{ConvR5G6B5ToBGRA8, u16(0xf800, 0x07e0, 0x001f, 0x8410), 4,
+			[]byte{0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 132, 130, 132, 255}},
+		{ConvX1R5G5B5ToBGRA8, u16(0x7c00, 0x001f), 2, []byte{0, 0, 255, 255, 255, 0, 0, 255}},
+		{ConvA1R5G5B5ToBGRA8, u16(0x7c00, 0x801f), 2, []byte{0, 0, 255, 0, 255, 0, 0, 255}},
+		{ConvX1R5G5B5ToA1R5G5B5, u16(0x1234, 0x8001), 2, u16(0x9234, 0x8001)},
+		// A=8 R=4 G=2 B=1 -> ABGR4Unorm keeps R at the top, A at the bottom
+		{ConvA4R4G4B4ToABGR4, u16(0x8421), 1, u16(0x4218)},
+		{ConvX4R4G4B4ToABGR4, u16(0x0421), 1, u16(0x421f)},
+		{ConvA4R4G4B4ToBGRA8, u16(0x8421), 1, []byte{0x11, 0x22, 0x44, 0x88}},
+		{ConvX4R4G4B4ToBGRA8, u16(0x0421), 1, []byte{0x11, 0x22, 0x44, 0xff}},
+		// 0x49 = 010 010 01: 3-bit 2 -> 73, 2-bit 1 -> 85
+		{ConvR3G3B2ToBGRA8, []byte{0xe0, 0x1c, 0x03, 0x49}, 4,
+			[]byte{0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 85, 73, 73, 255}},
+		{ConvA8R3G3B2ToBGRA8, u16(0x80e0), 1, []byte{0, 0, 255, 0x80}},
+		// A=3 R=0x3ff G=0x155 B=0 -> RGB10A2 with R in the low bits
+		{ConvSwapRB10, u32(0xc0000000 | 0x3ff<<20 | 0x155<<10), 1, u32(0xc0000000 | 0x155<<10 | 0x3ff)},
+		{ConvP8ToRGBA8, []byte{5, 6}, 2, []byte{1, 2, 3, 4, 0, 0, 0, 0}},
+		{ConvA8P8ToRGBA8, []byte{5, 0x80}, 1, []byte{1, 2, 3, 0x80}},
+		{ConvA4L4ToRG8, []byte{0x8f}, 1, []byte{0xff, 0x88}},
+		// 0x7f -> 1.0, 0x81 -> -1.0, 0x80 clamps to -1.0
+		{ConvV8U8ToRG16F, []byte{0x7f, 0x81, 0x80, 0x00}, 2, u16(0x3c00, 0xbc00, 0xbc00, 0)},
+		{ConvX8L8V8U8ToRGBA16F, []byte{0x7f, 0x81, 0xff, 0x12}, 1, u16(0x3c00, 0xbc00, 0x3c00, 0x3c00)},
+		{ConvQ8W8V8U8ToRGBA16F, []byte{0x7f, 0x00, 0x81, 0x80}, 1, u16(0x3c00, 0, 0xbc00, 0xbc00)},
+		// L=63 V=-16 (clamped -1) U=15
+		{ConvL6V5U5ToRGBA16F, u16(0xfe0f), 1, u16(0x3c00, 0xbc00, 0x3c00, 0x3c00)},
+		// A=3 W=0 V=-512 U=511
+		{ConvA2W10V10U10ToRGBA16F, u32(0xc00801ff), 1, u16(0x3c00, 0xbc00, 0, 0x3c00)},
+		{ConvV16U16ToRG32F, u32(0x8001<<16 | 0x7fff), 1, f32(1, -1)},
+		{ConvQ16W16V16U16ToRGBA32F, u16(0x7fff, 0, 0x8000, 0x8001), 1, f32(1, 0, -1, -1)},
+		{ConvCxV8U8ToRGBA16F, []byte{0, 0, 0x7f, 0}, 2, u16(0, 0, 0x3c00, 0x3c00, 0x3c00, 0, 0, 0x3c00)},
+		// white (235), black (16), BT.601 red (81, 90, 240); width 3 of 2 pairs
+		{ConvYUY2ToBGRA8, []byte{235, 128, 16, 128, 81, 90, 81, 240}, 3,
+			[]byte{255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 255, 255}},
+		{ConvUYVYToBGRA8, []byte{128, 235, 128, 16, 90, 81, 240, 81}, 4,
+			[]byte{255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255}},
+		{ConvD32ToD32F, u32(0xffffffff, 0), 2, f32(1, 0)},
+		{ConvD24X8ToD32F, u32(0xffffff00, 0x000000ff), 2, f32(1, 0)},
+		{ConvD24S8ToD32FS8, u32(0xffffff7f), 1, append(f32(1), 0x7f, 0, 0, 0)},
+		{ConvD24X4S4ToD32FS8, u32(0x000000f3), 1, append(f32(0), 3, 0, 0, 0)},
+		{ConvD15S1ToD32FS8, u16(0xffff), 1, append(f32(1), 1, 0, 0, 0)},
+		// FP24 1.0 is exponent 7, mantissa 0; 0.5 is exponent 6
+		{ConvD24FS8ToD32FS8, u32(0x38000005, 0x30000000), 2, append(append(f32(1), 5, 0, 0, 0), append(f32(0.5), 0, 0, 0, 0)...)},
+		{ConvD24S8ToS8D24, u32(0xabcdef12), 1, u32(0x12abcdef)},
+		{ConvD24X4S4ToS8D24, u32(0xabcdeff3), 1, u32(0x03abcdef)},
+		{ConvBGRA8ToR8G8B8, []byte{1, 2, 3, 4, 5, 6, 7, 8}, 2, []byte{1, 2, 3, 5, 6, 7}},
+		{ConvBGRA8ToR5G6B5, []byte{255, 255, 255, 0, 132, 130, 132, 0}, 2, u16(0xffff, 0x8410)},
+		{ConvBGRA8ToX1R5G5B5, []byte{0, 0, 255, 0}, 1, u16(0xfc00)},
+		{ConvBGRA8ToA1R5G5B5, []byte{0, 0, 255, 0x7f, 255, 0, 0, 0x80}, 2, u16(0x7c00, 0x801f)},
+		{ConvABGR4ToA4R4G4B4, u16(0x4218), 1, u16(0x8421)},
+		{ConvBGRA8ToA4R4G4B4, []byte{0x11, 0x22, 0x44, 0x88}, 1, u16(0x8421)},
+		{ConvD32FToD32, f32(1, 0, 0.5, 2), 4, u32(0xffffffff, 0, 0x80000000, 0xffffffff)},
+	}
+	seen := map[Conv]bool{}
+	for _, c := range cases {
+		seen[c.c] = true
+		got := convert(t, c.c, c.src, c.width, pal)
+		if !bytes.Equal(got, c.want) {
+			t.Errorf("%v: got % x, want % x", c.c, got, c.want)
+		}
+	}
+	for c := ConvNone + 1; c < convCount; c++ {
+		if !seen[c] {
+			t.Errorf("%v: no test case", c)
+		}
+	}
+}
+
+func TestConvertRowErrors(t *testing.T) {
+	if err := ConvertRow(ConvNone, nil, nil, 1, nil); err == nil {
+		t.Error("ConvNone converted")
+	}
+	if err := ConvertRow(ConvR5G6B5ToBGRA8, make([]byte, 7), make([]byte, 4), 2, nil); err != ErrShortRow {
+		t.Errorf("short dst: %v", err)
+	}
+	if err := ConvertRow(ConvR5G6B5ToBGRA8, make([]byte, 8), make([]byte, 3), 2, nil); err != ErrShortRow {
+		t.Errorf("short src: %v", err)
+	}
+}
+
+// Readback conversions undo the upload ones on every value the D3D9
+// format can hold.
+func TestRoundTrips(t *testing.T) {
+	pairs := [][2]Conv{
+		{ConvR5G6B5ToBGRA8, ConvBGRA8ToR5G6B5},
+		{ConvA1R5G5B5ToBGRA8, ConvBGRA8ToA1R5G5B5},
+		{ConvA4R4G4B4ToBGRA8, ConvBGRA8ToA4R4G4B4},
+		{ConvA4R4G4B4ToABGR4, ConvABGR4ToA4R4G4B4},
+	}
+	for _, p := range pairs {
+		src := make([]byte, 2*65536)
+		for v := range 65536 {
+			binary.LittleEndian.PutUint16(src[2*v:], uint16(v))
+		}
+		back := convert(t, p[1], convert(t, p[0], src, 65536, nil), 65536, nil)
+		if !bytes.Equal(back, src) {
+			for v := range 65536 {
+				if got := binary.LittleEndian.Uint16(back[2*v:]); got != uint16(v) {
+					t.Errorf("%v then %v: %#04x -> %#04x", p[0], p[1], v, got)
+					break
+				}
+			}
+		}
+	}
+	src := u32(0x12345678, 0xdeadbeef)
+	if got := convert(t, ConvSwapRB10, convert(t, ConvSwapRB10, src, 2, nil), 2, nil); !bytes.Equal(got, src) {
+		t.Error("SwapRB10 is not its own inverse")
+	}
+}
+
+func TestHalf(t *testing.T) {
+	for f, want := range map[float32]uint16{
+		1: 0x3c00, -2: 0xc000, 0.5: 0x3800, 65504: 0x7bff, 65520: 0x7c00, 1e-8: 0,
+		float32(math.Ldexp(1, -24)): 0x0001, float32(math.Ldexp(1, -14)): 0x0400, 0.1: 0x2e66,
+		float32(math.Inf(-1)): 0xfc00,
+	} {
+		if got := FloatToHalf(f); got != want {
+			t.Errorf("FloatToHalf(%g) = %#04x, want %#04x", f, got, want)
+		}
+	}
+	for h := range 0x10000 {
+		f := HalfToFloat(uint16(h))
+		if f != f {
+			continue
+		}
+		if got := FloatToHalf(f); got != uint16(h) {
+			t.Fatalf("half %#04x -> %g -> %#04x", h, f, got)
+		}
+		if ref := texel.HalfToFloat(uint16(h)); ref != f {
+			t.Fatalf("half %#04x: %g here, %g in texel", h, f, ref)
+		}
+	}
+}
+
+// sample is one D3D9 texel and the colour D3D9 samples from it.
+type sample struct {
+	f    types.Format
+	src  []byte
+	want [4]float32
+}
+
+// D3D9's sampling rules: missing colour channels read 1 (0 for A8's
+// colour), missing alpha reads 1, luminance replicates into r, g and b,
+// bump formats read (u, v, l or w, 1 or q).
+var samples = []sample{
+	{types.D3DFMT_R8G8B8, []byte{0x00, 0x80, 0xff}, [4]float32{1, 128.0 / 255, 0, 1}},
+	{types.D3DFMT_A8R8G8B8, []byte{0x00, 0x80, 0xff, 0x40}, [4]float32{1, 128.0 / 255, 0, 64.0 / 255}},
+	{types.D3DFMT_X8R8G8B8, []byte{0x00, 0x80, 0xff, 0x00}, [4]float32{1, 128.0 / 255, 0, 1}},
+	{types.D3DFMT_A8B8G8R8, []byte{0xff, 0x80, 0x00, 0x40}, [4]float32{1, 128.0 / 255, 0, 64.0 / 255}},
+	{types.D3DFMT_X8B8G8R8, []byte{0xff, 0x80, 0x00, 0x00}, [4]float32{1, 128.0 / 255, 0, 1}},
+	{types.D3DFMT_R5G6B5, u16(0xf800 | 0x20<<5), [4]float32{1, 32.0 / 63, 0, 1}},
+	{types.D3DFMT_X1R5G5B5, u16(0x001f), [4]float32{0, 0, 1, 1}},
+	{types.D3DFMT_A1R5G5B5, u16(0x7c00), [4]float32{1, 0, 0, 0}},
+	{types.D3DFMT_A4R4G4B4, u16(0x8421), [4]float32{4.0 / 15, 2.0 / 15, 1.0 / 15, 8.0 / 15}},
+	{types.D3DFMT_X4R4G4B4, u16(0x0421), [4]float32{4.0 / 15, 2.0 / 15, 1.0 / 15, 1}},
+	{types.D3DFMT_R3G3B2, []byte{0xe3}, [4]float32{1, 0, 1, 1}},
+	{types.D3DFMT_A8, []byte{0x80}, [4]float32{0, 0, 0, 128.0 / 255}},
+	{types.D3DFMT_A8R3G3B2, u16(0x401c), [4]float32{0, 1, 0, 64.0 / 255}},
+	{types.D3DFMT_A2B10G10R10, u32(1<<30 | 1023), [4]float32{1, 0, 0, 1.0 / 3}},
+	{types.D3DFMT_A2R10G10B10, u32(1<<30 | 1023), [4]float32{0, 0, 1, 1.0 / 3}},
+	{types.D3DFMT_G16R16, u32(0xffff<<16 | 0x8000), [4]float32{32768.0 / 65535, 1, 1, 1}},
+	{types.D3DFMT_A16B16G16R16, u16(0xffff, 0, 0, 0x8000), [4]float32{1, 0, 0, 32768.0 / 65535}},
+	{types.D3DFMT_P8, []byte{5}, [4]float32{1.0 / 255, 2.0 / 255, 3.0 / 255, 4.0 / 255}},
+	{types.D3DFMT_A8P8, []byte{5, 0xff}, [4]float32{1.0 / 255, 2.0 / 255, 3.0 / 255, 1}},
+	{types.D3DFMT_L8, []byte{0x80}, [4]float32{128.0 / 255, 128.0 / 255, 128.0 / 255, 1}},
+	{types.D3DFMT_A8L8, []byte{0x80, 0x40}, [4]float32{128.0 / 255, 128.0 / 255, 128.0 / 255, 64.0 / 255}},
+	{types.D3DFMT_A4L4, []byte{0x4f}, [4]float32{1, 1, 1, 4.0 / 15}},
+	{types.D3DFMT_L16, u16(0x8000), [4]float32{32768.0 / 65535, 32768.0 / 65535, 32768.0 / 65535, 1}},
+	{types.D3DFMT_V8U8, []byte{0x7f, 0x81}, [4]float32{1, -1, 1, 1}},
+	{types.D3DFMT_L6V5U5, u16(0xfe0f), [4]float32{1, -1, 1, 1}},
+	{types.D3DFMT_X8L8V8U8, []byte{0x81, 0x7f, 0x00, 0x55}, [4]float32{-1, 1, 0, 1}},
+	{types.D3DFMT_Q8W8V8U8, []byte{0x7f, 0x81, 0x00, 0x7f}, [4]float32{1, -1, 0, 1}},
+	{types.D3DFMT_V16U16, u32(0x8001<<16 | 0x7fff), [4]float32{1, -1, 1, 1}},
+	{types.D3DFMT_A2W10V10U10, u32(0xc00801ff), [4]float32{1, -1, 0, 1}},
+	{types.D3DFMT_Q16W16V16U16, u16(0x7fff, 0x8001, 0, 0x7fff), [4]float32{1, -1, 0, 1}},
+	{types.D3DFMT_CxV8U8, []byte{0, 0}, [4]float32{0, 0, 1, 1}},
+	{types.D3DFMT_YUY2, []byte{235, 128, 235, 128}, [4]float32{1, 1, 1, 1}},
+	{types.D3DFMT_UYVY, []byte{128, 16, 128, 16}, [4]float32{0, 0, 0, 1}},
+	{types.D3DFMT_R16F, u16(0x3800), [4]float32{0.5, 1, 1, 1}},
+	{types.D3DFMT_G16R16F, u16(0x3800, 0xbc00), [4]float32{0.5, -1, 1, 1}},
+	{types.D3DFMT_A16B16G16R16F, u16(0x3800, 0xbc00, 0, 0x3c00), [4]float32{0.5, -1, 0, 1}},
+	{types.D3DFMT_R32F, f32(0.25), [4]float32{0.25, 1, 1, 1}},
+	{types.D3DFMT_G32R32F, f32(0.25, 2), [4]float32{0.25, 2, 1, 1}},
+	{types.D3DFMT_A32B32G32R32F, f32(0.25, 2, -3, 4), [4]float32{0.25, 2, -3, 4}},
+}
+
+func swizzled(c [4]float32, s Swizzle) [4]float32 {
+	var out [4]float32
+	for i, k := range s {
+		switch k {
+		case CompZero:
+			out[i] = 0
+		case CompOne:
+			out[i] = 1
+		default:
+			out[i] = c[k]
+		}
+	}
+	return out
+}
+
+// TestSamplesThroughBackend stores each sample as the Metal mapping says
+// on every target (conversion, then the reference backend's decoder for
+// the pixel format, then the swizzle) and checks D3D9's colour comes out.
+func TestSamplesThroughBackend(t *testing.T) {
+	pal := make([]types.PaletteEntry, 256)
+	pal[5] = types.PaletteEntry{Red: 1, Green: 2, Blue: 3, Flags: 4}
+	covered := map[types.Format]bool{}
+	for _, s := range samples {
+		covered[s.f] = true
+		in := Info(s.f)
+		for _, tg := range Targets {
+			mp := Map(s.f, tg)
+			if !mp.Valid() {
+				t.Errorf("%v on %v: no mapping", s.f, tg)
+				continue
+			}
+			if tg.Caps(mp.Format) == 0 {
+				t.Errorf("%v on %v: %v does not exist there", s.f, tg, mp.Format)
+			}
+			width := in.BlockWidth
+			data := s.src
+			if mp.Upload != ConvNone {
+				data = convert(t, mp.Upload, s.src, width, pal)
+			}
+			cd := texel.For(mp.Format)
+			if cd == nil {
+				t.Fatalf("%v: no texel codec for %v", s.f, mp.Format)
+			}
+			got := swizzled(cd.Decode(data), mp.Swizzle)
+			for i := range 4 {
+				if math.Abs(float64(got[i]-s.want[i])) > 1.0/512 {
+					t.Errorf("%v on %v (%v %v %v): sampled %v, want %v", s.f, tg, mp.Format, mp.Upload, mp.Swizzle, got, s.want)
+					break
+				}
+			}
+		}
+	}
+	// Every colour format with storage must have a sample.
+	for _, in := range Table() {
+		if (in.Class == ClassColor || in.Class == ClassVideo) && Map(in.Format, Targets[0]).Valid() && !covered[in.Format] {
+			t.Errorf("%v: no sample", in.Format)
+		}
+	}
+}
+
+// Depth values come out of the reference backend's depth reader.
+func TestDepthThroughBackend(t *testing.T) {
+	cases := []struct {
+		f       types.Format
+		src     []byte
+		depth   float32
+		stencil uint8
+	}{
+		{types.D3DFMT_D16_LOCKABLE, u16(0xffff), 1, 0},
+		{types.D3DFMT_D16, u16(0), 0, 0},
+		{types.D3DFMT_DF16, u16(0xffff), 1, 0},
+		{types.D3DFMT_D32, u32(0xffffffff), 1, 0},
+		{types.D3DFMT_D32_LOCKABLE, u32(0), 0, 0},
+		{types.D3DFMT_D32F_LOCKABLE, f32(0.75), 0.75, 0},
+		{types.D3DFMT_D15S1, u16(0xffff), 1, 1},
+		{types.D3DFMT_D24S8, u32(0xffffff42), 1, 0x42},
+		{types.D3DFMT_INTZ, u32(0x00000042), 0, 0x42},
+		{types.D3DFMT_D24X8, u32(0xffffff00), 1, 0},
+		{types.D3DFMT_DF24, u32(0xffffff00), 1, 0},
+		{types.D3DFMT_D24X4S4, u32(0xffffff07), 1, 7},
+		{types.D3DFMT_D24FS8, u32(0x38000009), 1, 9},
+		{types.D3DFMT_S8_LOCKABLE, []byte{0x42}, 0, 0x42},
+	}
+	for _, c := range cases {
+		for _, tg := range Targets {
+			mp := Map(c.f, tg)
+			if !tg.Caps(mp.Format).Has(PixDepth) {
+				t.Errorf("%v on %v: %v is no depth format there", c.f, tg, mp.Format)
+				continue
+			}
+			data := c.src
+			if mp.Upload != ConvNone {
+				data = convert(t, mp.Upload, c.src, 1, nil)
+			}
+			if n := mp.Format.Info().BytesPerBlock; len(data) != n {
+				t.Errorf("%v on %v: %d bytes for %v of %d", c.f, tg, len(data), mp.Format, n)
+				continue
+			}
+			pf := mp.Format
+			in := pf.Info()
+			if in.Depth {
+				if d := texel.LoadDepth(pf, data); math.Abs(float64(d-c.depth)) > 1e-6 {
+					t.Errorf("%v on %v: depth %g, want %g", c.f, tg, d, c.depth)
+				}
+			}
+			if in.Stencil {
+				if s := texel.LoadStencil(pf, data); s != c.stencil {
+					t.Errorf("%v on %v: stencil %#x, want %#x", c.f, tg, s, c.stencil)
+				}
+			}
+		}
+	}
+}
+
+// Every mapping names a backend format of the right kind that exists on
+// its target, and conversions write exactly one backend texel per texel.
+func TestMappings(t *testing.T) {
+	for _, in := range Table() {
+		for _, tg := range Targets {
+			mp := Map(in.Format, tg)
+			if !mp.Valid() {
+				continue
+			}
+			pi := mp.Format.Info()
+			if tg.Caps(mp.Format) == 0 {
+				t.Errorf("%v on %v: %v not available", in.Format, tg, mp.Format)
+			}
+			if in.Class == ClassDepth != pi.Depth && in.Class != ClassStencil {
+				t.Errorf("%v on %v: depth class mismatch with %v", in.Format, tg, mp.Format)
+			}
+			if mp.SRGBFormat != backend.FormatInvalid && (!in.SRGB() || mp.SRGBFormat != mp.Format.SRGB()) {
+				t.Errorf("%v on %v: bad sRGB twin %v", in.Format, tg, mp.SRGBFormat)
+			}
+			if in.SRGB() && mp.SRGBFormat == backend.FormatInvalid {
+				t.Errorf("%v on %v: sRGB flag without a twin", in.Format, tg)
+			}
+			switch {
+			case mp.Upload == ConvNone:
+				if in.BlockBytes != pi.BytesPerBlock || in.BlockWidth != pi.BlockWidth || in.BlockHeight != pi.BlockHeight {
+					t.Errorf("%v on %v: copied into %v of a different size", in.Format, tg, mp.Format)
+				}
+			default:
+				s, d := mp.Upload.RowBytes(4)
+				if s != Pitch(in.Format, 4) || d != 4*pi.BytesPerBlock {
+					t.Errorf("%v on %v: %v reads %d / writes %d bytes for 4 texels", in.Format, tg, mp.Upload, s, d)
+				}
+				if mp.Readback != ConvNone {
+					s2, d2 := mp.Readback.RowBytes(4)
+					if s2 != d || d2 != s {
+						t.Errorf("%v on %v: readback %v is not the reverse size", in.Format, tg, mp.Readback)
+					}
+				}
+			}
+		}
+	}
+}
