@@ -150,8 +150,48 @@ type Texture interface {
 	// GetBytes is getBytes:bytesPerRow:bytesPerImage:fromRegion:
 	// mipmapLevel:slice:.
 	GetBytes(dst []byte, bytesPerRow, bytesPerImage int, r Region, level, slice int)
+	// NewView is newTextureViewWithPixelFormat:textureType:levels:slices:
+	// swizzle: over all levels and slices: the same storage read as a
+	// format of the same texel size (sRGB on or off, X32_Stencil8 of a
+	// depth-stencil texture) and with channels swizzled when sampled
+	// (D3D9's L8, A8L8 and X8R8G8B8 need this).
+	NewView(f PixelFormat, sw Swizzles) (Texture, error)
 	// Release is -release.
 	Release()
+}
+
+// Swizzle is MTLTextureSwizzle, except that the zero value keeps the
+// channel's own value, so a zero Swizzles is the identity.
+type Swizzle uint8
+
+const (
+	SwizzleIdentity Swizzle = iota
+	SwizzleZero
+	SwizzleOne
+	SwizzleRed
+	SwizzleGreen
+	SwizzleBlue
+	SwizzleAlpha
+)
+
+// Swizzles is MTLTextureSwizzleChannels: the source of red, green, blue
+// and alpha.
+type Swizzles [4]Swizzle
+
+// Apply returns c swizzled.
+func (s Swizzles) Apply(c [4]float32) [4]float32 {
+	out := c
+	for i, w := range s {
+		switch w {
+		case SwizzleZero:
+			out[i] = 0
+		case SwizzleOne:
+			out[i] = 1
+		case SwizzleRed, SwizzleGreen, SwizzleBlue, SwizzleAlpha:
+			out[i] = c[w-SwizzleRed]
+		}
+	}
+	return out
 }
 
 // SamplerFilter is MTLSamplerMinMagFilter.

@@ -14,11 +14,19 @@ import (
 // float copy that is decoded when the texture was written since.
 type Texture struct {
 	desc    backend.TextureDesc
-	slices  int // array length, times 6 for cubes
-	levels  [][]byte
+	slices  int      // array length, times 6 for cubes
+	levels  [][]byte // shared with views
+	swizzle backend.Swizzles
+	shared  *texShared
+	mu      sync.Mutex
+	cache   *decoded
+}
+
+// texShared is what a texture and its views have in common besides the
+// bytes: the count of writes, which tells sampling copies they are stale.
+type texShared struct {
 	mu      sync.Mutex
 	version uint64
-	cache   *decoded
 }
 
 var _ backend.Texture = (*Texture)(nil)
@@ -60,7 +68,7 @@ func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
 	if desc.SampleCount > 1 && (desc.MipLevels > 1 || in.Compressed) {
 		return nil, fmt.Errorf("reference: multisampled texture %+v: %w", desc, backend.ErrUnsupported)
 	}
-	t := &Texture{desc: desc, slices: desc.ArrayLength}
+	t := &Texture{desc: desc, slices: desc.ArrayLength, shared: &texShared{}}
 	if desc.Type == backend.TextureTypeCube {
 		t.slices *= 6
 	}
@@ -104,9 +112,26 @@ func (t *Texture) image(l, s, z int) []byte {
 
 // touch marks the texture written, so the sampling copy is rebuilt.
 func (t *Texture) touch() {
-	t.mu.Lock()
-	t.version++
-	t.mu.Unlock()
+	t.shared.mu.Lock()
+	t.shared.version++
+	t.shared.mu.Unlock()
+}
+
+func (t *Texture) version() uint64 {
+	t.shared.mu.Lock()
+	defer t.shared.mu.Unlock()
+	return t.shared.version
+}
+
+// NewView shares the texture's storage under another format of the same
+// texel size, with a swizzle applied when sampling.
+func (t *Texture) NewView(f backend.PixelFormat, sw backend.Swizzles) (backend.Texture, error) {
+	if f.Info().BytesPerBlock != t.desc.Format.Info().BytesPerBlock || f.IsCompressed() != t.desc.Format.IsCompressed() {
+		return nil, fmt.Errorf("reference: view of %v as %v: %w", t.desc.Format, f, backend.ErrUnsupported)
+	}
+	v := &Texture{desc: t.desc, slices: t.slices, levels: t.levels, swizzle: sw, shared: t.shared}
+	v.desc.Format = f
+	return v, nil
 }
 
 // Replace copies rows of blocks into a region. Region z selects depth
@@ -146,33 +171,34 @@ func (t *Texture) copyRegion(r backend.Region, level, slice int, buf []byte, byt
 }
 
 // sampled returns the float copy of the texture, decoding it if the
-// texture changed. Multisampled textures decode sample 0.
+// texture changed. Multisampled textures decode sample 0. A stale copy is
+// replaced, not refilled, since a pass on another queue may still read it.
 func (t *Texture) sampled() *decoded {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.cache != nil && t.cache.version == t.version {
+	ver := t.version()
+	if t.cache != nil && t.cache.version == ver {
 		return t.cache
 	}
-	c := t.cache
-	if c == nil {
-		c = &decoded{levels: make([]decodedLevel, len(t.levels))}
-	}
-	c.version = t.version
+	c := &decoded{levels: make([]decodedLevel, len(t.levels)), version: ver}
 	f := t.desc.Format
 	for l := range t.levels {
 		w, h, d := t.levelWidth(l), t.levelHeight(l), t.levelDepth(l)
 		dl := &c.levels[l]
 		dl.w, dl.h, dl.d = w, h, d
 		n := w * h
-		if len(dl.texels) != n*d*t.slices {
-			dl.texels = make([][4]float32, n*d*t.slices)
-		}
+		dl.texels = make([][4]float32, n*d*t.slices)
 		for i := 0; i < d*t.slices; i++ {
 			src := t.levels[l][i*t.imageSize(l):]
 			if t.desc.SampleCount > 1 {
 				src = t.sample0(src, w*h)
 			}
 			texel.DecodeImage(f, src, w, h, dl.texels[i*n:(i+1)*n])
+		}
+		if t.swizzle != (backend.Swizzles{}) {
+			for i, c := range dl.texels {
+				dl.texels[i] = t.swizzle.Apply(c)
+			}
 		}
 	}
 	t.cache = c
