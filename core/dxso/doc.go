@@ -13,7 +13,8 @@
 //
 // A Program holds the Version, the Instructions in stream order, the raw
 // comment blocks (Comments, each with the index of the instruction it
-// precedes and a decoded CTAB when it is one) and the first constant table
+// precedes and a decoded CTAB when it is one; a malformed CTAB leaves
+// CTABError set and does not fail the parse) and the first constant table
 // (Constants). Each Instruction carries its Opcode, the controls of its
 // instruction token (Comparison for ifc/breakc/setp, TexControl for
 // texldp/texldb, Coissue for ps_1_x, Predicated with the Predicate source),
@@ -25,6 +26,16 @@
 // c2048.. are RegConst2 etc. LayoutOf gives the operands an opcode takes in
 // a version (e.g. tex has no source in ps_1_1, one in ps_1_4 and two in
 // ps_2_0; sincos has three sources in 2.x and one in 3.0).
+//
+// Helpers for consumers: Version.AtLeast/Before/IsPS/IsVS/Token,
+// Register.Number/IsConst, Swizzle.Component, Instruction.Floats/Ints/Bool
+// (def/defi/defb immediates), Opcode.Name(version), Opcodes().
+//
+// Parse also enforces the register files D3D9 fixes for some operands
+// (ps_1_0..1_3 tex*/texcoord write t#, ps_1_4 texld/texcrd write r#,
+// texld/texldl/texldd sample an s#, call/label take l#, loop takes aL and
+// i#, rep takes i#, if/callnz take b# or p0, def/defi/defb write c#/i#/b#),
+// so the IR lowering can rely on them.
 //
 // Relative addressing: in vs_1_x the bit is set and a0.x is implied (no
 // token); from 2.0 on a relative-address token follows the parameter and

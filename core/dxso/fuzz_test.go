@@ -71,3 +71,30 @@ func FuzzParse(f *testing.F) {
 		checkProgram(t, p)
 	})
 }
+
+func FuzzCTAB(f *testing.F) {
+	f.Add(TokensToBytes(BuildCTAB(&ConstantTable{Creator: "c", Target: "vs_3_0", Constants: []Constant{
+		{Name: "m", RegisterSet: RegSetFloat4, RegisterCount: 4, Type: TypeInfo{Class: ClassStruct, Members: []Member{
+			{Name: "a", Type: TypeInfo{Class: ClassVector, Type: TypeFloat, Rows: 1, Columns: 4}}}}}}})))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		code, err := BytesToTokens(data[:len(data)&^3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, err := ParseCTAB(code)
+		if err != nil {
+			return
+		}
+		// A decoded table rebuilds to one that decodes the same (defaults aside).
+		for i := range ct.Constants {
+			ct.Constants[i].Default = nil
+		}
+		again, err := ParseCTAB(BuildCTAB(ct))
+		if err != nil {
+			t.Fatalf("rebuilt table: %v", err)
+		}
+		if !reflect.DeepEqual(ct, again) {
+			t.Fatalf("rebuilt table differs:\n%+v\n%+v", ct, again)
+		}
+	})
+}

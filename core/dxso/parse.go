@@ -155,7 +155,9 @@ func (p *parser) parse() (*Program, error) {
 			p.note(off, "comment, %d DWORDs", n)
 			if n > 0 && c.Data[0] == ctabMagic {
 				ct, cerr := parseCTAB(c.Data)
-				if cerr == nil {
+				if cerr != nil {
+					c.CTABError = cerr.Error()
+				} else {
 					c.CTAB = ct
 					if prog.Constants == nil {
 						prog.Constants = ct

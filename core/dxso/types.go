@@ -1,5 +1,7 @@
 package dxso
 
+import "math"
+
 // ShaderType says whether a program is a vertex or a pixel shader.
 type ShaderType uint8
 
@@ -340,6 +342,19 @@ type Register struct {
 	Num  uint16 // 0..2047
 }
 
+// Number is the register's number as the assembler writes it: the
+// constant files 2..4 continue c at 2048, 4096 and 6144.
+func (r Register) Number() int { return regNumber(r) }
+
+// IsConst reports whether r is in one of the float constant files.
+func (r Register) IsConst() bool {
+	switch r.Type {
+	case RegConst, RegConst2, RegConst3, RegConst4:
+		return true
+	}
+	return false
+}
+
 // RelAddr is the register that relatively addresses an operand: a0.<comp>
 // or aL. In vs_1_x it is always a0.x (no token in the stream).
 type RelAddr struct {
@@ -413,6 +428,9 @@ type Comment struct {
 	Data   []uint32
 	// CTAB is the decoded constant table when Data starts with "CTAB".
 	CTAB *ConstantTable
+	// CTABError says why a comment starting with "CTAB" did not decode
+	// (the program is still accepted).
+	CTABError string
 }
 
 // Program is a decoded shader.
@@ -425,3 +443,24 @@ type Program struct {
 	// EndOffset is the DWORD offset of the end token.
 	EndOffset int
 }
+
+// Floats returns the immediates of def as floats.
+func (ins *Instruction) Floats() [4]float32 {
+	var f [4]float32
+	for i, b := range ins.Imm {
+		f[i] = math.Float32frombits(b)
+	}
+	return f
+}
+
+// Ints returns the immediates of defi as integers.
+func (ins *Instruction) Ints() [4]int32 {
+	var n [4]int32
+	for i, b := range ins.Imm {
+		n[i] = int32(b)
+	}
+	return n
+}
+
+// Bool returns the immediate of defb.
+func (ins *Instruction) Bool() bool { return ins.Imm[0] != 0 }
