@@ -206,7 +206,14 @@ const (
 	DSPointSize  = 3 // x point size, y min, z max
 	DSHalfPixel  = 4 // xy added to clip xy per unit of clip w: (1/vpWidth, -1/vpHeight)
 	DSClipPlane0 = 5 // 6 user clip planes (clip space), DSClipPlane0+i
-	DSCount      = DSClipPlane0 + 6
+	// DSTextureFactor is D3DRS_TEXTUREFACTOR as rgba in 0..1.
+	DSTextureFactor = DSClipPlane0 + 6
+	// DSBumpEnv0+s is texture stage s's bump-env matrix (D3DTSS_BUMPENVMAT00,
+	// 01, 10, 11 in x, y, z, w), for texbem/texbeml/bem and fixed function.
+	DSBumpEnv0 = DSTextureFactor + 1
+	// DSBumpLum0+s is stage s's (D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET, 0, 0).
+	DSBumpLum0 = DSBumpEnv0 + 8
+	DSCount    = DSBumpLum0 + 8
 )
 
 // Rel is relative addressing: the register index is Reg.Index plus

@@ -1,6 +1,9 @@
 package ir
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestValidate(t *testing.T) {
 	ok := &Shader{Stage: StagePixel, NumTemps: 1, Outputs: []Output{{Kind: OutColor}},
@@ -21,6 +24,32 @@ func TestValidate(t *testing.T) {
 	for i, s := range bad {
 		if Validate(s) == nil {
 			t.Errorf("shader %d: invalid shader accepted", i)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	c := BTemp(0).S().Swz('y').Negate()
+	s := &Shader{Stage: StagePixel, Version: 0x300, NumTemps: 2, NumITemps: 1, NumBTemps: 1, NumConstF: 8,
+		Inputs:   []Input{{Usage: UsageTexCoord, Interp: InterpCentroid}, {Sys: SysPosition}},
+		Outputs:  []Output{{Kind: OutColor}},
+		Samplers: []SamplerDecl{{Index: 0, Kind: Sampler2D, Projected: true}},
+		DefF:     []DefF{{Index: 1, Value: [4]float32{1, 2, 3, 4}}},
+		Body: []Stmt{
+			&Inst{Op: OpMul, Dst: Temp(0).D(MaskXY), Src: []Src{In(0).S().Swz('y', 'z', 'x', 'w').Absolute().Negate(), ConstF(3).Relative(ITemp(0), 0).S()}, LegacyMul: true, Shift: 1, Clamp: ClampSat, Pred: &c},
+			&If{Cond: c, Then: []Stmt{&Discard{}}, Else: []Stmt{&Return{}}},
+			&Loop{Count: ImmI(3, 0, 0, 0), Counter: ITemp(0), Init: ImmI(0, 0, 0, 0), Step: ImmI(1, 0, 0, 0), Body: []Stmt{&Break{Cond: &c}}},
+			Tex(Out(0).D(0), 0, TexBias, Temp(0).S(), ImmF1(0.5)),
+		},
+	}
+	got := Format(s)
+	for _, want := range []string{
+		"pixel shader 3.0", "input v0: texcoord0 location 0 centroid", "input v1: position (system)", "sampler s0: 2d projected",
+		"(!p0.yyyy) mul_legacy_x2_sat r0.xy, -|v0.yzxw|, c[a0.x+3]", "if !p0.y", "discard", "else", "ret",
+		"loop (3, 3, 3, 3) times, a0.x = (0, 0, 0, 0) step (1, 1, 1, 1)", "break if !p0.y", "tex[s0 bias] o0, r0, (0.5, 0.5, 0.5, 0.5)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Format lacks %q:\n%s", want, got)
 		}
 	}
 }
