@@ -150,11 +150,8 @@ func (g *geometry) draw(d *draw) error {
 	pl := st.pipeline
 	p := g.p
 	vp := st.viewport
-	dc := &drawCtx{st: st, pl: pl, nvary: pl.vsig.Varyings}
+	dc := &drawCtx{st: st, pl: pl, nvary: min(pl.vsig.Varyings, backend.MaxVaryings)}
 	g.sig = pl.vsig
-	if pl.fp != nil {
-		dc.nvary = min(dc.nvary, backend.MaxVaryings)
-	}
 	if pl.desc.SampleCount != p.samples {
 		return fmt.Errorf("reference: pipeline sample count %d, pass %d", pl.desc.SampleCount, p.samples)
 	}
@@ -196,28 +193,56 @@ func (g *geometry) draw(d *draw) error {
 		if d.ibOffset+d.count*size > len(ib) {
 			return fmt.Errorf("reference: index buffer too short")
 		}
-		seen := map[uint32]int32{}
-		strip := d.prim == backend.PrimitiveLineStrip || d.prim == backend.PrimitiveTriangleStrip
-		for k := 0; k < d.count; k++ {
-			var ix uint32
-			restart := false
+		read := func(k int) uint32 {
 			if size == 2 {
-				ix = uint32(binary.LittleEndian.Uint16(ib[d.ibOffset+2*k:]))
-				restart = ix == 0xffff
-			} else {
-				ix = binary.LittleEndian.Uint32(ib[d.ibOffset+4*k:])
-				restart = ix == 0xffffffff
+				return uint32(binary.LittleEndian.Uint16(ib[d.ibOffset+2*k:]))
 			}
-			if restart && strip {
+			return binary.LittleEndian.Uint32(ib[d.ibOffset+4*k:])
+		}
+		restartIndex := uint32(0xffff)
+		if size == 4 {
+			restartIndex = 0xffffffff
+		}
+		strip := d.prim == backend.PrimitiveLineStrip || d.prim == backend.PrimitiveTriangleStrip
+		// Each distinct index is shaded once: a slot table over the
+		// index range when it is dense enough, else a map.
+		lo, hi := ^uint32(0), uint32(0)
+		for k := 0; k < d.count; k++ {
+			if ix := read(k); !(strip && ix == restartIndex) {
+				lo, hi = min(lo, ix), max(hi, ix)
+			}
+		}
+		var dense []int32
+		var seen map[uint32]int32
+		if lo <= hi && int(hi-lo) <= 4*d.count+4096 {
+			dense = make([]int32, hi-lo+1)
+			for i := range dense {
+				dense[i] = -1
+			}
+		} else {
+			seen = map[uint32]int32{}
+		}
+		for k := 0; k < d.count; k++ {
+			ix := read(k)
+			if strip && ix == restartIndex {
 				g.slots = append(g.slots, -1)
 				continue
 			}
-			id := uint32(int64(ix) + int64(d.baseVertex))
-			s, ok := seen[id]
-			if !ok {
-				s = int32(len(g.ids))
-				seen[id] = s
-				g.ids = append(g.ids, id)
+			var s int32
+			if dense != nil {
+				s = dense[ix-lo]
+				if s < 0 {
+					s = int32(len(g.ids))
+					dense[ix-lo] = s
+					g.ids = append(g.ids, uint32(int64(ix)+int64(d.baseVertex)))
+				}
+			} else {
+				var ok bool
+				if s, ok = seen[ix]; !ok {
+					s = int32(len(g.ids))
+					seen[ix] = s
+					g.ids = append(g.ids, uint32(int64(ix)+int64(d.baseVertex)))
+				}
 			}
 			g.slots = append(g.slots, s)
 		}

@@ -210,6 +210,9 @@ func (w *worker) shade(pr *prim) {
 	sig := &dc.pl.fsig
 	out := &w.out
 	out.Discard = 0
+	if fp != nil && w.earlyReject(pr) {
+		return
+	}
 	if fp != nil {
 		n := min(sig.Varyings, dc.nvary)
 		v0, v1, v2 := &pr.v[0].vary, &pr.v[1].vary, &pr.v[2].vary
@@ -281,6 +284,36 @@ func (w *worker) shade(pr *prim) {
 			}
 		}
 	}
+}
+
+// earlyReject reports that no covered sample of the quad can pass the
+// depth test, so shading it would change nothing. It only answers when
+// the test has no side effects to lose: no stencil and no depth output.
+func (w *worker) earlyReject(pr *prim) bool {
+	st, d := pr.dc.st, w.p.depth
+	if d == nil || st.dss == nil || pr.dc.pl.fsig.WritesDepth || st.dss.desc.StencilEnable && w.p.stencil != nil {
+		return false
+	}
+	cmp := st.dss.desc.DepthCompare
+	if cmp == backend.CompareAlways {
+		return false
+	}
+	for l := range w.lane {
+		li := &w.lane[l]
+		for s := range w.pos {
+			if li.cover&(1<<s) == 0 {
+				continue
+			}
+			ox := (float64(w.pos[s][0]) - 8) / 16
+			oy := (float64(w.pos[s][1]) - 8) / 16
+			z := li.z + pr.dzdx*ox + pr.dzdy*oy
+			z = math.Max(pr.dc.zmin, math.Min(pr.dc.zmax, z))
+			if compare(cmp, texel.QuantizeDepth(d.format, float32(z)), texel.LoadDepth(d.format, d.at(li.x, li.y, s))) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // depthStencil runs the stencil and depth tests of one sample and applies

@@ -379,6 +379,18 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 	if l.h == 1 && t.desc.Type == backend.TextureType1D {
 		yi, ay = 0, 0
 	}
+	if l.d == 1 && ref < 0 && xi >= 0 && yi >= 0 && xi+1 < l.w && yi+1 < l.h {
+		// All four taps inside: no addressing needed (the common case).
+		row := l.texels[(slice*l.h+yi)*l.w+xi:]
+		a, b, c, d := row[0], row[1], row[l.w], row[l.w+1]
+		var out [4]float32
+		for i := range out {
+			top := a[i] + (b[i]-a[i])*ax
+			bot := c[i] + (d[i]-c[i])*ax
+			out[i] = top + (bot-top)*ay
+		}
+		return out
+	}
 	var out [4]float32
 	for dz := 0; dz < 2; dz++ {
 		wz := az
