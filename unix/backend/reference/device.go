@@ -1,8 +1,3 @@
-// Package reference is a CPU implementation of the backend interface that
-// follows Metal's rules: NDC depth 0..1, pixel centres at .5, the top-left
-// fill rule, Metal's sampler, blend and depth-stencil semantics. It runs
-// anywhere, renders deterministically (the same commands give the same
-// bytes whatever GOMAXPROCS is), and lets tests read every pixel.
 package reference
 
 import (

@@ -1,0 +1,94 @@
+package texel
+
+import (
+	"math"
+	"testing"
+
+	"mtld3d/unix/backend"
+)
+
+func TestHalf(t *testing.T) {
+	cases := []struct {
+		f float32
+		h uint16
+	}{
+		{0, 0}, {1, 0x3c00}, {-2, 0xc000}, {65504, 0x7bff}, {1e6, 0x7c00},
+		{float32(math.Inf(-1)), 0xfc00}, {5.960464477539063e-8, 0x0001}, {6.103515625e-05, 0x0400},
+		{1 + 1.0/2048, 0x3c00}, // halfway, rounds to even
+		{1 + 3.0/2048, 0x3c02},
+	}
+	for _, c := range cases {
+		if got := FloatToHalf(c.f); got != c.h {
+			t.Errorf("FloatToHalf(%v) = %#x, want %#x", c.f, got, c.h)
+		}
+	}
+	for h := 0; h < 0x7c00; h++ {
+		if got := FloatToHalf(HalfToFloat(uint16(h))); got != uint16(h) {
+			t.Fatalf("half %#x round trip gave %#x", h, got)
+		}
+	}
+	if !math.IsNaN(float64(HalfToFloat(FloatToHalf(float32(math.NaN()))))) {
+		t.Error("NaN lost")
+	}
+}
+
+func TestEveryColourFormatRoundTrips(t *testing.T) {
+	for f := backend.FormatInvalid + 1; f <= backend.FormatX32_Stencil8; f++ {
+		in := f.Info()
+		c := For(f)
+		if in.Compressed || in.Depth || in.Stencil {
+			if c != nil {
+				t.Errorf("%v has a texel codec", f)
+			}
+			continue
+		}
+		if c == nil {
+			t.Errorf("%v has no codec", f)
+			continue
+		}
+		// Values every format of 4 bits or more holds exactly: 0 and 1.
+		p := make([]byte, in.BytesPerBlock)
+		for _, v := range [][4]float32{{0, 1, 0, 1}, {1, 0, 1, 0}} {
+			c.Encode(p, v)
+			got := c.Decode(p)
+			for i := 0; i < 4; i++ {
+				want := v[i]
+				present := i < in.Components || (i == 3 && in.Components == 4)
+				if f == backend.FormatA8Unorm {
+					present = i == 3
+				}
+				if !present {
+					want = 0
+					if i == 3 {
+						want = 1
+					}
+				}
+				if got[i] != want {
+					t.Errorf("%v: %v -> %v", f, v, got)
+					break
+				}
+			}
+		}
+	}
+}
+
+func TestDepthStencilPacking(t *testing.T) {
+	p := make([]byte, 8)
+	for _, f := range []backend.PixelFormat{backend.FormatDepth24Unorm_Stencil8, backend.FormatDepth32Float_Stencil8} {
+		StoreDepth(f, p, 1)
+		StoreStencil(f, p, 0xab)
+		StoreDepth(f, p, 0.5)
+		if LoadStencil(f, p) != 0xab {
+			t.Errorf("%v: depth write clobbered stencil", f)
+		}
+		if d := LoadDepth(f, p); math.Abs(float64(d)-0.5) > 1e-7 {
+			t.Errorf("%v: depth %v", f, d)
+		}
+	}
+	if LoadStencil(backend.FormatX32_Stencil8, p) != 0xab {
+		t.Error("X32_Stencil8 does not see the stencil of Depth32Float_Stencil8")
+	}
+	if q := QuantizeDepth(backend.FormatDepth16Unorm, 0.5); q != 32768.0/65535 {
+		t.Errorf("16-bit quantised 0.5 = %v", q)
+	}
+}
