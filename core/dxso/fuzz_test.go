@@ -98,3 +98,25 @@ func FuzzCTAB(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAssemble: the assembler never panics, and what it accepts
+// disassembles to text that assembles to the same bytecode.
+func FuzzAssemble(f *testing.F) {
+	for _, src := range loadCorpus(f) {
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		code, err := Assemble(src)
+		if err != nil {
+			return
+		}
+		p, err := Parse(code)
+		if err != nil {
+			t.Fatalf("Assemble produced bytecode Parse rejects: %v", err)
+		}
+		code2, err := Assemble(Disassemble(p))
+		if err != nil || !equalTokens(code, code2) {
+			t.Fatalf("round trip: %v\n%08x\n%08x", err, code, code2)
+		}
+	})
+}
