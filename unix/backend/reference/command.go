@@ -10,7 +10,8 @@ import (
 // queue runs committed command buffers in commit order on its own
 // goroutine, so the committer can record the next frame meanwhile.
 type queue struct {
-	work chan *commandBuffer
+	work    chan *commandBuffer
+	release sync.Once
 }
 
 func (q *queue) run() {
@@ -23,7 +24,9 @@ func (q *queue) CommandBuffer() backend.CommandBuffer {
 	return &commandBuffer{q: q, done: make(chan struct{})}
 }
 
-func (q *queue) Release() {}
+// Release ends the queue's goroutine once committed buffers have run; no
+// buffer may be committed to it afterwards.
+func (q *queue) Release() { q.release.Do(func() { close(q.work) }) }
 
 type commandBuffer struct {
 	q         *queue

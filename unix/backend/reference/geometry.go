@@ -291,8 +291,10 @@ func toClip(o *backend.VertexOut, c *cvert, sig backend.VertexSignature) {
 func project(c *cvert, vp *backend.Viewport, nvary int) *pvert {
 	iw := 1 / c.p[3]
 	v := &pvert{invw: iw, psize: c.psize}
-	v.x = vp.OriginX + (c.p[0]*iw+1)*vp.Width/2
-	v.y = vp.OriginY + (1-c.p[1]*iw)*vp.Height/2
+	// Snap to the sub-pixel grid, as hardware does, so that positions
+	// meant to sit on pixel centres do after float rounding.
+	v.x = snap(vp.OriginX + (c.p[0]*iw+1)*vp.Width/2)
+	v.y = snap(vp.OriginY + (1-c.p[1]*iw)*vp.Height/2)
 	v.z = vp.ZNear + c.p[2]*iw*(vp.ZFar-vp.ZNear)
 	copy(v.vary[:nvary], c.vary[:nvary])
 	return v
@@ -443,6 +445,8 @@ func (g *geometry) polygon(dc *drawCtx, vs []*pvert, flat *pvert) {
 const subpixel = 256 // fixed-point steps per pixel
 
 func fixed(v float64) int64 { return int64(math.Round(v * subpixel)) }
+
+func snap(v float64) float64 { return math.Round(v*subpixel) / subpixel }
 
 // setupTri prepares edge functions with the top-left rule, the pixel
 // bounds, the depth plane and the depth bias.

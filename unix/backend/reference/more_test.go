@@ -153,3 +153,78 @@ func TestDiscardAndDepthOutput(t *testing.T) {
 		t.Errorf("written depth %v", z)
 	}
 }
+
+func TestAlphaToCoverage(t *testing.T) {
+	r := newRig(t)
+	ms := r.target(backend.FormatRGBA8Unorm, 2, 2, 4)
+	res := r.target(backend.FormatRGBA8Unorm, 2, 2, 1)
+	p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, func(d *backend.RenderPipelineDesc) {
+		d.SampleCount = 4
+		d.AlphaToCoverage = true
+	})
+	d := colorPass(ms, [4]float64{0, 0, 0, 0})
+	d.Color[0].Store = backend.StoreMultisampleResolve
+	d.Color[0].ResolveTexture = res
+	// Alpha 0.5 keeps two of four samples: resolved red 128, alpha 64.
+	r.run(d, func(e backend.RenderCommandEncoder) {
+		r.draw(e, p, ms, backend.PrimitiveTriangle, rect(0, 0, 2, 2, 0.5, [4]float32{1, 0, 0, 0.5}))
+	})
+	if got := pixel(res, 1, 1); got[0] != 128 || got[3] != 64 {
+		t.Errorf("alpha to coverage resolved %v", got)
+	}
+}
+
+func TestSteepAndDiagonalLines(t *testing.T) {
+	r := newRig(t)
+	// A vertical line down column 2 from y=0.5 to y=5.5 lights rows 0..4;
+	// a 45-degree line from (0,0) to (4,4) lights the diagonal 0..3.
+	g := r.coverageLines(6, 6, []vtx{{x: 2.5, y: 0.5}, {x: 2.5, y: 5.5}})
+	for y := 0; y < 6; y++ {
+		for x := 0; x < 6; x++ {
+			if want := x == 2 && y < 5; (g[y][x] == 1) != want {
+				t.Fatalf("vertical line\n%s", gridString(g))
+			}
+		}
+	}
+	g = r.coverageLines(6, 6, []vtx{{x: 0, y: 0.2}, {x: 4, y: 4.2}})
+	for y := 0; y < 6; y++ {
+		for x := 0; x < 6; x++ {
+			if want := x == y && x < 4; (g[y][x] == 1) != want {
+				t.Fatalf("diagonal line\n%s", gridString(g))
+			}
+		}
+	}
+	// A line strip does not draw the shared vertex twice.
+	g = r.coverageLines(6, 6, []vtx{{x: 0.5, y: 1.5}, {x: 3.5, y: 1.5}, {x: 3.5, y: 4.5}}, backend.PrimitiveLineStrip)
+	if g[1][3] != 1 || g[1][0] != 1 || g[3][3] != 1 || g[4][3] != 0 {
+		t.Errorf("line strip\n%s", gridString(g))
+	}
+}
+
+// coverageLines is coverage for lines (default) or a line strip.
+func (r *rig) coverageLines(w, h int, vs []vtx, prim ...backend.PrimitiveType) [][]int {
+	pt := backend.PrimitiveLine
+	if len(prim) > 0 {
+		pt = prim[0]
+	}
+	tex := r.target(backend.FormatR8Unorm, w, h, 1)
+	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) {
+		c := &d.ColorAttachments[0]
+		c.BlendEnable = true
+		c.SrcRGB, c.DstRGB, c.SrcAlpha, c.DstAlpha = backend.BlendOne, backend.BlendOne, backend.BlendOne, backend.BlendOne
+	})
+	for i := range vs {
+		vs[i].c = [4]float32{1.0 / 255, 0, 0, 1}
+	}
+	r.run(colorPass(tex, [4]float64{}), func(e backend.RenderCommandEncoder) {
+		r.draw(e, p, tex, pt, vs)
+	})
+	out := make([][]int, h)
+	for y := range out {
+		out[y] = make([]int, w)
+		for x := range out[y] {
+			out[y][x] = int(pixel(tex, x, y)[0])
+		}
+	}
+	return out
+}
