@@ -108,12 +108,16 @@ const (
 	ctabInfoSize   = 20
 	ctabTypeSize   = 16
 	ctabMaxDepth   = 8
-	ctabMaxTypes   = 4096
+	ctabMaxTypes   = 1 << 16
 )
 
 type ctabReader struct {
-	b     []byte // the table, starting after the magic
+	b     []byte   // the table, starting after the magic
+	s     string   // b as a string: names are substrings of it
+	words []uint32 // the table as DWORDs: aligned defaults are subslices
+	extra int      // DWORDs allocated for unaligned defaults
 	types int
+	nul   []int32 // nul[i]: index of the first 0 byte at or after i, or -1
 }
 
 func (r *ctabReader) u32(off int) (uint32, error) {
@@ -132,10 +136,19 @@ func (r *ctabReader) str(off uint32) (string, error) {
 	if int64(off) >= int64(len(r.b)) {
 		return "", fmt.Errorf("string offset %d out of range (%d bytes)", off, len(r.b))
 	}
-	for i := int(off); i < len(r.b); i++ {
-		if r.b[i] == 0 {
-			return string(r.b[off:i]), nil
+	if r.nul == nil {
+		r.nul = make([]int32, len(r.b)+1)
+		r.nul[len(r.b)] = -1
+		for i := len(r.b) - 1; i >= 0; i-- {
+			if r.b[i] == 0 {
+				r.nul[i] = int32(i)
+			} else {
+				r.nul[i] = r.nul[i+1]
+			}
 		}
+	}
+	if end := r.nul[off]; end >= 0 {
+		return r.s[off:end], nil
 	}
 	return "", fmt.Errorf("string at %d is not terminated", off)
 }
@@ -202,7 +215,8 @@ func parseCTAB(data []uint32) (*ConstantTable, error) {
 	if len(data) == 0 || data[0] != ctabMagic {
 		return nil, fmt.Errorf("not a CTAB comment")
 	}
-	r := &ctabReader{b: TokensToBytes(data[1:])}
+	r := &ctabReader{b: TokensToBytes(data[1:]), words: append([]uint32(nil), data[1:]...)}
+	r.s = string(r.b)
 	if len(r.b) < ctabHeaderSize {
 		return nil, fmt.Errorf("CTAB header truncated (%d bytes)", len(r.b))
 	}
@@ -247,16 +261,8 @@ func parseCTAB(data []uint32) (*ConstantTable, error) {
 		}
 		defOff, _ := r.u32(o + 16)
 		if defOff != 0 {
-			// The default holds one float4 per register; clip it to the table.
-			n := int(c.RegisterCount) * 4
-			if avail := (len(r.b) - int(min(int64(defOff), int64(len(r.b))))) / 4; n > avail {
-				n = avail
-			}
-			if n > 0 {
-				c.Default = make([]uint32, n)
-				for j := range c.Default {
-					c.Default[j], _ = r.u32(int(defOff) + 4*j)
-				}
+			if c.Default, err = r.defaults(defOff, int(c.RegisterCount)*4); err != nil {
+				return nil, fmt.Errorf("CTAB constant %d (%s) default: %v", i, c.Name, err)
 			}
 		}
 	}
@@ -322,4 +328,32 @@ func BuildCTAB(ct *ConstantTable) []uint32 {
 	put32(24, str(ct.Target))
 	code, _ := BytesToTokens(b)
 	return append([]uint32{ctabMagic}, code...)
+}
+
+// defaults returns up to n DWORDs at byte offset off, clipped to the
+// table. Aligned values share the table's memory; unaligned ones are
+// copied, at most as many DWORDs in total as the table has, so a hostile
+// table cannot make the reader allocate more than a multiple of its size.
+func (r *ctabReader) defaults(off uint32, n int) ([]uint32, error) {
+	if int64(off) >= int64(len(r.b)) {
+		return nil, fmt.Errorf("offset %d out of range (%d bytes)", off, len(r.b))
+	}
+	if avail := (len(r.b) - int(off)) / 4; n > avail {
+		n = avail
+	}
+	if n <= 0 {
+		return nil, nil
+	}
+	if off%4 == 0 {
+		w := int(off / 4)
+		return r.words[w : w+n : w+n], nil
+	}
+	if r.extra += n; r.extra > len(r.words) {
+		return nil, fmt.Errorf("unaligned defaults larger than the table")
+	}
+	d := make([]uint32, n)
+	for j := range d {
+		d[j], _ = r.u32(int(off) + 4*j)
+	}
+	return d, nil
 }

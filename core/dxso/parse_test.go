@@ -2,6 +2,7 @@ package dxso
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -230,5 +231,58 @@ func TestCTAB(t *testing.T) {
 	re, err := Encode(p)
 	if err != nil || !equalTokens(re, code) {
 		t.Fatalf("re-encode %v\n%08x\n%08x", err, re, code)
+	}
+}
+
+// A hostile CTAB whose entries all share one long name and one long
+// default must not make the reader allocate quadratically.
+func TestCTABSharedOffsets(t *testing.T) {
+	const n = 4000
+	size := 28 + 20*n + 16 + 40000
+	b := make([]byte, size)
+	le := func(off int, v uint32) {
+		b[off], b[off+1], b[off+2], b[off+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	}
+	typeOff := 28 + 20*n
+	nameOff := typeOff + 16
+	le(0, 28)
+	le(12, n)
+	le(16, 28)
+	for i := 0; i < len(b)-nameOff-1; i++ {
+		b[nameOff+i] = 'a'
+	}
+	for i := 0; i < n; i++ {
+		o := 28 + 20*i
+		le(o, uint32(nameOff))
+		b[o+8] = 0xFF // register count 255: 1020 DWORDs of default each
+		le(o+12, uint32(typeOff))
+		le(o+16, uint32(nameOff+(i%2)))
+	}
+	words, _ := BytesToTokens(b)
+	data := append([]uint32{ctabMagic}, words...)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := ParseCTAB(data)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "unaligned defaults") {
+		t.Fatalf("got %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 20<<20 {
+		t.Fatalf("allocated %d bytes for a %d-byte table", grew, size)
+	}
+	// All-aligned defaults share the table's memory and parse.
+	for i := 0; i < n; i++ {
+		le(28+20*i+16, uint32(nameOff))
+	}
+	words, _ = BytesToTokens(b)
+	data = append([]uint32{ctabMagic}, words...)
+	runtime.ReadMemStats(&before)
+	ct, err := ParseCTAB(data)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(ct.Constants) != n || len(ct.Constants[7].Default) != 1020 {
+		t.Fatalf("aligned: %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 20<<20 {
+		t.Fatalf("allocated %d bytes for a %d-byte table", grew, size)
 	}
 }
