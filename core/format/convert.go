@@ -51,10 +51,6 @@ func ConvertRow(c Conv, dst, src []byte, width int, palette []types.PaletteEntry
 			}
 			putBGRA(dst[4*x:], expand(uint32(v>>10), 5), expand(uint32(v>>5), 5), expand(uint32(v), 5), a)
 		}
-	case ConvX1R5G5B5ToA1R5G5B5:
-		for x := range width {
-			le.PutUint16(dst[2*x:], le.Uint16(src[2*x:])|0x8000)
-		}
 	case ConvA4R4G4B4ToABGR4, ConvX4R4G4B4ToABGR4:
 		for x := range width {
 			v := le.Uint16(src[2*x:])

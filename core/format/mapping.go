@@ -111,7 +111,8 @@ func Map(f types.Format, t Target) Mapping {
 		case types.D3DFMT_R5G6B5:
 			return direct(backend.FormatB5G6R5Unorm, SwizzleRGB1)
 		case types.D3DFMT_X1R5G5B5:
-			return m(backend.FormatBGR5A1Unorm, 0, SwizzleRGB1, ConvX1R5G5B5ToA1R5G5B5, ConvNone)
+			// The X bit is stored as given; the swizzle makes alpha read 1.
+			return direct(backend.FormatBGR5A1Unorm, SwizzleRGB1)
 		case types.D3DFMT_A1R5G5B5:
 			return direct(backend.FormatBGR5A1Unorm, SwizzleRGBA)
 		case types.D3DFMT_A4R4G4B4:
@@ -208,7 +209,6 @@ const (
 	ConvR5G6B5ToBGRA8         // Mac2: no B5G6R5Unorm
 	ConvX1R5G5B5ToBGRA8       // alpha 255
 	ConvA1R5G5B5ToBGRA8       //
-	ConvX1R5G5B5ToA1R5G5B5    // Apple GPU: same layout as BGR5A1Unorm, X bit forced to 1
 	ConvA4R4G4B4ToABGR4       // Apple GPU: ABGR4Unorm keeps R in bits 12-15 and A in 0-3
 	ConvX4R4G4B4ToABGR4       // the same with alpha forced to 15
 	ConvA4R4G4B4ToBGRA8       // Mac2
@@ -252,7 +252,7 @@ const (
 
 var convNames = [...]string{
 	"none",
-	"R8G8B8ToBGRA8", "R5G6B5ToBGRA8", "X1R5G5B5ToBGRA8", "A1R5G5B5ToBGRA8", "X1R5G5B5ToA1R5G5B5",
+	"R8G8B8ToBGRA8", "R5G6B5ToBGRA8", "X1R5G5B5ToBGRA8", "A1R5G5B5ToBGRA8",
 	"A4R4G4B4ToABGR4", "X4R4G4B4ToABGR4", "A4R4G4B4ToBGRA8", "X4R4G4B4ToBGRA8", "R3G3B2ToBGRA8",
 	"A8R3G3B2ToBGRA8", "SwapRB10", "P8ToRGBA8", "A8P8ToRGBA8", "A4L4ToRG8", "V8U8ToRG16F",
 	"Q8W8V8U8ToRGBA16F", "X8L8V8U8ToRGBA16F", "L6V5U5ToRGBA16F", "A2W10V10U10ToRGBA16F",
@@ -277,7 +277,6 @@ var convSizes = [convCount][2]int{
 	ConvR5G6B5ToBGRA8:         {2, 4},
 	ConvX1R5G5B5ToBGRA8:       {2, 4},
 	ConvA1R5G5B5ToBGRA8:       {2, 4},
-	ConvX1R5G5B5ToA1R5G5B5:    {2, 2},
 	ConvA4R4G4B4ToABGR4:       {2, 2},
 	ConvX4R4G4B4ToABGR4:       {2, 2},
 	ConvA4R4G4B4ToBGRA8:       {2, 4},
