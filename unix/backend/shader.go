@@ -61,6 +61,32 @@ type QuadResources interface {
 	SampleQuad(tex, smp int, coord *[4][4]float32, bias float32, out *[4][4]float32)
 	// SampleCompareQuad is sample_compare with implicit LOD.
 	SampleCompareQuad(tex, smp int, coord *[4][4]float32, ref *[4]float32, out *[4]float32)
+	// SampleLanes is the general sample call for all four lanes, every
+	// form of Metal's sample and sample_compare in one (what a shader
+	// interpreter needs).
+	SampleLanes(tex, smp int, a *SampleArgs, out *[4][4]float32)
+}
+
+// SampleMode chooses how SampleLanes finds the LOD.
+type SampleMode uint8
+
+const (
+	SampleImplicit SampleMode = iota // from the quad's coarse derivatives
+	SampleBias                       // implicit plus bias(LOD[lane])
+	SampleLevel                      // level(LOD[lane])
+	SampleGrad                       // gradient2d/3d/cube(Ddx[lane], Ddy[lane])
+)
+
+// SampleArgs are the arguments of SampleLanes. Coordinates follow the
+// conventions of Resources. Compare turns on sample_compare against
+// Ref; the result is then replicated to all four components.
+type SampleArgs struct {
+	Mode     SampleMode
+	Coord    [QuadLanes][4]float32
+	LOD      [QuadLanes]float32 // bias (SampleBias) or level (SampleLevel)
+	Ddx, Ddy [QuadLanes][4]float32
+	Compare  bool
+	Ref      [QuadLanes]float32
 }
 
 // VertexSignature declares a vertex program's outputs.

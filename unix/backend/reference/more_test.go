@@ -228,3 +228,26 @@ func (r *rig) coverageLines(w, h int, vs []vtx, prim ...backend.PrimitiveType) [
 	}
 	return out
 }
+
+func TestProgramPanicFailsBuffer(t *testing.T) {
+	r := newRig(t)
+	tex := r.target(backend.FormatR8Unorm, 64, 64, 1)
+	bad := &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 1}, Run: func(backend.QuadResources, *backend.Quad, *backend.FragmentOut) {
+		panic("interpreter bug")
+	}}
+	p := r.pipeline(bad, backend.FormatR8Unorm, nil)
+	cb := r.q.CommandBuffer()
+	e := cb.RenderCommandEncoder(colorPass(tex, [4]float64{}))
+	r.draw(e, p, tex, backend.PrimitiveTriangle, rect(0, 0, 64, 64, 0.5, [4]float32{}))
+	e.EndEncoding()
+	cb.Commit()
+	cb.WaitUntilCompleted()
+	if cb.Error() == nil || cb.Status() != backend.StatusError {
+		t.Fatalf("status %d, error %v", cb.Status(), cb.Error())
+	}
+	// The queue still runs later buffers.
+	r.run(colorPass(tex, [4]float64{1, 0, 0, 0}), func(backend.RenderCommandEncoder) {})
+	if pixel(tex, 0, 0)[0] != 255 {
+		t.Error("queue stopped after a failed buffer")
+	}
+}

@@ -64,9 +64,15 @@ var samplePos = map[int][][2]int{
 	8: {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}},
 }
 
-func (rp *renderPass) execute() error {
+// execute runs the pass. A panic in a vertex or fragment program (an
+// interpreter bug, say) fails the command buffer instead of the process.
+func (rp *renderPass) execute() (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("reference: render pass: %v", v)
+		}
+	}()
 	p := &pass{samples: 0, w: 1 << 30, h: 1 << 30}
-	var err error
 	d := &rp.desc
 	setSize := func(t *target) error {
 		p.w, p.h = min(p.w, t.w), min(p.h, t.h)
@@ -115,7 +121,9 @@ func (rp *renderPass) execute() error {
 			return err
 		}
 	}
-	p.raster()
+	if err := p.raster(); err != nil {
+		return err
+	}
 	p.store(d)
 	return nil
 }
@@ -209,23 +217,35 @@ const bandRows = 16
 // to workers round robin; each worker draws every primitive, in order,
 // clipped to its bands, so each pixel sees the same sequence of writes
 // whatever the worker count and the output is deterministic.
-func (p *pass) raster() {
+func (p *pass) raster() error {
 	if len(p.prims) == 0 {
-		return
+		return nil
 	}
 	bands := (p.h + bandRows - 1) / bandRows
 	n := min(runtime.GOMAXPROCS(0), bands)
 	if n <= 1 {
 		newWorker(p).run(0, 1, bands)
-		return
+		return nil
 	}
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failure error
 	for i := 0; i < n; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					mu.Lock()
+					if failure == nil {
+						failure = fmt.Errorf("reference: raster: %v", v)
+					}
+					mu.Unlock()
+				}
+			}()
 			newWorker(p).run(i, n, bands)
 		}()
 	}
 	wg.Wait()
+	return failure
 }

@@ -95,6 +95,41 @@ func (r *stageRes) SampleCompareQuad(tex, smp int, coord *[4][4]float32, ref *[4
 	}
 }
 
+func (r *stageRes) SampleLanes(tex, smp int, a *backend.SampleArgs, out *[4][4]float32) {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok {
+		*out = [4][4]float32{}
+		return
+	}
+	var lod float32
+	var axis *aniso
+	if a.Mode == backend.SampleImplicit || a.Mode == backend.SampleBias {
+		lod, axis = quadLOD(t, &a.Coord, s)
+	}
+	for i := range a.Coord {
+		ref := float32(-1)
+		if a.Compare {
+			ref = clamp01(a.Ref[i])
+		}
+		l, ax := lod, axis
+		switch a.Mode {
+		case backend.SampleBias:
+			l += a.LOD[i]
+		case backend.SampleLevel:
+			l, ax = a.LOD[i], nil
+		case backend.SampleGrad:
+			var g [4][4]float32
+			for k := range g[0] {
+				g[0][k] = a.Coord[i][k]
+				g[1][k] = a.Coord[i][k] + a.Ddx[i][k]
+				g[2][k] = a.Coord[i][k] + a.Ddy[i][k]
+			}
+			l, ax = quadLOD(t, &g, s)
+		}
+		out[i] = sampleAt(t, c, s, a.Coord[i], l, ax, ref)
+	}
+}
+
 // aniso is the major axis of the pixel footprint in normalised texture
 // coordinates and the number of taps to take along it.
 type aniso struct {

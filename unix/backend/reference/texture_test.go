@@ -513,3 +513,51 @@ func TestPNGAndDrawable(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestSampleLanes(t *testing.T) {
+	r := newRig(t)
+	tex := r.checker()
+	sd := backend.DefaultSamplerDesc()
+	sd.MipFilter = backend.MipFilterNearest
+	s := r.sampler(sd)
+	stage := &stageBindings{}
+	stage.textures[0] = tex
+	stage.samplers[0] = s.(*sampler)
+	res := newStageRes(stage)
+	white := [4]float32{1.5 / 8, 0.5 / 8, 0, 0}
+	var a backend.SampleArgs
+	for l := range a.Coord {
+		a.Coord[l] = white
+	}
+	var out [4][4]float32
+	// Implicit: all lanes equal, magnification: level 0 white.
+	res.SampleLanes(0, 0, &a, &out)
+	if out[3][0] != 1 {
+		t.Errorf("implicit: %v", out[3])
+	}
+	// Gradients of two texels per pixel in x: LOD 1, grey; per lane, so
+	// lane 2 without gradients stays white.
+	a.Mode = backend.SampleGrad
+	a.Ddx[0] = [4]float32{2.0 / 8, 0, 0, 0}
+	res.SampleLanes(0, 0, &a, &out)
+	if !near(out[0][0], 128.0/255, 1e-6) || out[2][0] != 1 {
+		t.Errorf("grad: %v %v", out[0], out[2])
+	}
+	// Level per lane.
+	a.Mode = backend.SampleLevel
+	a.LOD = [4]float32{0, 1, 0, 1}
+	res.SampleLanes(0, 0, &a, &out)
+	if out[0][0] != 1 || !near(out[1][0], 128.0/255, 1e-6) {
+		t.Errorf("level: %v %v", out[0], out[1])
+	}
+	// Bias per lane on top of implicit LOD (-inf when lanes agree, so
+	// spread the lanes over two texels per pixel: LOD 1, bias -1 gives 0).
+	a.Mode = backend.SampleBias
+	a.Coord[1][0] += 2.0 / 8
+	a.Coord[3][0] += 2.0 / 8
+	a.LOD = [4]float32{-1, 0, 0, 0}
+	res.SampleLanes(0, 0, &a, &out)
+	if out[0][0] != 1 || !near(out[2][0], 128.0/255, 1e-6) {
+		t.Errorf("bias: %v %v", out[0], out[2])
+	}
+}
