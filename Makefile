@@ -17,7 +17,7 @@ CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-cast-function-type -static-l
 PE_ARCHES := i686 x86_64
 
 GO_SRC  := $(shell find . -name '*.go' -not -path './$(BUILD)/*' -not -path './.tools/*') go.mod go.sum
-GEN     := pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
+GEN     := pe/gen/d3d9_layout.h pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
 SHIM_SRC := pe/mtld3d/mtld3d.c pe/mtld3d/mtld3d.h
 D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 
@@ -58,12 +58,14 @@ $(SO_OUT): $(GO_SRC) $(GEN) unix/mtld3d/stackbound.c
 darwin: $(GEN)
 	@test -x $(ZIG) || { echo "zig missing: run make deps"; exit 1; }
 	@mkdir -p $(BUILD)/darwin-x86_64-unix $(BUILD)/darwin-aarch64-unix
-	CGO_ENABLED=1 GOOS=darwin GOARCH=amd64 CC="$(ZIG) cc -target x86_64-macos" \
+	CGO_ENABLED=1 GOOS=darwin GOARCH=amd64 CC="$(ZIG) cc -target x86_64-macos -F$(CURDIR)/unix/mtld3d/darwin-stub" \
 		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-x86_64-unix/mtld3d.so ./unix/mtld3d
 	CGO_ENABLED=1 GOOS=darwin GOARCH=arm64 CC="$(ZIG) cc -target aarch64-macos.11.0 -F$(CURDIR)/unix/mtld3d/darwin-stub" \
 		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-aarch64-unix/mtld3d.so ./unix/mtld3d
 	@rm -f $(BUILD)/darwin-*-unix/mtld3d.h
-	@file $(BUILD)/darwin-*-unix/mtld3d.so 2>/dev/null || ls -l $(BUILD)/darwin-*-unix/mtld3d.so
+	@for f in $(BUILD)/darwin-*-unix/mtld3d.so; do \
+		$(GO) tool nm $$f | grep -q ' ___wine_unix_call_funcs$$' || { echo "$$f lacks __wine_unix_call_funcs"; exit 1; }; \
+		echo "$$f: Mach-O, exports __wine_unix_call_funcs"; done
 
 deps:
 	@sh .ci/deps.sh

@@ -5,17 +5,21 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"mtld3d/tests/winenv"
 )
 
-var theEnv *env
+var theEnv *winenv.Env
 var setupErr error
 
 func TestMain(m *testing.M) {
-	if miss := missingTools(); len(miss) > 0 {
+	if miss := winenv.MissingTools(); len(miss) > 0 {
 		if os.Getenv("MTLD3D_E2E_REQUIRED") == "1" {
 			fmt.Fprintf(os.Stderr, "end-to-end suite: missing %s (run make deps)\n", strings.Join(miss, ", "))
 			os.Exit(1)
@@ -23,9 +27,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "end-to-end suite skipped: missing %s (make deps installs them)\n", strings.Join(miss, ", "))
 		os.Exit(0)
 	}
-	theEnv, setupErr = setup()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	theEnv, setupErr = winenv.Setup(root, "", io.Discard)
 	code := m.Run()
-	theEnv.teardown()
+	theEnv.Teardown()
 	os.Exit(code)
 }
 
@@ -84,13 +93,13 @@ func TestPrograms(t *testing.T) {
 }
 
 func runProgram(t *testing.T, name string) {
-	exe, err := theEnv.buildProgram(name)
+	exe, err := theEnv.BuildProgram(filepath.Join("programs", name+".c"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	out, runErr := theEnv.run(ctx, theEnv.work, "wine", exe)
+	out, runErr := theEnv.Run(ctx, theEnv.Work, "wine", exe)
 	results, done, notes := parse(out)
 	for _, n := range notes {
 		t.Log(n)
@@ -122,4 +131,17 @@ func tail(b []byte, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// programs lists programs/*.c by name.
+func programs() ([]string, error) {
+	m, err := filepath.Glob(filepath.Join("programs", "*.c"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, p := range m {
+		names = append(names, strings.TrimSuffix(filepath.Base(p), ".c"))
+	}
+	return names, nil
 }

