@@ -233,33 +233,77 @@ func setBytes(sb *stageBindings, data []byte, index int) {
 	sb.buffers[index] = binding{bytes: append([]byte(nil), data...)}
 }
 
+// bad records an out-of-range binding index as the buffer's error (Metal
+// would assert) and reports it, so the setter can ignore the call.
+func (e *renderEncoder) bad(index, limit int) bool {
+	if index >= 0 && index < limit {
+		return false
+	}
+	e.cb.fail(fmt.Errorf("reference: binding index %d out of range 0..%d", index, limit-1))
+	return true
+}
+
 func (e *renderEncoder) SetVertexBuffer(b backend.Buffer, offset, index int) {
+	if e.bad(index, backend.MaxBuffers) {
+		return
+	}
 	setBuffer(&e.mut().vs, b, offset, index)
 }
 func (e *renderEncoder) SetVertexBufferOffset(offset, index int) {
+	if e.bad(index, backend.MaxBuffers) {
+		return
+	}
 	e.mut().vs.buffers[index].offset = offset
 }
-func (e *renderEncoder) SetVertexBytes(data []byte, index int) { setBytes(&e.mut().vs, data, index) }
+func (e *renderEncoder) SetVertexBytes(data []byte, index int) {
+	if e.bad(index, backend.MaxBuffers) {
+		return
+	}
+	setBytes(&e.mut().vs, data, index)
+}
 func (e *renderEncoder) SetFragmentBuffer(b backend.Buffer, offset, index int) {
+	if e.bad(index, backend.MaxBuffers) {
+		return
+	}
 	setBuffer(&e.mut().fs, b, offset, index)
 }
 func (e *renderEncoder) SetFragmentBufferOffset(offset, index int) {
+	if e.bad(index, backend.MaxBuffers) {
+		return
+	}
 	e.mut().fs.buffers[index].offset = offset
 }
-func (e *renderEncoder) SetFragmentBytes(data []byte, index int) { setBytes(&e.mut().fs, data, index) }
+func (e *renderEncoder) SetFragmentBytes(data []byte, index int) {
+	if e.bad(index, backend.MaxBuffers) {
+		return
+	}
+	setBytes(&e.mut().fs, data, index)
+}
 func (e *renderEncoder) SetVertexTexture(t backend.Texture, index int) {
+	if e.bad(index, backend.MaxTextures) {
+		return
+	}
 	tt, _ := t.(*Texture)
 	e.mut().vs.textures[index] = tt
 }
 func (e *renderEncoder) SetFragmentTexture(t backend.Texture, index int) {
+	if e.bad(index, backend.MaxTextures) {
+		return
+	}
 	tt, _ := t.(*Texture)
 	e.mut().fs.textures[index] = tt
 }
 func (e *renderEncoder) SetVertexSampler(s backend.Sampler, index int) {
+	if e.bad(index, backend.MaxSamplers) {
+		return
+	}
 	ss, _ := s.(*sampler)
 	e.mut().vs.samplers[index] = ss
 }
 func (e *renderEncoder) SetFragmentSampler(s backend.Sampler, index int) {
+	if e.bad(index, backend.MaxSamplers) {
+		return
+	}
 	ss, _ := s.(*sampler)
 	e.mut().fs.samplers[index] = ss
 }

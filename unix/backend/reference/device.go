@@ -114,6 +114,9 @@ func (d *Device) NewRenderPipeline(desc backend.RenderPipelineDesc) (backend.Ren
 	if p.desc.SampleCount < 1 {
 		p.desc.SampleCount = 1
 	}
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -195,3 +198,23 @@ type Drawable struct {
 }
 
 func (d *Drawable) Texture() backend.Texture { return d.tex }
+
+// validate checks what execution indexes by, so a bad descriptor fails
+// here rather than panicking mid-frame.
+func (p *pipeline) validate() error {
+	if v := p.vsig; v.Varyings < 0 || v.Varyings > backend.MaxVaryings || v.ClipDistances < 0 || v.ClipDistances > backend.MaxClipDistances {
+		return fmt.Errorf("reference: vertex signature %+v out of range", v)
+	}
+	if f := p.fsig; f.Varyings < 0 || f.Varyings > backend.MaxVaryings || f.Outputs < 0 || f.Outputs > backend.MaxColorAttachments {
+		return fmt.Errorf("reference: fragment signature %+v out of range", f)
+	}
+	for i, a := range p.desc.VertexDescriptor.Attributes {
+		if a.Format != backend.VertexInvalid && (a.Format.Size() == 0 || int(a.BufferIndex) >= backend.MaxVertexBufferLayouts) {
+			return fmt.Errorf("reference: vertex attribute %d: %+v", i, a)
+		}
+	}
+	if samplePos[p.desc.SampleCount] == nil {
+		return fmt.Errorf("reference: sample count %d: %w", p.desc.SampleCount, backend.ErrUnsupported)
+	}
+	return nil
+}
