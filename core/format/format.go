@@ -17,9 +17,8 @@
 //   - Levels halve each dimension, rounding down, never below 1, until every
 //     dimension is 1.
 //
-// The pitch here is the tight pitch; the guest may align it further (D3D9
-// only promises that Pitch is at least this and a multiple of 4 for
-// uncompressed formats).
+// Pitch is the tight pitch; LockPitch is the 4-byte aligned pitch a lock
+// reports (an R8G8B8 row 3 texels wide locks with pitch 12).
 package format
 
 import (
@@ -298,6 +297,16 @@ func Info(f types.Format) Row {
 func Pitch(f types.Format, width int) int {
 	in := Info(f)
 	return blocks(width, in.BlockWidth) * in.BlockBytes
+}
+
+// LockAlign is the alignment of the pitch LockRect and LockBox report:
+// D3D9 drivers, and wined3d, keep every row 4-byte aligned.
+const LockAlign = 4
+
+// LockPitch returns the pitch a lock reports: Pitch rounded up to
+// LockAlign (DXTn rows of blocks are already multiples of 8).
+func LockPitch(f types.Format, width int) int {
+	return (Pitch(f, width) + LockAlign - 1) / LockAlign * LockAlign
 }
 
 // Rows returns the number of block rows of a level height texels high.

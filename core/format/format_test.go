@@ -158,6 +158,18 @@ func TestMipChains(t *testing.T) {
 			t.Errorf("DXT1 16x16 level %d: %d bytes, want %d", l, got, want[l])
 		}
 	}
+	for _, c := range []struct {
+		f    types.Format
+		w    int
+		want int
+	}{
+		{types.D3DFMT_R8G8B8, 3, 12}, {types.D3DFMT_L8, 1, 4}, {types.D3DFMT_A8R8G8B8, 3, 12},
+		{types.D3DFMT_R5G6B5, 3, 8}, {types.D3DFMT_DXT1, 1, 8}, {types.D3DFMT_YUY2, 3, 8},
+	} {
+		if got := LockPitch(c.f, c.w); got != c.want {
+			t.Errorf("LockPitch(%v, %d) = %d, want %d", c.f, c.w, got, c.want)
+		}
+	}
 	// DXT5 pitch is per row of 4x4 blocks: 256 wide is 64 blocks of 16.
 	if got := Pitch(types.D3DFMT_DXT5, 256); got != 1024 {
 		t.Errorf("DXT5 pitch at 256 = %d, want 1024", got)
