@@ -499,7 +499,20 @@ type RenderPassDesc struct {
 	Color   [MaxColorAttachments]ColorAttachment
 	Depth   DepthAttachment
 	Stencil StencilAttachment
+	// VisibilityResults is visibilityResultBuffer: each offset a draw
+	// names with SetVisibilityResultMode gets a little-endian uint64 at
+	// the end of the pass (overwritten, not accumulated across passes).
+	VisibilityResults Buffer
 }
+
+// VisibilityMode is MTLVisibilityResultMode (D3D9 occlusion queries).
+type VisibilityMode uint8
+
+const (
+	VisibilityDisabled VisibilityMode = iota
+	VisibilityBoolean                 // nonzero if any sample passed
+	VisibilityCounting                // samples that passed depth and stencil
+)
 
 // PrimitiveType is MTLPrimitiveType.
 type PrimitiveType uint8
@@ -570,27 +583,28 @@ type ScissorRect struct {
 // viewport and scissor cover the first attachment, the cull mode is none,
 // the front face is clockwise, and nothing is bound.
 type RenderCommandEncoder interface {
-	SetViewport(v Viewport)                        // setViewport:
-	SetScissorRect(r ScissorRect)                  // setScissorRect:
-	SetCullMode(m CullMode)                        // setCullMode:
-	SetFrontFacing(w Winding)                      // setFrontFacingWinding:
-	SetDepthBias(bias, slopeScale, clamp float32)  // setDepthBias:slopeScale:clamp:
-	SetDepthClipMode(m DepthClipMode)              // setDepthClipMode:
-	SetTriangleFillMode(m TriangleFillMode)        // setTriangleFillMode:
-	SetStencilReference(front, back uint32)        // setStencilFrontReferenceValue:backReferenceValue:
-	SetBlendColor(r, g, b, a float32)              // setBlendColorRed:green:blue:alpha:
-	SetRenderPipelineState(p RenderPipelineState)  // setRenderPipelineState:
-	SetDepthStencilState(s DepthStencilState)      // setDepthStencilState:
-	SetVertexBuffer(b Buffer, offset, index int)   // setVertexBuffer:offset:atIndex:
-	SetVertexBufferOffset(offset, index int)       // setVertexBufferOffset:atIndex:
-	SetVertexBytes(data []byte, index int)         // setVertexBytes:length:atIndex: (copied)
-	SetFragmentBuffer(b Buffer, offset, index int) // setFragmentBuffer:offset:atIndex:
-	SetFragmentBufferOffset(offset, index int)     // setFragmentBufferOffset:atIndex:
-	SetFragmentBytes(data []byte, index int)       // setFragmentBytes:length:atIndex: (copied)
-	SetVertexTexture(t Texture, index int)         // setVertexTexture:atIndex:
-	SetFragmentTexture(t Texture, index int)       // setFragmentTexture:atIndex:
-	SetVertexSampler(s Sampler, index int)         // setVertexSamplerState:atIndex:
-	SetFragmentSampler(s Sampler, index int)       // setFragmentSamplerState:atIndex:
+	SetViewport(v Viewport)                               // setViewport:
+	SetScissorRect(r ScissorRect)                         // setScissorRect:
+	SetCullMode(m CullMode)                               // setCullMode:
+	SetFrontFacing(w Winding)                             // setFrontFacingWinding:
+	SetDepthBias(bias, slopeScale, clamp float32)         // setDepthBias:slopeScale:clamp:
+	SetDepthClipMode(m DepthClipMode)                     // setDepthClipMode:
+	SetTriangleFillMode(m TriangleFillMode)               // setTriangleFillMode:
+	SetStencilReference(front, back uint32)               // setStencilFrontReferenceValue:backReferenceValue:
+	SetBlendColor(r, g, b, a float32)                     // setBlendColorRed:green:blue:alpha:
+	SetRenderPipelineState(p RenderPipelineState)         // setRenderPipelineState:
+	SetDepthStencilState(s DepthStencilState)             // setDepthStencilState:
+	SetVertexBuffer(b Buffer, offset, index int)          // setVertexBuffer:offset:atIndex:
+	SetVertexBufferOffset(offset, index int)              // setVertexBufferOffset:atIndex:
+	SetVertexBytes(data []byte, index int)                // setVertexBytes:length:atIndex: (copied)
+	SetFragmentBuffer(b Buffer, offset, index int)        // setFragmentBuffer:offset:atIndex:
+	SetFragmentBufferOffset(offset, index int)            // setFragmentBufferOffset:atIndex:
+	SetFragmentBytes(data []byte, index int)              // setFragmentBytes:length:atIndex: (copied)
+	SetVertexTexture(t Texture, index int)                // setVertexTexture:atIndex:
+	SetFragmentTexture(t Texture, index int)              // setFragmentTexture:atIndex:
+	SetVertexSampler(s Sampler, index int)                // setVertexSamplerState:atIndex:
+	SetFragmentSampler(s Sampler, index int)              // setFragmentSamplerState:atIndex:
+	SetVisibilityResultMode(m VisibilityMode, offset int) // setVisibilityResultMode:offset:
 	// DrawPrimitives is drawPrimitives:vertexStart:vertexCount:
 	// instanceCount:baseInstance:.
 	DrawPrimitives(t PrimitiveType, start, count, instances, baseInstance int)

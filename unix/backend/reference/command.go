@@ -156,6 +156,8 @@ type renderState struct {
 	fillMode   backend.TriangleFillMode
 	stencilRef [2]uint32
 	blendColor [4]float32
+	visMode    backend.VisibilityMode
+	visOffset  int
 	pipeline   *pipeline
 	dss        *depthStencil
 	vs, fs     stageBindings
@@ -209,6 +211,16 @@ func (e *renderEncoder) SetStencilReference(front, back uint32) {
 }
 func (e *renderEncoder) SetBlendColor(r, g, b, a float32) {
 	e.mut().blendColor = [4]float32{r, g, b, a}
+}
+
+func (e *renderEncoder) SetVisibilityResultMode(m backend.VisibilityMode, offset int) {
+	if m != backend.VisibilityDisabled && (e.pass.desc.VisibilityResults == nil || offset < 0 || offset%8 != 0 ||
+		offset+8 > e.pass.desc.VisibilityResults.Length()) {
+		e.cb.fail(fmt.Errorf("reference: visibility result offset %d", offset))
+		return
+	}
+	st := e.mut()
+	st.visMode, st.visOffset = m, offset
 }
 
 func (e *renderEncoder) SetRenderPipelineState(p backend.RenderPipelineState) {

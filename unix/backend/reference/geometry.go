@@ -25,6 +25,7 @@ type drawCtx struct {
 	x0, y0, x1, y1 int // pixels drawn: scissor, viewport and target (end exclusive)
 	zmin, zmax     float64
 	nvary          int
+	vis            int // index of the visibility counter, -1 for none
 }
 
 type primKind uint8
@@ -150,7 +151,10 @@ func (g *geometry) draw(d *draw) error {
 	pl := st.pipeline
 	p := g.p
 	vp := st.viewport
-	dc := &drawCtx{st: st, pl: pl, nvary: min(pl.vsig.Varyings, backend.MaxVaryings)}
+	dc := &drawCtx{st: st, pl: pl, nvary: min(pl.vsig.Varyings, backend.MaxVaryings), vis: -1}
+	if st.visMode != backend.VisibilityDisabled {
+		dc.vis = p.visibilitySlot(st.visOffset)
+	}
 	g.sig = pl.vsig
 	if pl.desc.SampleCount != p.samples {
 		return fmt.Errorf("reference: pipeline sample count %d, pass %d", pl.desc.SampleCount, p.samples)

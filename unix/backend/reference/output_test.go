@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/binary"
 	"math"
 	"testing"
 
@@ -369,5 +370,35 @@ func TestMSAAResolve(t *testing.T) {
 	img, err := Image(ms, 0, 0)
 	if err != nil || img.At(1, 2) == nil {
 		t.Errorf("Image of MSAA texture: %v", err)
+	}
+}
+
+func TestVisibilityResults(t *testing.T) {
+	r := newRig(t)
+	color := r.target(backend.FormatR8Unorm, 8, 8, 1)
+	depth := r.target(backend.FormatDepth32Float, 8, 8, 1)
+	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = backend.FormatDepth32Float })
+	ds := r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareLess, DepthWrite: true})
+	vis, _ := r.dev.NewBuffer(32)
+	vis.Upload(24, []byte{9, 9, 9, 9, 9, 9, 9, 9}) // untouched offset keeps its bytes
+	d := depthPass(color, depth, 1, 0)
+	d.VisibilityResults = vis
+	white := [4]float32{1, 1, 1, 1}
+	r.run(d, func(e backend.RenderCommandEncoder) {
+		e.SetDepthStencilState(ds)
+		e.SetVisibilityResultMode(backend.VisibilityCounting, 8)
+		r.draw(e, p, color, backend.PrimitiveTriangle, rect(0, 0, 4, 4, 0.5, white)) // 16 samples
+		e.SetVisibilityResultMode(backend.VisibilityDisabled, 0)
+		r.draw(e, p, color, backend.PrimitiveTriangle, rect(4, 4, 8, 8, 0.5, white))
+		e.SetVisibilityResultMode(backend.VisibilityCounting, 16)
+		r.draw(e, p, color, backend.PrimitiveTriangle, rect(0, 0, 8, 8, 0.7, white)) // behind: 64-32 pass
+		e.SetVisibilityResultMode(backend.VisibilityBoolean, 0)
+		r.draw(e, p, color, backend.PrimitiveTriangle, rect(0, 0, 2, 2, 0.6, white)) // hidden
+		r.draw(e, p, color, backend.PrimitiveTriangle, rect(6, 0, 8, 2, 0.6, white)) // 4 visible
+	})
+	c := vis.Contents()
+	got := []uint64{binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint64(c[8:]), binary.LittleEndian.Uint64(c[16:]), binary.LittleEndian.Uint64(c[24:])}
+	if want := []uint64{1, 16, 32, 0x0909090909090909}; got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
+		t.Errorf("visibility results %v, want %v", got, want)
 	}
 }

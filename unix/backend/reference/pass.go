@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"sync"
@@ -53,6 +54,43 @@ type pass struct {
 	depth, stencil *target
 	w, h, samples  int
 	prims          []prim
+	visOffsets     []int    // buffer offsets of visibility counters
+	visCounts      []uint64 // summed over workers after raster
+}
+
+// visibilitySlot returns the counter index for a result offset, making one
+// on first use. Counting happens per worker; the sums are deterministic.
+func (p *pass) visibilitySlot(offset int) int {
+	for i, o := range p.visOffsets {
+		if o == offset {
+			return i
+		}
+	}
+	p.visOffsets = append(p.visOffsets, offset)
+	return len(p.visOffsets) - 1
+}
+
+// writeVisibility stores each counter, as 0 or 1 where a draw used the
+// offset in boolean mode.
+func (p *pass) writeVisibility(d *backend.RenderPassDesc, draws []draw) {
+	if len(p.visOffsets) == 0 {
+		return
+	}
+	buf := d.VisibilityResults.(*Buffer)
+	boolean := make([]bool, len(p.visOffsets))
+	for i := range draws {
+		st := draws[i].st
+		if st.visMode == backend.VisibilityBoolean {
+			boolean[p.visibilitySlot(st.visOffset)] = true
+		}
+	}
+	for i, o := range p.visOffsets {
+		v := p.visCounts[i]
+		if boolean[i] && v != 0 {
+			v = 1
+		}
+		binary.LittleEndian.PutUint64(buf.data[o:], v)
+	}
 }
 
 // Sample positions within a pixel, in 1/16 pixel from its top-left corner:
@@ -125,6 +163,7 @@ func (rp *renderPass) execute() (err error) {
 		return err
 	}
 	p.store(d)
+	p.writeVisibility(d, rp.draws)
 	return nil
 }
 
@@ -218,13 +257,16 @@ const bandRows = 16
 // clipped to its bands, so each pixel sees the same sequence of writes
 // whatever the worker count and the output is deterministic.
 func (p *pass) raster() error {
+	p.visCounts = make([]uint64, len(p.visOffsets))
 	if len(p.prims) == 0 {
 		return nil
 	}
 	bands := (p.h + bandRows - 1) / bandRows
 	n := min(runtime.GOMAXPROCS(0), bands)
 	if n <= 1 {
-		newWorker(p).run(0, 1, bands)
+		w := newWorker(p)
+		w.run(0, 1, bands)
+		w.addVisibility()
 		return nil
 	}
 	var wg sync.WaitGroup
@@ -243,7 +285,11 @@ func (p *pass) raster() error {
 					mu.Unlock()
 				}
 			}()
-			newWorker(p).run(i, n, bands)
+			w := newWorker(p)
+			w.run(i, n, bands)
+			mu.Lock()
+			w.addVisibility()
+			mu.Unlock()
 		}()
 	}
 	wg.Wait()

@@ -15,6 +15,13 @@ type worker struct {
 	q    backend.Quad
 	out  backend.FragmentOut
 	lane [4]laneInfo
+	vis  []uint64 // samples passed, per visibility counter of the pass
+}
+
+func (w *worker) addVisibility() {
+	for i, v := range w.vis {
+		w.p.visCounts[i] += v
+	}
 }
 
 // laneInfo is one pixel of the quad being shaded.
@@ -25,7 +32,9 @@ type laneInfo struct {
 	z     float64    // interpolated window depth at the centre
 }
 
-func newWorker(p *pass) *worker { return &worker{p: p, pos: samplePos[p.samples]} }
+func newWorker(p *pass) *worker {
+	return &worker{p: p, pos: samplePos[p.samples], vis: make([]uint64, len(p.visOffsets))}
+}
 
 func (w *worker) run(first, step, bands int) {
 	for band := first; band < bands; band += step {
@@ -273,6 +282,9 @@ func (w *worker) shade(pr *prim) {
 			z = math.Max(dc.zmin, math.Min(dc.zmax, z))
 			if !w.depthStencil(pr, li.x, li.y, s, float32(z)) {
 				continue
+			}
+			if dc.vis >= 0 {
+				w.vis[dc.vis]++
 			}
 			if fp == nil {
 				continue
