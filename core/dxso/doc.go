@@ -35,7 +35,9 @@
 // (ps_1_0..1_3 tex*/texcoord write t#, ps_1_4 texld/texcrd write r#,
 // texld/texldl/texldd sample an s#, call/label take l#, loop takes aL and
 // i#, rep takes i#, if/callnz take b# or p0, def/defi/defb write c#/i#/b#),
-// so the IR lowering can rely on them.
+// so the IR lowering can rely on them. As in the bytecode, texkill's
+// operand is its Dst (a destination token, write mask = components
+// tested), and sgn/sincos keep their 2.x scratch/constant sources.
 //
 // Relative addressing: in vs_1_x the bit is set and a0.x is implied (no
 // token); from 2.0 on a relative-address token follows the parameter and
