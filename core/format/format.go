@@ -240,14 +240,14 @@ var table = []Row{
 	// returns the depth in every channel, with no comparison.
 	dep(types.D3DFMT_INTZ, 4, "D24S8", NumUnorm, 24, 8, four, m(backend.FormatDepth32Float_Stencil8, 0, SwizzleRRRR, ConvD24S8ToD32FS8, ConvNone)),
 	// DF16, DF24 (AMD): depth textures that sample with comparison (PCF).
-	dep(types.D3DFMT_DF16, 2, "D16", NumUnorm, 16, 0, four, direct(backend.FormatDepth16Unorm, SwizzleRRRR)),
-	dep(types.D3DFMT_DF24, 4, "D24X8", NumUnorm, 24, 0, four, m(backend.FormatDepth32Float, 0, SwizzleRRRR, ConvD24X8ToD32F, ConvNone)),
+	dep(types.D3DFMT_DF16, 2, "D16", NumUnorm, 16, 0, four, direct(backend.FormatDepth16Unorm, SwizzleR001)),
+	dep(types.D3DFMT_DF24, 4, "D24X8", NumUnorm, 24, 0, four, m(backend.FormatDepth32Float, 0, SwizzleR001, ConvD24X8ToD32F, ConvNone)),
 	// RAWZ (NVIDIA GeForce 6/7): depth sampled as raw bytes; no modern
 	// driver exposes it.
 	dep(types.D3DFMT_RAWZ, 4, "D24S8", NumUnorm, 24, 8, four, none),
 	other(types.D3DFMT_NULL, ClassHack, 1, 1, 0, "", NumNone, four, none),
-	bc(types.D3DFMT_ATI1, 8, "BC4", 0, direct(backend.FormatBC4_RUnorm, SwizzleR111)),
-	bc(types.D3DFMT_ATI2, 16, "BC5", 0, direct(backend.FormatBC5_RGUnorm, SwizzleRG11)),
+	bc(types.D3DFMT_ATI1, 8, "BC4", 0, direct(backend.FormatBC4_RUnorm, SwizzleR001)),
+	bc(types.D3DFMT_ATI2, 16, "BC5", 0, direct(backend.FormatBC5_RGUnorm, SwizzleGR11)),
 	other(types.D3DFMT_RESZ, ClassHack, 1, 1, 0, "", NumNone, four, none),
 	other(types.D3DFMT_ATOC, ClassHack, 1, 1, 0, "", NumNone, four, none),
 	other(types.D3DFMT_INST, ClassHack, 1, 1, 0, "", NumNone, four, none),

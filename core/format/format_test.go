@@ -205,3 +205,18 @@ func TestClasses(t *testing.T) {
 		t.Errorf("D24S8 bits %d/%d", d.DepthBits, d.StencilBits)
 	}
 }
+
+// Swizzles of the formats the sample test cannot decode, as DXVK found
+// native drivers read them.
+func TestBlockAndDepthSwizzles(t *testing.T) {
+	for f, want := range map[types.Format]Swizzle{
+		types.D3DFMT_ATI1: SwizzleR001, types.D3DFMT_ATI2: SwizzleGR11, types.D3DFMT_DXT1: SwizzleRGBA,
+		types.D3DFMT_INTZ: SwizzleRRRR, types.D3DFMT_DF16: SwizzleR001, types.D3DFMT_DF24: SwizzleR001,
+	} {
+		for _, tg := range Targets {
+			if got := Map(f, tg).Swizzle; got != want {
+				t.Errorf("%v on %v: swizzle %v, want %v", f, tg, got, want)
+			}
+		}
+	}
+}

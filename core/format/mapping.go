@@ -26,12 +26,14 @@ type Swizzle [4]Component
 
 var (
 	SwizzleRGBA = Swizzle{CompR, CompG, CompB, CompA}
-	SwizzleRGB1 = Swizzle{CompR, CompG, CompB, CompOne}     // X formats: alpha reads 1
-	SwizzleRRR1 = Swizzle{CompR, CompR, CompR, CompOne}     // L8, L16 stored as R
-	SwizzleRRRG = Swizzle{CompR, CompR, CompR, CompG}       // A8L8, A4L4 stored as RG
-	SwizzleR111 = Swizzle{CompR, CompOne, CompOne, CompOne} // R16F, R32F, ATI1: missing channels read 1
-	SwizzleRG11 = Swizzle{CompR, CompG, CompOne, CompOne}   // G16R16, V8U8, ...
-	SwizzleRRRR = Swizzle{CompR, CompR, CompR, CompR}       // depth read as a texture (INTZ, DF24)
+	SwizzleRGB1 = Swizzle{CompR, CompG, CompB, CompOne}       // X formats: alpha reads 1
+	SwizzleRRR1 = Swizzle{CompR, CompR, CompR, CompOne}       // L8, L16 stored as R
+	SwizzleRRRG = Swizzle{CompR, CompR, CompR, CompG}         // A8L8, A4L4 stored as RG
+	SwizzleR111 = Swizzle{CompR, CompOne, CompOne, CompOne}   // R16F, R32F, ATI1: missing channels read 1
+	SwizzleRG11 = Swizzle{CompR, CompG, CompOne, CompOne}     // G16R16, V8U8, ...
+	SwizzleRRRR = Swizzle{CompR, CompR, CompR, CompR}         // depth read as a texture (INTZ, D24S8, D16)
+	SwizzleR001 = Swizzle{CompR, CompZero, CompZero, CompOne} // DF16, DF24, ATI1 (as DXVK found native drivers read them)
+	SwizzleGR11 = Swizzle{CompG, CompR, CompOne, CompOne}     // ATI2: 3Dc stores Y in the first half, X in the second
 )
 
 func (s Swizzle) String() string {
@@ -123,8 +125,10 @@ func Map(f types.Format, t Target) Mapping {
 	}
 	if t.Depth24Stencil8 && !t.AppleGPU {
 		switch f {
-		case types.D3DFMT_D24S8, types.D3DFMT_D24X8, types.D3DFMT_INTZ, types.D3DFMT_DF24:
+		case types.D3DFMT_D24S8, types.D3DFMT_D24X8, types.D3DFMT_INTZ:
 			return m(backend.FormatDepth24Unorm_Stencil8, 0, SwizzleRRRR, ConvD24S8ToS8D24, ConvNone)
+		case types.D3DFMT_DF24:
+			return m(backend.FormatDepth24Unorm_Stencil8, 0, SwizzleR001, ConvD24S8ToS8D24, ConvNone)
 		case types.D3DFMT_D24X4S4:
 			return m(backend.FormatDepth24Unorm_Stencil8, 0, SwizzleRRRR, ConvD24X4S4ToS8D24, ConvNone)
 		}
