@@ -635,7 +635,7 @@ func (e *emitter) expr(in *ir.Inst, comps []uint8) string {
 		}
 		return f + "(" + strings.Join(args, ", ") + ")"
 	}
-	dot := func(n int, sw string) string {
+	dot := func(n int) string {
 		if lm {
 			e.helpers |= hLmul | [...]uint32{2: hLdp2, 3: hLdp3, 4: hLdp4}[n]
 			return fmt.Sprintf("ldp%d(%s, %s)", n, s(0), s(1))
@@ -643,7 +643,8 @@ func (e *emitter) expr(in *ir.Inst, comps []uint8) string {
 		if n == 4 {
 			return fmt.Sprintf("dot(%s, %s)", s(0), s(1))
 		}
-		return fmt.Sprintf("dot((%s).%s, (%s).%s)", s(0), sw, s(1), sw)
+		c := xyzw[:n]
+		return fmt.Sprintf("dot(%s, %s)", e.operand(in.Src[0], c), e.operand(in.Src[1], c))
 	}
 	switch in.Op {
 	case ir.OpMov:
@@ -696,17 +697,17 @@ func (e *emitter) expr(in *ir.Inst, comps []uint8) string {
 	case ir.OpMax:
 		return call("fmax")
 	case ir.OpDp2:
-		return wrap(ir.TypeFloat, dot(2, "xy"))
+		return wrap(ir.TypeFloat, dot(2))
 	case ir.OpDp3:
-		return wrap(ir.TypeFloat, dot(3, "xyz"))
+		return wrap(ir.TypeFloat, dot(3))
 	case ir.OpDp4:
-		return wrap(ir.TypeFloat, dot(4, ""))
+		return wrap(ir.TypeFloat, dot(4))
 	case ir.OpDp2Add:
-		return wrap(ir.TypeFloat, fmt.Sprintf("(%s + %s)", dot(2, "xy"), e.scalar(in.Src[2])))
+		return wrap(ir.TypeFloat, fmt.Sprintf("(%s + %s)", dot(2), e.scalar(in.Src[2])))
 	case ir.OpPow:
 		return fmt.Sprintf("pow(abs(%s), %s)", s(0), s(1))
 	case ir.OpCross:
-		return fmt.Sprintf("float4(cross((%s).xyz, (%s).xyz), 0.0f)", s(0), s(1))
+		return fmt.Sprintf("float4(cross(%s, %s), 0.0f)", e.operand(in.Src[0], xyzw[:3]), e.operand(in.Src[1], xyzw[:3]))
 	case ir.OpDst:
 		if lm {
 			e.helpers |= hLmul | hLdst
@@ -777,10 +778,21 @@ func (e *emitter) expr(in *ir.Inst, comps []uint8) string {
 
 func (e *emitter) tex(in *ir.Inst) string {
 	d := e.s.Sampler(in.Sampler)
+	width := 3
+	if d.Kind == ir.Sampler2D {
+		width = 2
+	}
+	project := in.Project || d.Projected
 	c := e.src(in.Src[0])
-	if in.Project || d.Projected {
+	switch {
+	case project:
 		e.helpers |= hProj
 		c = "proj(" + c + ")"
+		if d.Kind != ir.SamplerShadow2D {
+			c += "." + "xyz"[:width]
+		}
+	case d.Kind != ir.SamplerShadow2D:
+		c = e.operand(in.Src[0], xyzw[:width])
 	}
 	mode := in.TexMode
 	var opt string
@@ -794,11 +806,11 @@ func (e *emitter) tex(in *ir.Inst) string {
 		opt = "bias(" + e.scalar(in.Src[1]) + ")"
 	case mode == ir.TexGrad:
 		g := map[ir.SamplerKind]string{ir.Sampler2D: "gradient2d", ir.SamplerShadow2D: "gradient2d", ir.SamplerCube: "gradientcube", ir.Sampler3D: "gradient3d"}[d.Kind]
-		sw := "xyz"
+		c := xyzw[:3]
 		if g == "gradient2d" {
-			sw = "xy"
+			c = xyzw[:2]
 		}
-		opt = fmt.Sprintf("%s((%s).%s, (%s).%s)", g, e.src(in.Src[1]), sw, e.src(in.Src[2]), sw)
+		opt = fmt.Sprintf("%s(%s, %s)", g, e.operand(in.Src[1], c), e.operand(in.Src[2], c))
 	}
 	n := in.Sampler
 	switch d.Kind {
@@ -813,10 +825,6 @@ func (e *emitter) tex(in *ir.Inst) string {
 			return fmt.Sprintf("shadow2d(t%d, s%d, %s, %s)", n, n, c, opt)
 		}
 		return fmt.Sprintf("shadow2d(t%d, s%d, %s)", n, n, c)
-	case ir.Sampler2D:
-		c = "(" + c + ").xy"
-	default:
-		c = "(" + c + ").xyz"
 	}
 	if opt != "" {
 		return fmt.Sprintf("t%d.sample(s%d, %s, %s)", n, n, c, opt)
