@@ -28,24 +28,24 @@ import (
 // Limits of the device, named once so the C side and the state code can
 // size arrays from them.
 const (
-	MaxTextureDimension      = 16384 // Metal's 2D limit on Apple7+ and Mac2
-	MaxVolumeExtent          = 2048  // Metal's 3D limit
-	MaxSimultaneousTextures  = 8     // fixed-function stages with a texture
-	MaxTextureBlendStages    = 8
-	MaxActiveLights          = 8
-	MaxUserClipPlanes        = 8 // backend.MaxClipDistances
-	MaxVertexBlendMatrices   = 4
-	MaxStreams               = 16
-	MaxStreamStride          = 508
-	MaxVertexShaderConst     = 256
-	NumSimultaneousRTs       = 4
-	MaxAnisotropy            = 16
-	MaxPrimitiveCount        = 0x555555 // what NVIDIA reports: 2^24 / 3
-	MaxVertexIndex           = 0xffffff
-	MaxShader30Instructions  = 32768 // D3DMAX30SHADERINSTRUCTIONS
-	MaxVertexBlendMatrixIdx  = 0     // hardware vertex processing
-	MaxPointSize             = 256
-	PresentationIntervalsAll = types.D3DPRESENT_INTERVAL_IMMEDIATE | types.D3DPRESENT_INTERVAL_ONE |
+	MaxTextureDimension       = 16384 // Metal's 2D limit on Apple7+ and Mac2
+	MaxVolumeExtent           = 2048  // Metal's 3D limit
+	MaxSimultaneousTextures   = 8     // fixed-function stages with a texture
+	MaxTextureBlendStages     = 8
+	MaxActiveLights           = 8
+	MaxUserClipPlanes         = 8 // backend.MaxClipDistances
+	MaxVertexBlendMatrices    = 4
+	MaxStreams                = 16
+	MaxStreamStride           = 508
+	MaxVertexShaderConst      = 256
+	NumSimultaneousRTs        = 4
+	MaxAnisotropy             = 16
+	MaxPrimitiveCount         = 0x555555 // what NVIDIA reports: 2^24 / 3
+	MaxVertexIndex            = 0xffffff
+	MaxShader30Instructions   = 32768 // D3DMAX30SHADERINSTRUCTIONS
+	MaxVertexBlendMatrixIndex = 0     // hardware vertex processing
+	MaxPointSize              = 256
+	PresentationIntervalsAll  = types.D3DPRESENT_INTERVAL_IMMEDIATE | types.D3DPRESENT_INTERVAL_ONE |
 		types.D3DPRESENT_INTERVAL_TWO | types.D3DPRESENT_INTERVAL_THREE | types.D3DPRESENT_INTERVAL_FOUR
 
 	// SWVPMaxVertexBlendMatrixIndex is what a device created with software
@@ -151,7 +151,7 @@ func Caps9(adapter uint32) types.Caps9 {
 		MaxActiveLights:            MaxActiveLights,
 		MaxUserClipPlanes:          MaxUserClipPlanes,
 		MaxVertexBlendMatrices:     MaxVertexBlendMatrices,
-		MaxVertexBlendMatrixIndex:  MaxVertexBlendMatrixIdx,
+		MaxVertexBlendMatrixIndex:  MaxVertexBlendMatrixIndex,
 		MaxPointSize:               MaxPointSize,
 		MaxPrimitiveCount:          MaxPrimitiveCount,
 		MaxVertexIndex:             MaxVertexIndex,

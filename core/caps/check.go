@@ -269,8 +269,11 @@ func FormatRows() []FormatRow {
 }
 
 // validDevType answers the device-type argument every Check* takes: only
-// the HAL device exists (no reference rasteriser is installed, as on a
-// Windows machine without the SDK).
+// the HAL device exists. REF, SW and NULLREF are D3D9 device types with no
+// implementation behind them (as on a Windows machine without the SDK's
+// reference rasteriser): D3DERR_NOTAVAILABLE. A value that is no device
+// type at all is D3DERR_INVALIDCALL (Microsoft: "a device that does not
+// exist").
 func validDevType(dt types.DevType) types.HRESULT {
 	switch dt {
 	case types.D3DDEVTYPE_HAL:
