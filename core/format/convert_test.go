@@ -285,6 +285,9 @@ func TestSamplesThroughBackend(t *testing.T) {
 				t.Fatalf("%v: no texel codec for %v", s.f, mp.Format)
 			}
 			got := swizzled(cd.Decode(data), mp.Swizzle)
+			if viaBackend := mp.Swizzle.Backend().Apply(cd.Decode(data)); viaBackend != got {
+				t.Errorf("%v: backend swizzle %v gives %v, want %v", s.f, mp.Swizzle.Backend(), viaBackend, got)
+			}
 			for i := range 4 {
 				if math.Abs(float64(got[i]-s.want[i])) > 1.0/512 {
 					t.Errorf("%v on %v (%v %v %v): sampled %v, want %v", s.f, tg, mp.Format, mp.Upload, mp.Swizzle, got, s.want)

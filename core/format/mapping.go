@@ -330,3 +330,20 @@ func (c Conv) RowBytes(width int) (src, dst int) {
 	}
 	return width * s[0], width * s[1]
 }
+
+// Backend returns the swizzle as the backend's MTLTextureSwizzleChannels,
+// for Texture.NewView.
+func (s Swizzle) Backend() backend.Swizzles {
+	var out backend.Swizzles
+	for i, c := range s {
+		switch c {
+		case CompZero:
+			out[i] = backend.SwizzleZero
+		case CompOne:
+			out[i] = backend.SwizzleOne
+		default:
+			out[i] = backend.SwizzleRed + backend.Swizzle(c)
+		}
+	}
+	return out
+}
