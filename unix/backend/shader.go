@@ -111,7 +111,9 @@ type VertexOut struct {
 	Varyings     [MaxVaryings][4]float32
 }
 
-// VertexProgram runs one vertex. It must not keep in or out.
+// VertexProgram runs one vertex. It must not keep in or out, and it must
+// be safe to call from several goroutines at once: backends shade
+// vertices and quads in parallel.
 type VertexProgram interface {
 	VertexSignature() VertexSignature
 	RunVertex(r Resources, in *VertexIn, out *VertexOut)
@@ -155,7 +157,8 @@ type FragmentOut struct {
 	Discard uint8              // lanes killed by discard_fragment
 }
 
-// FragmentProgram shades one quad. It must not keep q or out.
+// FragmentProgram shades one quad. It must not keep q or out, and like
+// VertexProgram it is called from several goroutines at once.
 type FragmentProgram interface {
 	FragmentSignature() FragmentSignature
 	RunFragment(r QuadResources, q *Quad, out *FragmentOut)

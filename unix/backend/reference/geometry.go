@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
@@ -263,21 +265,62 @@ func (g *geometry) draw(d *draw) error {
 		g.proj = make([]*pvert, n)
 	}
 	g.outs, g.codes, g.proj = g.outs[:n], g.codes[:n], g.proj[:n]
-	var in backend.VertexIn
-	var cv cvert
 	for inst := 0; inst < d.instances; inst++ {
-		for i, id := range g.ids {
-			fetchVertex(&pl.desc.VertexDescriptor, &st.vs, id, uint32(inst), uint32(d.baseInstance), &in)
+		g.shade(d, dc, vs, clip, uint32(inst))
+		g.assemble(d.prim, dc, clip)
+	}
+	return nil
+}
+
+// shadeChunk is how many vertices are worth a goroutine of their own.
+const shadeChunk = 256
+
+// shade runs the vertex program over the draw's vertices for one
+// instance, in parallel chunks for big draws (each vertex is independent,
+// so the result does not depend on the split).
+func (g *geometry) shade(d *draw, dc *drawCtx, vs *stageRes, clip *clipper, inst uint32) {
+	st, pl := dc.st, dc.pl
+	run := func(lo, hi int) {
+		var in backend.VertexIn
+		var cv cvert
+		for i := lo; i < hi; i++ {
+			fetchVertex(&pl.desc.VertexDescriptor, &st.vs, g.ids[i], inst, uint32(d.baseInstance), &in)
 			out := &g.outs[i]
 			*out = backend.VertexOut{}
 			pl.vp.RunVertex(vs, &in, out)
 			toClip(out, &cv, pl.vsig)
 			g.codes[i] = clip.outcode(&cv)
-			g.proj[i] = project(&cv, &vp, dc.nvary)
+			g.proj[i] = project(&cv, &st.viewport, dc.nvary)
 		}
-		g.assemble(d.prim, dc, clip)
 	}
-	return nil
+	n := len(g.ids)
+	workers := min(runtime.GOMAXPROCS(0), (n+shadeChunk-1)/shadeChunk)
+	if workers <= 1 {
+		run(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failure any
+	per := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += per {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					mu.Lock()
+					failure = v
+					mu.Unlock()
+				}
+			}()
+			run(lo, hi)
+		}(lo, min(lo+per, n))
+	}
+	wg.Wait()
+	if failure != nil {
+		panic(failure) // execute turns it into the buffer's error
+	}
 }
 
 func toClip(o *backend.VertexOut, c *cvert, sig backend.VertexSignature) {

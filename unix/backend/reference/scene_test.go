@@ -14,15 +14,16 @@ import (
 // scene is a fixed frame: a depth-tested, alpha-blended cloud of textured
 // triangles over a 640x480 target, drawn in batches with state changes.
 type scene struct {
-	r      *rig
-	color  *Texture
-	depth  *Texture
-	tex    *Texture
-	p      backend.RenderPipelineState
-	ds     backend.DepthStencilState
-	s      backend.Sampler
-	verts  []byte
-	nverts int
+	r       *rig
+	color   *Texture
+	depth   *Texture
+	tex     *Texture
+	p       backend.RenderPipelineState
+	ds      backend.DepthStencilState
+	s       backend.Sampler
+	verts   []byte
+	nverts  int
+	batches int
 }
 
 // sceneTriangles is the benchmark's load; the determinism test draws
@@ -30,7 +31,7 @@ type scene struct {
 const sceneTriangles = 3000
 
 func newScene(r *rig, triangles int) *scene {
-	sc := &scene{r: r}
+	sc := &scene{r: r, batches: 30}
 	sc.color = r.target(backend.FormatBGRA8Unorm, 640, 480, 1)
 	sc.depth = r.target(backend.FormatDepth32Float, 640, 480, 1)
 	sc.tex = r.tex(backend.TextureDesc{Format: backend.FormatRGBA8Unorm, Width: 256, Height: 256, MipLevels: 9})
@@ -83,7 +84,7 @@ func newScene(r *rig, triangles int) *scene {
 	return sc
 }
 
-// frame draws the scene in 30 batches and returns the colour bytes.
+// frame draws the scene in sc.batches draws and returns the colour bytes.
 func (sc *scene) frame() []byte {
 	r := sc.r
 	d := depthPass(sc.color, sc.depth, 1, 0)
@@ -95,7 +96,7 @@ func (sc *scene) frame() []byte {
 		e.SetDepthStencilState(sc.ds)
 		e.SetFragmentTexture(sc.tex, 0)
 		e.SetFragmentSampler(sc.s, 0)
-		batch := sc.nverts / 30 / 3 * 3
+		batch := sc.nverts / sc.batches / 3 * 3
 		for start := 0; start < sc.nverts; start += batch {
 			e.SetVertexBuffer(vb, 0, 0)
 			e.SetCullMode(backend.CullMode(start / batch % 2 * 2)) // alternate none / back
@@ -122,6 +123,13 @@ func TestDeterminism(t *testing.T) {
 	d := sc.frame()
 	if !bytes.Equal(a, b) || !bytes.Equal(a, c) || !bytes.Equal(a, d) {
 		t.Fatal("the same commands gave different images")
+	}
+	// One big draw: vertex shading splits into chunks too.
+	sc.batches = 1
+	e := sc.frame()
+	runtime.GOMAXPROCS(1)
+	if f := sc.frame(); !bytes.Equal(e, f) {
+		t.Fatal("one big draw differs between 1 and 3 cores")
 	}
 	// Sanity: the frame is not just the clear colour.
 	changed := 0
