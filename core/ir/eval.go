@@ -97,6 +97,8 @@ func eval(in *Inst, sh *Shader, s [3]vec) vec {
 				r[i] = 1
 			case a[i] < 0:
 				r[i] = -1
+			case a[i] == 0:
+				r[i] = a[i] // keeps -0, like MSL sign
 			}
 		}
 	case OpNrm:

@@ -16,7 +16,9 @@ type TexRequest struct {
 	Kind    SamplerKind
 	// Mode is TexImplicit, TexBias, TexLod or TexGrad. In the vertex stage
 	// implicit and bias requests are turned into TexLod with LOD 0 (plus
-	// the bias): a single vertex has no derivatives.
+	// the bias) and gradient requests into LOD 0: a single vertex has no
+	// derivatives. A bias on a shadow sampler is dropped (TexImplicit), as
+	// Metal's sample_compare has no bias option.
 	Mode TexMode
 	// Lanes is 1 (vertex) or 4 (quad, lanes 0 (x,y), 1 (x+1,y), 2 (x,y+1),
 	// 3 (x+1,y+1)).
@@ -469,6 +471,14 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 			r.Ddx[l] = ffloat(m.src(in.Src[1], l))
 			r.Ddy[l] = ffloat(m.src(in.Src[2], l))
 		}
+	}
+	if m.lanes == 1 && r.Mode == TexGrad {
+		// vs_3_0 has no texldd; Metal vertex functions take no gradients.
+		r.Mode, r.LodBias, r.Ddx, r.Ddy = TexLod, [4]float32{}, [4][4]float32{}, [4][4]float32{}
+	}
+	if r.Kind == SamplerShadow2D && r.Mode == TexBias && m.lanes == 4 {
+		// Metal's sample_compare takes no bias.
+		r.Mode, r.LodBias = TexImplicit, [4]float32{}
 	}
 	if r.Mode == TexImplicit || r.Mode == TexBias {
 		if m.lanes == 4 {

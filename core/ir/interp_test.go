@@ -96,7 +96,7 @@ func TestALU(t *testing.T) {
 		{"sin cos", Op(OpSin, o, imm(0, math.Pi/2)), f4(0, 1, 1, 1)},
 		{"cos", Op(OpCos, o, imm(0, math.Pi)), f4(1, -1, -1, -1)},
 		{"sqrt", Op(OpSqrt, o, imm(4, 9, 0, 2)), f4(2, 3, 0, 1.4142135)},
-		{"sign", Op(OpSign, o, imm(3, -2, 0, nan)), f4(1, -1, 0, 0)},
+		{"sign", Op(OpSign, o, imm(3, -2, nz, nan)), f4(1, -1, nz, 0)},
 		{"nrm", Op(OpNrm, o, imm(3, 0, 4, 10)), f4(0.6, 0, 0.8, 2)},
 		{"nrm zero", Op(OpNrm, o, imm(0, 0, 0, 0)), f4(0)},
 		{"nrm zero w", Op(OpNrm, o, imm(0, 0, 0, 2)), f4(0, 0, 0, inf)},
@@ -324,15 +324,15 @@ func TestTexture(t *testing.T) {
 	check(t, "implicit ddy", tx.req.Ddy[3], f4(0, 2, 0, 0))
 
 	// projected: coordinate divided by w; derivatives of the projected coordinate
-	p := Tex(o.D(0), 3, TexBias, In(0).S(), imm(0.5))
+	p := Tex(o.D(0), 3, TexImplicit, In(0).S())
 	p.Project = true
 	s = ps(p)
 	s.Samplers = []SamplerDecl{{Index: 3, Kind: SamplerShadow2D}}
 	out, _ = quad(t, s, env, in)
-	check(t, "projected", out[0][0], f4(1, 2, 3, 400.5))
+	check(t, "projected", out[0][0], f4(1, 2, 3, 400))
 	check(t, "projected ddx", tx.req.Ddx[0], f4(1, 0, 0, 0))
 	check(t, "shadow ref", tx.req.Ref, f4(3))
-	if tx.req.Mode != TexBias || tx.req.Sampler != 3 {
+	if tx.req.Mode != TexImplicit || tx.req.Sampler != 3 {
 		t.Errorf("request %+v", tx.req)
 	}
 	// sampler-level projection and explicit LOD; grad passes gradients
@@ -344,8 +344,22 @@ func TestTexture(t *testing.T) {
 	s.Samplers = []SamplerDecl{{Index: 0, Kind: SamplerCube}}
 	quad(t, s, env, in)
 	check(t, "grad ddy", tx.req.Ddy[2], f4(5, 6, 7, 8))
+	// shadow bias is dropped
+	s = ps(Tex(o.D(0), 3, TexBias, In(0).S(), imm(0.5)))
+	s.Samplers = []SamplerDecl{{Index: 3, Kind: SamplerShadow2D}}
+	quad(t, s, env, in)
+	if tx.req.Mode != TexImplicit || tx.req.LodBias[0] != 0 {
+		t.Errorf("shadow bias request %+v", tx.req)
+	}
+	// vertex stage: gradients become LOD 0
+	v := vs(Tex(Out(0).D(0), 0, TexGrad, imm(1, 2, 3, 4), imm(1, 1, 1, 1), imm(1, 1, 1, 1)))
+	v.Samplers = []SamplerDecl{{Index: 0, Kind: Sampler2D}}
+	runV(t, v, env)
+	if tx.req.Mode != TexLod || tx.req.Ddx[0][0] != 0 {
+		t.Errorf("vertex grad request %+v", tx.req)
+	}
 	// vertex stage: implicit becomes LOD 0
-	v := vs(Tex(Out(0).D(0), 0, TexImplicit, imm(1, 2, 3, 4)))
+	v = vs(Tex(Out(0).D(0), 0, TexImplicit, imm(1, 2, 3, 4)))
 	v.Samplers = []SamplerDecl{{Index: 0, Kind: Sampler2D}}
 	check(t, "vertex tex", runV(t, v, env), f4(1, 2, 3, 100))
 	if tx.req.Mode != TexLod || tx.req.Lanes != 1 {

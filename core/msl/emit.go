@@ -800,7 +800,7 @@ func (e *emitter) tex(in *ir.Inst) string {
 	switch {
 	case mode == ir.TexLod || (vertex && mode == ir.TexBias):
 		opt = "level(" + e.scalar(in.Src[1]) + ")"
-	case vertex && mode == ir.TexImplicit:
+	case vertex && (mode == ir.TexImplicit || mode == ir.TexGrad):
 		opt = "level(0.0f)"
 	case mode == ir.TexBias:
 		opt = "bias(" + e.scalar(in.Src[1]) + ")"
