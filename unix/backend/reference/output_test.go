@@ -338,6 +338,62 @@ func decodeF32(b []byte) [4]float32 {
 	return texel.For(backend.FormatRGBA32Float).Decode(b)
 }
 
+func TestMSAAResolveCounts(t *testing.T) {
+	r := newRig(t)
+	// Every standard pattern has half its samples left of the centre.
+	for _, n := range []int{2, 4, 8} {
+		ms := r.target(backend.FormatRGBA8Unorm, 4, 4, n)
+		res := r.target(backend.FormatRGBA8Unorm, 4, 4, 1)
+		p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, func(d *backend.RenderPipelineDesc) { d.SampleCount = n })
+		d := colorPass(ms, [4]float64{0, 0, 0, 1})
+		d.Color[0].Store = backend.StoreMultisampleResolve
+		d.Color[0].ResolveTexture = res
+		r.run(d, func(e backend.RenderCommandEncoder) {
+			r.draw(e, p, ms, backend.PrimitiveTriangle, rect(0, 0, 1.5, 4, 0.5, [4]float32{1, 1, 1, 1}))
+		})
+		if got := pixel(res, 1, 2)[0]; got != 128 {
+			t.Errorf("%dx: resolved edge %d", n, got)
+		}
+	}
+}
+
+func TestRenderToLevelSliceAndFace(t *testing.T) {
+	r := newRig(t)
+	cube := r.tex(backend.TextureDesc{Type: backend.TextureTypeCube, Format: backend.FormatRGBA8Unorm, Width: 8, Height: 8, MipLevels: 2})
+	arr := r.tex(backend.TextureDesc{Type: backend.TextureType2DArray, Format: backend.FormatRGBA8Unorm, Width: 4, Height: 4, ArrayLength: 3})
+	vol := r.tex(backend.TextureDesc{Type: backend.TextureType3D, Format: backend.FormatRGBA8Unorm, Width: 4, Height: 4, Depth: 4})
+	p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, nil)
+	for _, c := range []struct {
+		tex               *Texture
+		level, slice, zpl int
+	}{{cube, 1, 3, 0}, {arr, 0, 2, 0}, {vol, 0, 0, 2}} {
+		d := colorPass(c.tex, [4]float64{0, 0, 1, 1})
+		d.Color[0].Level, d.Color[0].Slice, d.Color[0].DepthPlane = c.level, c.slice, c.zpl
+		r.run(d, func(e backend.RenderCommandEncoder) {
+			// r.draw maps level-0 pixels to clip space: cover the
+			// top-left quarter of whatever level is drawn.
+			w := float32(c.tex.Width()) / 2
+			r.draw(e, p, c.tex, backend.PrimitiveTriangle, rect(0, 0, w, w, 0.5, [4]float32{1, 0, 0, 1}))
+		})
+		got := make([]byte, 8)
+		reg := backend.Region{Z: c.zpl, Width: 2, Height: 1}
+		w := backend.MipSize(c.tex.Width(), c.level)
+		reg.X = w/2 - 1
+		c.tex.GetBytes(got, 8, 8, reg, c.level, c.slice)
+		if string(got) != string([]byte{255, 0, 0, 255, 0, 0, 255, 255}) {
+			t.Errorf("%v level %d slice %d plane %d: %v", c.tex.Type(), c.level, c.slice, c.zpl, got)
+		}
+		// The other slices, levels and planes are untouched (zero).
+		other := make([]byte, 4)
+		c.tex.GetBytes(other, 4, 4, backend.Region{Width: 1, Height: 1}, 0, 0)
+		if c.slice != 0 || c.level != 0 || c.zpl != 0 {
+			if other[3] != 0 {
+				t.Errorf("%v: level 0 slice 0 written: %v", c.tex.Type(), other)
+			}
+		}
+	}
+}
+
 func TestMSAAResolve(t *testing.T) {
 	r := newRig(t)
 	ms := r.target(backend.FormatRGBA8Unorm, 4, 4, 4)
