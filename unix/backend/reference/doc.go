@@ -41,8 +41,11 @@
 //     DontCare stores: deterministic where Metal is undefined.
 //
 // Execution: command buffers run in commit order on a goroutine per
-// queue. A render pass is turned into primitives serially (vertex fetch,
-// shading, clipping, setup), then rasterized by one worker per core, each
-// owning interleaved bands of 16 rows and drawing every primitive in order
-// within them, so the output does not depend on GOMAXPROCS.
+// queue; a panic in a program fails the buffer, not the process. A render
+// pass is turned into primitives first (vertex fetch and shading, in
+// parallel chunks for big draws, then clipping and setup), then rasterized
+// by one worker per core, each owning interleaved bands of 16 rows and
+// drawing every primitive in order within them, so the output does not
+// depend on GOMAXPROCS. Visibility results are counted per worker and
+// summed. Textures are sampled from a float copy decoded once per write.
 package reference
