@@ -339,8 +339,8 @@ const (
 	OpGe
 
 	// conversions
-	OpF2IRound // int4 <- float4: round half away from zero (vs_2_0+ mova)
-	OpF2IFloor // int4 <- float4: floor (vs_1_1 mov a0)
+	OpF2IRound // int4 <- float4: round half away from zero (mova, and vs_1_1 mov a0)
+	OpF2IFloor // int4 <- float4: floor
 	OpI2F      // float4 <- int4
 	OpB2F      // float4 <- bool4: 1.0 or 0.0
 

@@ -25,6 +25,7 @@ const (
 	hProj
 	hShadow
 	hCfRel
+	hRsq
 )
 
 type retCtx struct {
@@ -658,7 +659,8 @@ func (e *emitter) expr(in *ir.Inst, comps []uint8) string {
 	case ir.OpRcp:
 		return fmt.Sprintf("(1.0f / %s)", s(0))
 	case ir.OpRsq:
-		return fmt.Sprintf("rsqrt(abs(%s))", s(0))
+		e.helpers |= hRsq
+		return call("rsq")
 	case ir.OpExp2:
 		return call("exp2")
 	case ir.OpLog2:
@@ -844,6 +846,12 @@ func (e *emitter) header() {
 
 func (e *emitter) helperDefs() {
 	h := e.helpers
+	if h&hRsq != 0 {
+		e.p("// D3D9 rsq: 1/sqrt(|x|), exactly 1 for 1, +inf for 0.")
+		for _, t := range []string{"float", "float2", "float3", "float4"} {
+			e.p("static %s rsq(%s x) { %s a = abs(x); return select(rsqrt(a), %s(1.0f), a == 1.0f); }", t, t, t, t)
+		}
+	}
 	if h&hLmul != 0 {
 		e.p("// D3D9 multiply: 0 * anything (inf and NaN included) is 0.")
 		e.p("static float4 lmul(float4 a, float4 b) { return select(a * b, float4(0.0f), a == 0.0f || b == 0.0f); }")
