@@ -230,6 +230,8 @@ func (in *Inst) String() string {
 		b.WriteString("_sat")
 	case ClampPS1x:
 		b.WriteString("_ps1x")
+	case ClampSnorm:
+		b.WriteString("_snorm")
 	}
 	if in.Op == OpTex {
 		fmt.Fprintf(&b, "[s%d %s", in.Sampler, [...]string{"implicit", "bias", "lod", "grad"}[in.TexMode&3])

@@ -442,6 +442,8 @@ func ResultModifier(x float32, shift int8, clamp Clamp, ps1xMax float32) float32
 		return x
 	case ClampPS1x:
 		lo, hi = -ps1xMax, ps1xMax
+	case ClampSnorm:
+		lo = -1
 	}
 	if !(x >= lo) { // also NaN
 		return lo

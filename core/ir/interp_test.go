@@ -116,6 +116,7 @@ func TestALU(t *testing.T) {
 		{"neg", Op(OpMov, o, imm(1, -2, 0, -4).Negate()), f4(-1, 2, nz, 4)},
 		{"sat", &Inst{Op: OpMov, Dst: o, Src: []Src{imm(-1, 0.5, 2, nan)}, Clamp: ClampSat}, f4(0, 0.5, 1, 0)},
 		{"ps1x clamp", &Inst{Op: OpMov, Dst: o, Src: []Src{imm(-9, 0.5, 9, 1)}, Clamp: ClampPS1x}, f4(-8, 0.5, 8, 1)},
+		{"snorm clamp", &Inst{Op: OpMov, Dst: o, Src: []Src{imm(-9, 0.5, 9, nan)}, Clamp: ClampSnorm}, f4(-1, 0.5, 1, -1)},
 		{"shift x2 then sat", &Inst{Op: OpMov, Dst: o, Src: []Src{imm(0.25, 0.75, -1, 0)}, Shift: 1, Clamp: ClampSat}, f4(0.5, 1, 0, 0)},
 		{"shift d2", &Inst{Op: OpMov, Dst: o, Src: []Src{imm(1, 2, 3, 4)}, Shift: -1}, f4(0.5, 1, 1.5, 2)},
 		{"mask", Op(OpMov, Out(0).D(MaskX|MaskZ), imm(1)), f4(1, 0, 1, 0)},

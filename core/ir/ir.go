@@ -418,6 +418,8 @@ const (
 	// ClampPS1x is ps_1_x arithmetic range [-Shader.PS1xMax, +Shader.PS1xMax]
 	// (D3DCAPS9.PixelShader1xMaxValue).
 	ClampPS1x
+	// ClampSnorm is [-1, 1]: the range of ps_1_x constant registers.
+	ClampSnorm
 )
 
 // Stmt is a statement: *Inst, *If, *Loop, *Break, *Call, *Return or *Discard.

@@ -196,6 +196,12 @@ func (v *validator) inst(in *Inst) {
 	if (in.Clamp != ClampNone || in.Shift != 0) && in.ResultType() != TypeFloat {
 		v.fail("clamp/shift on a non-float result")
 	}
+	if in.Clamp > ClampSnorm {
+		v.fail("bad clamp %d", in.Clamp)
+	}
+	if in.Clamp == ClampPS1x && !(v.s.PS1xMax >= 1) {
+		v.fail("ClampPS1x needs Shader.PS1xMax >= 1 (D3DCAPS9.PixelShader1xMaxValue)")
+	}
 	if in.Pred != nil {
 		v.src(*in.Pred, TypeBool)
 	}

@@ -93,6 +93,9 @@ func allOps(stage Stage) *Shader {
 					s.Body = append(s.Body, &v)
 					w := *in
 					w.Shift, w.Clamp = -2, ClampPS1x
+					if op%2 == 0 {
+						w.Clamp = ClampSnorm
+					}
 					w.Pred = &Src{Reg: BTemp(0), Swizzle: Swizzle{3, 2, 1, 0}, Neg: true}
 					s.Body = append(s.Body, &w)
 				}

@@ -550,6 +550,8 @@ func (e *emitter) inst(in *ir.Inst) {
 			x = "saturate(" + x + ")"
 		case ir.ClampPS1x:
 			x = fmt.Sprintf("clamp(%s, %s, %s)", x, FloatLit(-e.s.PS1xMax), FloatLit(e.s.PS1xMax))
+		case ir.ClampSnorm:
+			x = fmt.Sprintf("clamp(%s, -1.0f, 1.0f)", x)
 		}
 	}
 	e.write(in, x, len(comps) != 4)

@@ -231,7 +231,7 @@ func (g *gen) inst() *ir.Inst {
 		if r.IntN(4) == 0 {
 			in.Shift = int8(r.IntN(5)) - 2
 		}
-		in.Clamp = ir.Clamp(r.IntN(3))
+		in.Clamp = ir.Clamp(r.IntN(4))
 	}
 	if r.IntN(6) == 0 {
 		p := g.src(ir.TypeBool)
