@@ -3,6 +3,7 @@ module mtld3d
 go 1.26
 
 require (
+	github.com/ebitengine/purego v0.11.3
 	go.uber.org/multierr v1.10.0 // indirect
 	go.uber.org/zap v1.28.0 // indirect
 )

@@ -1,0 +1,107 @@
+//go:build darwin
+
+package ca
+
+import (
+	"fmt"
+
+	"github.com/ebitengine/purego/objc"
+
+	"mtld3d/unix/backend/metal/mtl"
+	"mtld3d/unix/backend/metal/ns"
+)
+
+var (
+	class_CAMetalLayer = ns.Cls(ns.QuartzCore, "CAMetalLayer")
+
+	sel_setDevice               = ns.Sel("setDevice:")
+	sel_setPixelFormat          = ns.Sel("setPixelFormat:")
+	sel_pixelFormat             = ns.Sel("pixelFormat")
+	sel_setDrawableSize         = ns.Sel("setDrawableSize:")
+	sel_drawableSize            = ns.Sel("drawableSize")
+	sel_setFramebufferOnly      = ns.Sel("setFramebufferOnly:")
+	sel_setMaximumDrawableCount = ns.Sel("setMaximumDrawableCount:")
+	sel_setDisplaySyncEnabled   = ns.Sel("setDisplaySyncEnabled:")
+	sel_nextDrawable            = ns.Sel("nextDrawable")
+	sel_texture                 = ns.Sel("texture")
+)
+
+// MetalLayer is a CAMetalLayer.
+type MetalLayer struct{ id objc.ID }
+
+// ID is the object id (to hand to a view's setLayer:).
+func (l MetalLayer) ID() objc.ID { return l.id }
+
+// Release is -release.
+func (l MetalLayer) Release() { ns.Release(l.id) }
+
+// NewMetalLayer is [[CAMetalLayer alloc] init]: an owned layer.
+func NewMetalLayer() (MetalLayer, error) {
+	if err := ns.Load(); err != nil {
+		return MetalLayer{}, err
+	}
+	var id objc.ID
+	ns.WithPool(func() { id = ns.New(class_CAMetalLayer) })
+	if id == 0 {
+		return MetalLayer{}, fmt.Errorf("ca: [[CAMetalLayer alloc] init] returned nil")
+	}
+	return MetalLayer{id}, nil
+}
+
+// SetDevice is setDevice:.
+func (l MetalLayer) SetDevice(d mtl.Device) { ns.Send(l.id, sel_setDevice, d.ID()) }
+
+// SetPixelFormat is setPixelFormat: (BGRA8Unorm, BGRA8Unorm_sRGB,
+// RGBA16Float, RGB10A2Unorm or BGR10A2Unorm).
+func (l MetalLayer) SetPixelFormat(f mtl.PixelFormat) { ns.Send(l.id, sel_setPixelFormat, uint(f)) }
+
+// PixelFormat is -pixelFormat.
+func (l MetalLayer) PixelFormat() mtl.PixelFormat {
+	return mtl.PixelFormat(ns.SendUint(l.id, sel_pixelFormat))
+}
+
+// SetDrawableSize is setDrawableSize:, in pixels.
+func (l MetalLayer) SetDrawableSize(s CGSize) { ns.Send(l.id, sel_setDrawableSize, s) }
+
+// DrawableSize is -drawableSize (a 16-byte struct return: registers on
+// both architectures).
+func (l MetalLayer) DrawableSize() CGSize { return ns.SendT[CGSize](l.id, sel_drawableSize) }
+
+// SetFramebufferOnly is setFramebufferOnly:. NO lets drawables be read
+// back and sampled.
+func (l MetalLayer) SetFramebufferOnly(b bool) { ns.Send(l.id, sel_setFramebufferOnly, b) }
+
+// SetMaximumDrawableCount is setMaximumDrawableCount: (2 or 3).
+func (l MetalLayer) SetMaximumDrawableCount(n int) {
+	ns.Send(l.id, sel_setMaximumDrawableCount, uint(n))
+}
+
+// SetDisplaySyncEnabled is setDisplaySyncEnabled: (vsync, macOS 10.13).
+func (l MetalLayer) SetDisplaySyncEnabled(b bool) {
+	if ns.ObjectOf(l.id).RespondsTo(sel_setDisplaySyncEnabled) {
+		ns.Send(l.id, sel_setDisplaySyncEnabled, b)
+	}
+}
+
+// NextDrawable is -nextDrawable, retained (the caller releases it). It
+// returns a nil drawable when none frees up within a second.
+func (l MetalLayer) NextDrawable() MetalDrawable {
+	var id objc.ID
+	ns.WithPool(func() { id = ns.Retain(ns.Send(l.id, sel_nextDrawable)) })
+	return MetalDrawable{id}
+}
+
+// MetalDrawable is an id<CAMetalDrawable>.
+type MetalDrawable struct{ id objc.ID }
+
+// ID is the object id (for presentDrawable:).
+func (d MetalDrawable) ID() objc.ID { return d.id }
+
+// IsNil reports whether there is no drawable.
+func (d MetalDrawable) IsNil() bool { return d.id == 0 }
+
+// Release is -release.
+func (d MetalDrawable) Release() { ns.Release(d.id) }
+
+// Texture is -texture: owned by the drawable, valid while it is.
+func (d MetalDrawable) Texture() mtl.Texture { return mtl.TextureOf(ns.Send(d.id, sel_texture)) }

@@ -1,0 +1,172 @@
+//go:build darwin
+
+package mtl
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/ebitengine/purego"
+	"github.com/ebitengine/purego/objc"
+
+	"mtld3d/unix/backend/metal/ns"
+)
+
+var (
+	sym_MTLCreateSystemDefaultDevice = ns.Sym(ns.Metal, "MTLCreateSystemDefaultDevice")
+	sym_MTLCopyAllDevices            = ns.Sym(ns.Metal, "MTLCopyAllDevices")
+
+	sel_name                                       = ns.Sel("name")
+	sel_hasUnifiedMemory                           = ns.Sel("hasUnifiedMemory")
+	sel_supportsFamily                             = ns.Sel("supportsFamily:")
+	sel_supportsBCTextureCompression               = ns.Sel("supportsBCTextureCompression")
+	sel_isDepth24Stencil8PixelFormatSupported      = ns.Sel("isDepth24Stencil8PixelFormatSupported")
+	sel_recommendedMaxWorkingSetSize               = ns.Sel("recommendedMaxWorkingSetSize")
+	sel_supportsTextureSampleCount                 = ns.Sel("supportsTextureSampleCount:")
+	sel_maxThreadsPerThreadgroup                   = ns.Sel("maxThreadsPerThreadgroup")
+	sel_isLowPower                                 = ns.Sel("isLowPower")
+	sel_registryID                                 = ns.Sel("registryID")
+	sel_newBufferWithLength_options                = ns.Sel("newBufferWithLength:options:")
+	sel_newTextureWithDescriptor                   = ns.Sel("newTextureWithDescriptor:")
+	sel_newSamplerStateWithDescriptor              = ns.Sel("newSamplerStateWithDescriptor:")
+	sel_newDepthStencilStateWithDescriptor         = ns.Sel("newDepthStencilStateWithDescriptor:")
+	sel_newLibraryWithSource_options_error         = ns.Sel("newLibraryWithSource:options:error:")
+	sel_newRenderPipelineStateWithDescriptor_error = ns.Sel("newRenderPipelineStateWithDescriptor:error:")
+	sel_newCommandQueue                            = ns.Sel("newCommandQueue")
+)
+
+// deviceSelectors are what every MTLDevice must answer; NewDevice checks
+// them so a missing one is a Go error, not a crash in objc_msgSend.
+var deviceSelectors = []*ns.Selector{
+	sel_name, sel_hasUnifiedMemory, sel_supportsFamily,
+	sel_isDepth24Stencil8PixelFormatSupported, sel_recommendedMaxWorkingSetSize,
+	sel_supportsTextureSampleCount, sel_newBufferWithLength_options,
+	sel_newTextureWithDescriptor, sel_newSamplerStateWithDescriptor,
+	sel_newDepthStencilStateWithDescriptor, sel_newLibraryWithSource_options_error,
+	sel_newRenderPipelineStateWithDescriptor_error, sel_newCommandQueue,
+}
+
+// Device is an id<MTLDevice>.
+type Device struct{ id objc.ID }
+
+// ID is the object id.
+func (d Device) ID() objc.ID { return d.id }
+
+// IsNil reports whether there is no device.
+func (d Device) IsNil() bool { return d.id == 0 }
+
+// Release is -release.
+func (d Device) Release() { ns.Release(d.id) }
+
+// CreateSystemDefaultDevice is MTLCreateSystemDefaultDevice: an owned
+// device, checked to answer the selectors the bindings send it. It calls
+// ns.Load first.
+func CreateSystemDefaultDevice() (Device, error) {
+	if err := ns.Load(); err != nil {
+		return Device{}, err
+	}
+	r, _, _ := purego.SyscallN(sym_MTLCreateSystemDefaultDevice.Addr())
+	if r == 0 {
+		return Device{}, fmt.Errorf("mtl: MTLCreateSystemDefaultDevice returned nil (no Metal device)")
+	}
+	d := Device{objc.ID(r)}
+	if err := ns.CheckResponds(d.id, "MTLDevice", deviceSelectors...); err != nil {
+		d.Release()
+		return Device{}, err
+	}
+	return d, nil
+}
+
+// CopyAllDevices is MTLCopyAllDevices: every device, each owned.
+func CopyAllDevices() ([]Device, error) {
+	if err := ns.Load(); err != nil {
+		return nil, err
+	}
+	r, _, _ := purego.SyscallN(sym_MTLCopyAllDevices.Addr())
+	arr := objc.ID(r)
+	defer ns.Release(arr)
+	var out []Device
+	for _, id := range ns.ArrayItems(arr) {
+		out = append(out, Device{ns.Retain(id)})
+	}
+	return out, nil
+}
+
+// Name is -name.
+func (d Device) Name() string {
+	var s string
+	ns.WithPool(func() { s = ns.GoString(ns.Send(d.id, sel_name)) })
+	return s
+}
+
+// HasUnifiedMemory is -hasUnifiedMemory.
+func (d Device) HasUnifiedMemory() bool { return ns.SendBool(d.id, sel_hasUnifiedMemory) }
+
+// SupportsFamily is -supportsFamily: (macOS 10.15); false where the
+// device does not answer it.
+func (d Device) SupportsFamily(f GPUFamily) bool {
+	if !ns.ObjectOf(d.id).RespondsTo(sel_supportsFamily) {
+		return false
+	}
+	return ns.SendBool(d.id, sel_supportsFamily, int(f))
+}
+
+// SupportsBCTextureCompression is -supportsBCTextureCompression (macOS
+// 11). Older systems run only on Macs that all have BC, so a device that
+// does not answer reports true.
+func (d Device) SupportsBCTextureCompression() bool {
+	if !ns.ObjectOf(d.id).RespondsTo(sel_supportsBCTextureCompression) {
+		return true
+	}
+	return ns.SendBool(d.id, sel_supportsBCTextureCompression)
+}
+
+// Depth24Stencil8PixelFormatSupported is
+// -isDepth24Stencil8PixelFormatSupported.
+func (d Device) Depth24Stencil8PixelFormatSupported() bool {
+	return ns.SendBool(d.id, sel_isDepth24Stencil8PixelFormatSupported)
+}
+
+// RecommendedMaxWorkingSetSize is -recommendedMaxWorkingSetSize.
+func (d Device) RecommendedMaxWorkingSetSize() uint64 {
+	return ns.SendT[uint64](d.id, sel_recommendedMaxWorkingSetSize)
+}
+
+// SupportsTextureSampleCount is -supportsTextureSampleCount:.
+func (d Device) SupportsTextureSampleCount(n int) bool {
+	return ns.SendBool(d.id, sel_supportsTextureSampleCount, uint(n))
+}
+
+// MaxThreadsPerThreadgroup is -maxThreadsPerThreadgroup. MTLSize is 24
+// bytes: on amd64 this goes through objc_msgSend_stret, on arm64 through
+// objc_msgSend with the result pointer in x8 (ns.SendT chooses).
+func (d Device) MaxThreadsPerThreadgroup() Size {
+	return ns.SendT[Size](d.id, sel_maxThreadsPerThreadgroup)
+}
+
+// IsLowPower is -isLowPower.
+func (d Device) IsLowPower() bool { return ns.SendBool(d.id, sel_isLowPower) }
+
+// RegistryID is -registryID.
+func (d Device) RegistryID() uint64 { return ns.SendT[uint64](d.id, sel_registryID) }
+
+// NewBuffer is -newBufferWithLength:options:: an owned buffer.
+func (d Device) NewBuffer(length int, opts ResourceOptions) (Buffer, error) {
+	id := ns.Send(d.id, sel_newBufferWithLength_options, uint(length), uint(opts))
+	if id == 0 {
+		return Buffer{}, fmt.Errorf("mtl: newBufferWithLength:%d options:%#x returned nil", length, uint(opts))
+	}
+	return Buffer{id}, nil
+}
+
+// NewCommandQueue is -newCommandQueue: an owned queue.
+func (d Device) NewCommandQueue() (CommandQueue, error) {
+	id := ns.Send(d.id, sel_newCommandQueue)
+	if id == 0 {
+		return CommandQueue{}, fmt.Errorf("mtl: newCommandQueue returned nil")
+	}
+	return CommandQueue{id}, nil
+}
+
+// errOut is the NSError ** argument of the ...error: methods.
+func errOut(p *objc.ID) unsafe.Pointer { return unsafe.Pointer(p) }
