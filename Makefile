@@ -17,7 +17,7 @@ CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-cast-function-type -static-l
 PE_ARCHES := i686 x86_64
 
 GO_SRC  := $(shell find . -name '*.go' -not -path './$(BUILD)/*' -not -path './.tools/*') go.mod go.sum
-GEN     := pe/gen/d3d9_layout.h pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
+GEN     := pe/gen/d3d9_layout.h pe/gen/mtld3d_formats.h pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
 SHIM_SRC := pe/mtld3d/mtld3d.c pe/mtld3d/mtld3d.h
 D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 
@@ -30,7 +30,7 @@ SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
 all: $(PE_OUT) $(SO_OUT)
 
 gen: $(GEN)
-$(GEN) &: $(filter ./shared/% ./types/% ./core/config/% ./cmd/mtld3d-gen/%,$(GO_SRC))
+$(GEN) &: $(filter ./shared/% ./types/% ./core/%,$(GO_SRC)) $(filter ./cmd/mtld3d-gen/%,$(GO_SRC)) $(wildcard pe/d3d9/*.c)
 	$(GO) run ./cmd/mtld3d-gen
 
 # mtld3d.dll: the builtin shim. Wine recognises a builtin by this marker

@@ -10,6 +10,7 @@ type Field struct {
 	Name   string
 	CType  string // element C type, e.g. "uint32_t"
 	Count  int    // array length, 0 for a scalar
+	Nested string // C type of a nested wire struct, "" otherwise
 	Offset uintptr
 	Size   uintptr
 }
@@ -29,6 +30,13 @@ func CheckLayout(t reflect.Type) ([]Field, error) {
 			elem, count = elem.Elem(), elem.Len()
 		}
 		ctype, size := cType(elem)
+		nested := ""
+		if elem.Kind() == reflect.Struct && count == 0 {
+			if _, err := CheckLayout(elem); err != nil {
+				return nil, fmt.Errorf("%s.%s: %v", t.Name(), f.Name, err)
+			}
+			ctype, size, nested = elem.Name(), uintptr(elem.Align()), CStructName(elem)
+		}
 		if ctype == "" {
 			return nil, fmt.Errorf("%s.%s: type %s cannot cross the wire", t.Name(), f.Name, f.Type)
 		}
@@ -38,7 +46,7 @@ func CheckLayout(t reflect.Type) ([]Field, error) {
 		if f.Offset%size != 0 {
 			return nil, fmt.Errorf("%s.%s: %d-byte field at offset %d is not naturally aligned", t.Name(), f.Name, size, f.Offset)
 		}
-		out = append(out, Field{Name: f.Name, CType: ctype, Count: count, Offset: f.Offset, Size: f.Type.Size()})
+		out = append(out, Field{Name: f.Name, CType: ctype, Count: count, Offset: f.Offset, Size: f.Type.Size(), Nested: nested})
 		next = f.Offset + f.Type.Size()
 	}
 	if next != t.Size() {
@@ -68,4 +76,21 @@ func cType(t reflect.Type) (string, uintptr) {
 		return "float", 4
 	}
 	return "", 0
+}
+
+// CStructName is the C name of a wire struct: struct mtld3d_<snake>.
+func CStructName(t reflect.Type) string {
+	var b []byte
+	name := t.Name()
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && (name[i-1] < 'A' || name[i-1] > 'Z') {
+				b = append(b, '_')
+			}
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return "struct mtld3d_" + string(b)
 }

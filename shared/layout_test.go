@@ -16,6 +16,22 @@ func TestThunkParamsHaveOneLayout(t *testing.T) {
 	}
 }
 
+func TestRecordsHaveOneLayout(t *testing.T) {
+	codes := map[uint32]string{}
+	for _, r := range Records {
+		if other, dup := codes[r.Code]; dup || r.Code >= MaxRecordCode {
+			t.Errorf("record %s: code %d is taken by %s or out of range", r.Name, r.Code, other)
+		}
+		codes[r.Code] = r.Name
+		if _, err := CheckLayout(r.Type); err != nil {
+			t.Errorf("record %s: %v", r.Name, err)
+		}
+		if f, ok := r.Type.FieldByName("Hdr"); !ok || f.Offset != 0 || f.Type != reflect.TypeFor[RecordHeader]() {
+			t.Errorf("record %s must start with Hdr RecordHeader", r.Name)
+		}
+	}
+}
+
 func TestCheckLayoutRejectsImplicitPadding(t *testing.T) {
 	type bad struct {
 		A uint32

@@ -18,6 +18,10 @@ var Thunks = []Thunk{
 	{"Init", reflect.TypeFor[InitParams](), "first call of a process: identity, config and logging"},
 	{"Log", reflect.TypeFor[LogParams](), "one guest log line into the process's log file"},
 	{"SelfTest", reflect.TypeFor[SelfTestParams](), "exercises the bridge's success and error paths"},
+	{"CreateDevice", reflect.TypeFor[CreateDeviceParams](), "a device's unix-side model and backend"},
+	{"DestroyDevice", reflect.TypeFor[DestroyDeviceParams](), "releases a device's unix side"},
+	{"SubmitFrame", reflect.TypeFor[SubmitFrameParams](), "hands over a device's recorded chunks, in order"},
+	{"ReadSurface", reflect.TypeFor[ReadSurfaceParams](), "copies a surface's pixels into guest memory (after a submit)"},
 }
 
 // Code returns the code of the named thunk; it panics on an unknown name
@@ -88,4 +92,37 @@ type SelfTestParams struct {
 	Pad0 uint32
 	In   uint64
 	Out  uint64
+}
+
+// CreateDeviceParams creates the unix side of a device.
+type CreateDeviceParams struct {
+	DeviceID uint32 // out
+	Flags    uint32 // D3DCREATE_*
+	Window   uint64 // HWND of the device window
+}
+
+type DestroyDeviceParams struct {
+	DeviceID uint32
+	Pad0     uint32
+}
+
+// SubmitFrameParams names Count chunks by guest address (an array of
+// uint64 at Chunks). The unix side copies what it needs before it
+// returns, so the guest may reuse the chunks at once.
+type SubmitFrameParams struct {
+	DeviceID uint32
+	Count    uint32
+	Chunks   uint64
+}
+
+// ReadSurfaceParams copies a surface's top-level pixels, in its D3D9
+// format, into Dst with the given pitch.
+type ReadSurfaceParams struct {
+	DeviceID uint32
+	Surface  uint32
+	Dst      uint64
+	Pitch    uint32
+	Rows     uint32 // rows of blocks to copy
+	Bytes    uint32 // bytes per row to copy
+	Pad0     uint32
 }

@@ -29,6 +29,7 @@ var outputs = []output{
 	{"pe/gen/d3d9_vtbl.h", genVtblHeader},
 	{"pe/gen/d3d9_vtbl.c", genVtblSource},
 	{"pe/gen/d3d9_layout.h", genLayoutAsserts},
+	{"pe/gen/mtld3d_formats.h", genFormatTables},
 	{"mtld3d.conf.example", func(string) ([]byte, error) { return []byte(config.Example()), nil }},
 }
 

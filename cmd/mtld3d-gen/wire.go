@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -108,27 +109,62 @@ func genWireHeader(root string) ([]byte, error) {
 		if t.Params == nil {
 			continue
 		}
-		fields, err := shared.CheckLayout(t.Params)
-		if err != nil {
+		if err := writeStruct(&b, "struct mtld3d_"+strings.ToLower(snake(t.Params.Name())), t.Params); err != nil {
 			return nil, err
 		}
-		cname := "struct mtld3d_" + strings.ToLower(snake(t.Params.Name()))
-		fmt.Fprintf(&b, "\n%s {\n", cname)
-		for _, f := range fields {
-			if f.Count > 0 {
-				fmt.Fprintf(&b, "    %s %s[%d];\n", f.CType, f.Name, f.Count)
-			} else {
-				fmt.Fprintf(&b, "    %s %s;\n", f.CType, f.Name)
-			}
-		}
-		b.WriteString("};\n")
-		fmt.Fprintf(&b, "_Static_assert(sizeof(%s) == %d, \"%s size\");\n", cname, t.Params.Size(), t.Params.Name())
-		for _, f := range fields {
-			fmt.Fprintf(&b, "_Static_assert(offsetof(%s, %s) == %d, \"%s.%s\");\n", cname, f.Name, f.Offset, t.Params.Name(), f.Name)
-		}
+	}
+	if err := writeRecords(&b); err != nil {
+		return nil, err
 	}
 	b.WriteString("\n#endif\n")
 	return b.Bytes(), nil
+}
+
+// writeStruct emits one wire struct and its layout asserts.
+func writeStruct(b *bytes.Buffer, cname string, t reflect.Type) error {
+	fields, err := shared.CheckLayout(t)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\n%s {\n", cname)
+	for _, f := range fields {
+		ctype := f.CType
+		if f.Nested != "" {
+			ctype = f.Nested
+		}
+		if f.Count > 0 {
+			fmt.Fprintf(b, "    %s %s[%d];\n", ctype, f.Name, f.Count)
+		} else {
+			fmt.Fprintf(b, "    %s %s;\n", ctype, f.Name)
+		}
+	}
+	b.WriteString("};\n")
+	fmt.Fprintf(b, "_Static_assert(sizeof(%s) == %d, \"%s size\");\n", cname, t.Size(), t.Name())
+	for _, f := range fields {
+		fmt.Fprintf(b, "_Static_assert(offsetof(%s, %s) == %d, \"%s.%s\");\n", cname, f.Name, f.Offset, t.Name(), f.Name)
+	}
+	return nil
+}
+
+func writeRecords(b *bytes.Buffer) error {
+	b.WriteString("\n/* Frame records (shared/records.go). */\nenum mtld3d_rec {\n")
+	recs := append([]shared.Record(nil), shared.Records...)
+	sort.Slice(recs, func(i, j int) bool { return recs[i].Code < recs[j].Code })
+	for _, r := range recs {
+		fmt.Fprintf(b, "    MTLD3D_REC_%s = %d, /* %s */\n", snake(r.Name), r.Code, r.Doc)
+	}
+	fmt.Fprintf(b, "    MTLD3D_REC_CODE_LIMIT = %d\n};\n", shared.MaxRecordCode)
+	for _, t := range []reflect.Type{reflect.TypeFor[shared.ChunkHeader](), reflect.TypeFor[shared.RecordHeader]()} {
+		if err := writeStruct(b, "struct mtld3d_"+strings.ToLower(snake(t.Name())), t); err != nil {
+			return err
+		}
+	}
+	for _, r := range recs {
+		if err := writeStruct(b, "struct mtld3d_"+strings.ToLower(snake(r.Type.Name())), r.Type); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // genUnixTable writes the table Wine's loader reads from the .so. Each

@@ -2,6 +2,7 @@
 #ifndef MTLD3D_D3D9_PRIVATE_H
 #define MTLD3D_D3D9_PRIVATE_H
 
+#define COBJMACROS
 #include <stdint.h>
 #include <windows.h>
 #include <d3d9.h>
@@ -9,6 +10,11 @@
 #include "d3d9_vtbl.h"
 #include "mtld3d.h"
 #include "wire.h"
+#include "mtld3d_formats.h"
+
+#include "device.h"
+#include "object.h"
+#include "resource.h"
 
 #define D3D9_EXPORT __declspec(dllexport)
 

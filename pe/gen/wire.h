@@ -10,7 +10,11 @@ enum mtld3d_thunk {
     MTLD3D_THUNK_INIT = 0, /* first call of a process: identity, config and logging */
     MTLD3D_THUNK_LOG = 1, /* one guest log line into the process's log file */
     MTLD3D_THUNK_SELF_TEST = 2, /* exercises the bridge's success and error paths */
-    MTLD3D_THUNK_COUNT = 3
+    MTLD3D_THUNK_CREATE_DEVICE = 3, /* a device's unix-side model and backend */
+    MTLD3D_THUNK_DESTROY_DEVICE = 4, /* releases a device's unix side */
+    MTLD3D_THUNK_SUBMIT_FRAME = 5, /* hands over a device's recorded chunks, in order */
+    MTLD3D_THUNK_READ_SURFACE = 6, /* copies a surface's pixels into guest memory (after a submit) */
+    MTLD3D_THUNK_COUNT = 7
 };
 
 /* Statuses a thunk returns (NTSTATUS values). */
@@ -23,16 +27,21 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_NOT_INITIALIZED ((int32_t)0xC00000A3u)
 
 /* Constants of package shared. */
+#define MTLD3D_CHUNK_SIZE 65536u
 #define MTLD3D_GUEST_ARCH_I686 1u
 #define MTLD3D_GUEST_ARCH_X86_64 2u
 #define MTLD3D_LOG_DEBUG 0u
 #define MTLD3D_LOG_ERROR 3u
 #define MTLD3D_LOG_INFO 1u
 #define MTLD3D_LOG_WARN 2u
+#define MTLD3D_MAX_RECORD_CODE 1024u
 #define MTLD3D_SELF_TEST_ECHO 0u
 #define MTLD3D_SELF_TEST_FAIL 1u
 #define MTLD3D_SELF_TEST_PANIC 2u
 #define MTLD3D_SELF_TEST_STACK_BOUND 3u
+#define MTLD3D_SURFACE_DEPTH_STENCIL 2u
+#define MTLD3D_SURFACE_PLAIN 3u
+#define MTLD3D_SURFACE_RENDER_TARGET 1u
 
 struct mtld3d_init_params {
     uint32_t GuestArch;
@@ -87,5 +96,206 @@ _Static_assert(offsetof(struct mtld3d_self_test_params, Mode) == 0, "SelfTestPar
 _Static_assert(offsetof(struct mtld3d_self_test_params, Pad0) == 4, "SelfTestParams.Pad0");
 _Static_assert(offsetof(struct mtld3d_self_test_params, In) == 8, "SelfTestParams.In");
 _Static_assert(offsetof(struct mtld3d_self_test_params, Out) == 16, "SelfTestParams.Out");
+
+struct mtld3d_create_device_params {
+    uint32_t DeviceID;
+    uint32_t Flags;
+    uint64_t Window;
+};
+_Static_assert(sizeof(struct mtld3d_create_device_params) == 16, "CreateDeviceParams size");
+_Static_assert(offsetof(struct mtld3d_create_device_params, DeviceID) == 0, "CreateDeviceParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_create_device_params, Flags) == 4, "CreateDeviceParams.Flags");
+_Static_assert(offsetof(struct mtld3d_create_device_params, Window) == 8, "CreateDeviceParams.Window");
+
+struct mtld3d_destroy_device_params {
+    uint32_t DeviceID;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_destroy_device_params) == 8, "DestroyDeviceParams size");
+_Static_assert(offsetof(struct mtld3d_destroy_device_params, DeviceID) == 0, "DestroyDeviceParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_destroy_device_params, Pad0) == 4, "DestroyDeviceParams.Pad0");
+
+struct mtld3d_submit_frame_params {
+    uint32_t DeviceID;
+    uint32_t Count;
+    uint64_t Chunks;
+};
+_Static_assert(sizeof(struct mtld3d_submit_frame_params) == 16, "SubmitFrameParams size");
+_Static_assert(offsetof(struct mtld3d_submit_frame_params, DeviceID) == 0, "SubmitFrameParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_submit_frame_params, Count) == 4, "SubmitFrameParams.Count");
+_Static_assert(offsetof(struct mtld3d_submit_frame_params, Chunks) == 8, "SubmitFrameParams.Chunks");
+
+struct mtld3d_read_surface_params {
+    uint32_t DeviceID;
+    uint32_t Surface;
+    uint64_t Dst;
+    uint32_t Pitch;
+    uint32_t Rows;
+    uint32_t Bytes;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_read_surface_params) == 32, "ReadSurfaceParams size");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, DeviceID) == 0, "ReadSurfaceParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, Surface) == 4, "ReadSurfaceParams.Surface");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, Dst) == 8, "ReadSurfaceParams.Dst");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, Pitch) == 16, "ReadSurfaceParams.Pitch");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, Rows) == 20, "ReadSurfaceParams.Rows");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, Bytes) == 24, "ReadSurfaceParams.Bytes");
+_Static_assert(offsetof(struct mtld3d_read_surface_params, Pad0) == 28, "ReadSurfaceParams.Pad0");
+
+/* Frame records (shared/records.go). */
+enum mtld3d_rec {
+    MTLD3D_REC_NOP = 0, /* padding at a chunk's end */
+    MTLD3D_REC_CLEAR = 1, /* IDirect3DDevice9::Clear over the bound targets; Rects D3DRECTs follow */
+    MTLD3D_REC_SET_RENDER_TARGET = 2, /* binds a surface (0: none) to a colour slot */
+    MTLD3D_REC_SET_DEPTH_STENCIL = 3, /* binds a depth-stencil surface (0: none) */
+    MTLD3D_REC_CREATE_SURFACE = 4, /* a render target, depth-stencil or standalone surface the unix side must own */
+    MTLD3D_REC_DESTROY_OBJECT = 5, /* an object id is gone */
+    MTLD3D_REC_PRESENT = 6, /* end of frame: show a swap chain's back buffer */
+    MTLD3D_REC_SET_VIEWPORT = 100, /* the viewport */
+    MTLD3D_REC_SET_SCISSOR = 101, /* the scissor rectangle */
+    MTLD3D_REC_SET_RENDER_STATE = 102, /* one render state */
+    MTLD3D_REC_CODE_LIMIT = 1024
+};
+
+struct mtld3d_chunk_header {
+    uint32_t Used;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_chunk_header) == 8, "ChunkHeader size");
+_Static_assert(offsetof(struct mtld3d_chunk_header, Used) == 0, "ChunkHeader.Used");
+_Static_assert(offsetof(struct mtld3d_chunk_header, Pad0) == 4, "ChunkHeader.Pad0");
+
+struct mtld3d_record_header {
+    uint32_t Type;
+    uint32_t Size;
+};
+_Static_assert(sizeof(struct mtld3d_record_header) == 8, "RecordHeader size");
+_Static_assert(offsetof(struct mtld3d_record_header, Type) == 0, "RecordHeader.Type");
+_Static_assert(offsetof(struct mtld3d_record_header, Size) == 4, "RecordHeader.Size");
+
+struct mtld3d_rec_nop {
+    struct mtld3d_record_header Hdr;
+};
+_Static_assert(sizeof(struct mtld3d_rec_nop) == 8, "RecNop size");
+_Static_assert(offsetof(struct mtld3d_rec_nop, Hdr) == 0, "RecNop.Hdr");
+
+struct mtld3d_rec_clear {
+    struct mtld3d_record_header Hdr;
+    uint32_t Flags;
+    uint32_t Color;
+    float Z;
+    uint32_t Stencil;
+    uint32_t Rects;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_clear) == 32, "RecClear size");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Hdr) == 0, "RecClear.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Flags) == 8, "RecClear.Flags");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Color) == 12, "RecClear.Color");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Z) == 16, "RecClear.Z");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Stencil) == 20, "RecClear.Stencil");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Rects) == 24, "RecClear.Rects");
+_Static_assert(offsetof(struct mtld3d_rec_clear, Pad0) == 28, "RecClear.Pad0");
+
+struct mtld3d_rec_set_render_target {
+    struct mtld3d_record_header Hdr;
+    uint32_t Slot;
+    uint32_t Surface;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_render_target) == 16, "RecSetRenderTarget size");
+_Static_assert(offsetof(struct mtld3d_rec_set_render_target, Hdr) == 0, "RecSetRenderTarget.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_render_target, Slot) == 8, "RecSetRenderTarget.Slot");
+_Static_assert(offsetof(struct mtld3d_rec_set_render_target, Surface) == 12, "RecSetRenderTarget.Surface");
+
+struct mtld3d_rec_set_depth_stencil {
+    struct mtld3d_record_header Hdr;
+    uint32_t Surface;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_depth_stencil) == 16, "RecSetDepthStencil size");
+_Static_assert(offsetof(struct mtld3d_rec_set_depth_stencil, Hdr) == 0, "RecSetDepthStencil.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_depth_stencil, Surface) == 8, "RecSetDepthStencil.Surface");
+_Static_assert(offsetof(struct mtld3d_rec_set_depth_stencil, Pad0) == 12, "RecSetDepthStencil.Pad0");
+
+struct mtld3d_rec_create_surface {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Kind;
+    uint32_t Width;
+    uint32_t Height;
+    uint32_t Format;
+    uint32_t Multisample;
+};
+_Static_assert(sizeof(struct mtld3d_rec_create_surface) == 32, "RecCreateSurface size");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, Hdr) == 0, "RecCreateSurface.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, ID) == 8, "RecCreateSurface.ID");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, Kind) == 12, "RecCreateSurface.Kind");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, Width) == 16, "RecCreateSurface.Width");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, Height) == 20, "RecCreateSurface.Height");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, Format) == 24, "RecCreateSurface.Format");
+_Static_assert(offsetof(struct mtld3d_rec_create_surface, Multisample) == 28, "RecCreateSurface.Multisample");
+
+struct mtld3d_rec_destroy_object {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Pad;
+};
+_Static_assert(sizeof(struct mtld3d_rec_destroy_object) == 16, "RecDestroyObject size");
+_Static_assert(offsetof(struct mtld3d_rec_destroy_object, Hdr) == 0, "RecDestroyObject.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_destroy_object, ID) == 8, "RecDestroyObject.ID");
+_Static_assert(offsetof(struct mtld3d_rec_destroy_object, Pad) == 12, "RecDestroyObject.Pad");
+
+struct mtld3d_rec_present {
+    struct mtld3d_record_header Hdr;
+    uint32_t SwapChain;
+    uint32_t BackBuffer;
+};
+_Static_assert(sizeof(struct mtld3d_rec_present) == 16, "RecPresent size");
+_Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_present, SwapChain) == 8, "RecPresent.SwapChain");
+_Static_assert(offsetof(struct mtld3d_rec_present, BackBuffer) == 12, "RecPresent.BackBuffer");
+
+struct mtld3d_rec_set_viewport {
+    struct mtld3d_record_header Hdr;
+    uint32_t X;
+    uint32_t Y;
+    uint32_t Width;
+    uint32_t Height;
+    float MinZ;
+    float MaxZ;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_viewport) == 32, "RecSetViewport size");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, Hdr) == 0, "RecSetViewport.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, X) == 8, "RecSetViewport.X");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, Y) == 12, "RecSetViewport.Y");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, Width) == 16, "RecSetViewport.Width");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, Height) == 20, "RecSetViewport.Height");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, MinZ) == 24, "RecSetViewport.MinZ");
+_Static_assert(offsetof(struct mtld3d_rec_set_viewport, MaxZ) == 28, "RecSetViewport.MaxZ");
+
+struct mtld3d_rec_set_scissor {
+    struct mtld3d_record_header Hdr;
+    int32_t Left;
+    int32_t Top;
+    int32_t Right;
+    int32_t Bottom;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_scissor) == 24, "RecSetScissor size");
+_Static_assert(offsetof(struct mtld3d_rec_set_scissor, Hdr) == 0, "RecSetScissor.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_scissor, Left) == 8, "RecSetScissor.Left");
+_Static_assert(offsetof(struct mtld3d_rec_set_scissor, Top) == 12, "RecSetScissor.Top");
+_Static_assert(offsetof(struct mtld3d_rec_set_scissor, Right) == 16, "RecSetScissor.Right");
+_Static_assert(offsetof(struct mtld3d_rec_set_scissor, Bottom) == 20, "RecSetScissor.Bottom");
+
+struct mtld3d_rec_set_render_state {
+    struct mtld3d_record_header Hdr;
+    uint32_t State;
+    uint32_t Value;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_render_state) == 16, "RecSetRenderState size");
+_Static_assert(offsetof(struct mtld3d_rec_set_render_state, Hdr) == 0, "RecSetRenderState.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_render_state, State) == 8, "RecSetRenderState.State");
+_Static_assert(offsetof(struct mtld3d_rec_set_render_state, Value) == 12, "RecSetRenderState.Value");
 
 #endif

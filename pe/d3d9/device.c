@@ -1,0 +1,761 @@
+/* IDirect3DDevice9(Ex): creation and its validation of the present
+ * parameters, reference counting, scenes, render targets, Clear, Reset,
+ * Present and the hand-off of recorded frames to the unix side. */
+#include "d3d9_private.h"
+#include "swapchain.h"
+
+static const GUID *const device_iids[] = {&IID_IUnknown, &IID_IDirect3DDevice9, NULL};
+
+uint32_t device_new_id(struct device *device)
+{
+    return (uint32_t)InterlockedIncrement(&device->next_id);
+}
+
+/* Back buffer formats a swap chain may use (CheckDeviceType's list). */
+static BOOL backbuffer_format_ok(D3DFORMAT f)
+{
+    switch (f) {
+    case D3DFMT_A8R8G8B8:
+    case D3DFMT_X8R8G8B8:
+    case D3DFMT_R5G6B5:
+    case D3DFMT_X1R5G5B5:
+    case D3DFMT_A1R5G5B5:
+    case D3DFMT_A2R10G10B10:
+        return TRUE;
+    default:
+        return FALSE;
+    }
+}
+
+static BOOL depth_format_ok(D3DFORMAT f)
+{
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(f);
+    return info && (info->flags & MTLD3D_FMT_DEPTHSTENCIL);
+}
+
+static HWND device_window(const D3DPRESENT_PARAMETERS *pp, HWND focus)
+{
+    return pp->hDeviceWindow ? pp->hDeviceWindow : focus;
+}
+
+/* Checks and completes present parameters as Windows does: zero sizes
+ * in windowed mode come from the window's client area, an unknown
+ * windowed format from the display, a zero count means one. */
+HRESULT device_check_present_params(D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL extended)
+{
+    UINT max_buffers = extended ? 30 : D3DPRESENT_BACK_BUFFERS_MAX;
+    D3DDISPLAYMODE mode;
+    HWND window = device_window(pp, focus);
+
+    if (pp->SwapEffect < D3DSWAPEFFECT_DISCARD || pp->SwapEffect > (extended ? D3DSWAPEFFECT_FLIPEX : D3DSWAPEFFECT_COPY))
+        return D3DERR_INVALIDCALL;
+    if (pp->BackBufferCount > max_buffers)
+        return D3DERR_INVALIDCALL;
+    if (pp->SwapEffect == D3DSWAPEFFECT_COPY && pp->BackBufferCount > 1)
+        return D3DERR_INVALIDCALL;
+    if (pp->MultiSampleType > D3DMULTISAMPLE_16_SAMPLES)
+        return D3DERR_INVALIDCALL;
+    if (pp->MultiSampleType != D3DMULTISAMPLE_NONE && pp->SwapEffect != D3DSWAPEFFECT_DISCARD)
+        return D3DERR_INVALIDCALL;
+    if (pp->MultiSampleType != D3DMULTISAMPLE_NONE && (pp->Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER))
+        return D3DERR_INVALIDCALL;
+    if (pp->MultiSampleType == D3DMULTISAMPLE_NONE && pp->MultiSampleQuality)
+        return D3DERR_INVALIDCALL;
+    if (pp->EnableAutoDepthStencil && !depth_format_ok(pp->AutoDepthStencilFormat))
+        return D3DERR_INVALIDCALL;
+    switch (pp->PresentationInterval) {
+    case D3DPRESENT_INTERVAL_DEFAULT:
+    case D3DPRESENT_INTERVAL_ONE:
+    case D3DPRESENT_INTERVAL_IMMEDIATE:
+        break;
+    case D3DPRESENT_INTERVAL_TWO:
+    case D3DPRESENT_INTERVAL_THREE:
+    case D3DPRESENT_INTERVAL_FOUR:
+        if (pp->Windowed)
+            return D3DERR_INVALIDCALL;
+        break;
+    default:
+        return D3DERR_INVALIDCALL;
+    }
+    if (pp->Windowed) {
+        if (pp->FullScreen_RefreshRateInHz)
+            return D3DERR_INVALIDCALL;
+        if (!pp->BackBufferWidth || !pp->BackBufferHeight) {
+            RECT r = {0, 0, 0, 0};
+            if (window)
+                GetClientRect(window, &r);
+            if (!pp->BackBufferWidth)
+                pp->BackBufferWidth = r.right > 0 ? (UINT)r.right : 1;
+            if (!pp->BackBufferHeight)
+                pp->BackBufferHeight = r.bottom > 0 ? (UINT)r.bottom : 1;
+        }
+        if (pp->BackBufferFormat == D3DFMT_UNKNOWN) {
+            if (FAILED(d3d9_GetAdapterDisplayMode(NULL, 0, &mode)))
+                return D3DERR_INVALIDCALL;
+            pp->BackBufferFormat = mode.Format;
+        }
+    } else {
+        if (!window || !pp->BackBufferWidth || !pp->BackBufferHeight)
+            return D3DERR_INVALIDCALL;
+        if (pp->BackBufferFormat == D3DFMT_UNKNOWN)
+            return D3DERR_INVALIDCALL;
+    }
+    if (!backbuffer_format_ok(pp->BackBufferFormat))
+        return D3DERR_INVALIDCALL;
+    if (!pp->BackBufferCount)
+        pp->BackBufferCount = 1;
+    return D3D_OK;
+}
+
+/* Points every colour slot but the first at nothing and the first at the
+ * back buffer, the depth slot at the automatic surface, and resets the
+ * viewport: what a new or reset device starts with. */
+static void bind_defaults(struct device *device)
+{
+    struct surface *bb = swapchain_backbuffer(device->swapchain, 0);
+    for (UINT i = 0; i < MAX_RTS; i++) {
+        struct surface *s = i ? NULL : bb;
+        if (device->rts[i] == s)
+            continue;
+        object_bind(s ? &s->obj : NULL);
+        object_unbind(device->rts[i] ? &device->rts[i]->obj : NULL);
+        device->rts[i] = s;
+        struct mtld3d_rec_set_render_target *r = device_record(device, MTLD3D_REC_SET_RENDER_TARGET, sizeof(*r));
+        if (r) {
+            r->Slot = i;
+            r->Surface = s ? s->id : 0;
+        }
+    }
+    if (device->ds != device->auto_ds) {
+        object_bind(device->auto_ds ? &device->auto_ds->obj : NULL);
+        object_unbind(device->ds ? &device->ds->obj : NULL);
+        device->ds = device->auto_ds;
+    }
+    struct mtld3d_rec_set_depth_stencil *d = device_record(device, MTLD3D_REC_SET_DEPTH_STENCIL, sizeof(*d));
+    if (d)
+        d->Surface = device->ds ? device->ds->id : 0;
+}
+
+static HRESULT create_auto_ds(struct device *device, const D3DPRESENT_PARAMETERS *pp)
+{
+    D3DSURFACE_DESC desc = {
+        .Format = pp->AutoDepthStencilFormat,
+        .Type = D3DRTYPE_SURFACE,
+        .Usage = D3DUSAGE_DEPTHSTENCIL,
+        .Pool = D3DPOOL_DEFAULT,
+        .MultiSampleType = pp->MultiSampleType,
+        .MultiSampleQuality = pp->MultiSampleQuality,
+        .Width = pp->BackBufferWidth,
+        .Height = pp->BackBufferHeight,
+    };
+    device->auto_ds = NULL;
+    if (!pp->EnableAutoDepthStencil)
+        return D3D_OK;
+    return surface_create(device, &desc, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, NULL,
+                          (IUnknown *)&device->iface, TRUE, &device->auto_ds);
+}
+
+static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, HWND focus, DWORD flags,
+                             D3DPRESENT_PARAMETERS *pp, BOOL extended, struct device **out)
+{
+    struct mtld3d_create_device_params cp = {0};
+    struct device *device;
+    DWORD vp = flags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_HARDWARE_VERTEXPROCESSING |
+                        D3DCREATE_MIXED_VERTEXPROCESSING);
+    HRESULT hr;
+
+    if (adapter >= 1 || !pp)
+        return D3DERR_INVALIDCALL;
+    if (type != D3DDEVTYPE_HAL)
+        return type == D3DDEVTYPE_REF || type == D3DDEVTYPE_SW || type == D3DDEVTYPE_NULLREF ? D3DERR_NOTAVAILABLE
+                                                                                              : D3DERR_INVALIDCALL;
+    if (vp != D3DCREATE_SOFTWARE_VERTEXPROCESSING && vp != D3DCREATE_HARDWARE_VERTEXPROCESSING &&
+        vp != D3DCREATE_MIXED_VERTEXPROCESSING)
+        return D3DERR_INVALIDCALL;
+    if (!focus && !pp->hDeviceWindow && !pp->Windowed)
+        return D3DERR_INVALIDCALL;
+    if (FAILED(hr = device_check_present_params(pp, focus, extended)))
+        return hr;
+
+    if (!(device = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*device))))
+        return E_OUTOFMEMORY;
+    device->iface.lpVtbl = (IDirect3DDevice9ExVtbl *)&device_vtbl;
+    device->refcount = 1;
+    device->d3d9 = d3d9;
+    device->extended = extended;
+    device->create.AdapterOrdinal = adapter;
+    device->create.DeviceType = type;
+    device->create.hFocusWindow = focus;
+    device->create.BehaviorFlags = flags;
+    device->multithreaded = !!(flags & D3DCREATE_MULTITHREADED);
+    device->max_frame_latency = 3;
+    InitializeCriticalSection(&device->cs);
+    if (!arena_init(&device->arena)) {
+        DeleteCriticalSection(&device->cs);
+        HeapFree(GetProcessHeap(), 0, device);
+        return E_OUTOFMEMORY;
+    }
+    cp.Flags = flags;
+    cp.Window = (uint64_t)(uintptr_t)device_window(pp, focus);
+    if (FAILED(hr = mtld3d_call(MTLD3D_THUNK_CREATE_DEVICE, &cp))) {
+        arena_free(&device->arena);
+        DeleteCriticalSection(&device->cs);
+        HeapFree(GetProcessHeap(), 0, device);
+        return hr == D3DERR_INVALIDCALL ? D3DERR_NOTAVAILABLE : hr;
+    }
+    device->unix_id = cp.DeviceID;
+    IDirect3D9Ex_AddRef(&d3d9->iface);
+
+    state_init(device);
+    if (FAILED(hr = swapchain_create(device, pp, focus, TRUE, &device->swapchain)) ||
+        FAILED(hr = create_auto_ds(device, pp))) {
+        IDirect3DDevice9Ex_Release(&device->iface);
+        return hr;
+    }
+    bind_defaults(device);
+    state_reset_viewport(device);
+    TRACE("device %u created: %ux%u %s, flags %#lx", device->unix_id, pp->BackBufferWidth, pp->BackBufferHeight,
+          pp->Windowed ? "windowed" : "fullscreen", flags);
+    *out = device;
+    return D3D_OK;
+}
+
+HRESULT WINAPI d3d9_CreateDevice(IDirect3D9Ex *iface, UINT adapter, D3DDEVTYPE type, HWND focus, DWORD flags,
+                                 D3DPRESENT_PARAMETERS *pp, struct IDirect3DDevice9 **out)
+{
+    struct device *device;
+    HRESULT hr;
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (FAILED(hr = device_create(CONTAINING_RECORD(iface, struct d3d9, iface), adapter, type, focus, flags, pp, FALSE,
+                                  &device)))
+        return hr;
+    *out = device_iface(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI d3d9_CreateDeviceEx(IDirect3D9Ex *iface, UINT adapter, D3DDEVTYPE type, HWND focus, DWORD flags,
+                                   D3DPRESENT_PARAMETERS *pp, D3DDISPLAYMODEEX *mode, struct IDirect3DDevice9Ex **out)
+{
+    struct device *device;
+    HRESULT hr;
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (pp && !pp->Windowed && (!mode || mode->Size != sizeof(*mode)))
+        return D3DERR_INVALIDCALL;
+    if (pp && pp->Windowed && mode)
+        return D3DERR_INVALIDCALL;
+    if (FAILED(hr = device_create(CONTAINING_RECORD(iface, struct d3d9, iface), adapter, type, focus, flags, pp, TRUE,
+                                  &device)))
+        return hr;
+    *out = &device->iface;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_QueryInterface(IDirect3DDevice9Ex *iface, REFIID riid, void **out)
+{
+    struct device *device = device_impl(iface);
+    if (!out)
+        return E_POINTER;
+    for (const GUID *const *i = device_iids; *i; i++) {
+        if (IsEqualGUID(riid, *i)) {
+            IDirect3DDevice9Ex_AddRef(iface);
+            *out = iface;
+            return S_OK;
+        }
+    }
+    if (device->extended && IsEqualGUID(riid, &IID_IDirect3DDevice9Ex)) {
+        IDirect3DDevice9Ex_AddRef(iface);
+        *out = iface;
+        return S_OK;
+    }
+    *out = NULL;
+    return E_NOINTERFACE;
+}
+
+ULONG WINAPI device_AddRef(IDirect3DDevice9Ex *iface)
+{
+    return (ULONG)InterlockedIncrement(&device_impl(iface)->refcount);
+}
+
+void device_addref_internal(struct device *device)
+{
+    InterlockedIncrement(&device->refcount);
+}
+
+/* The last reference is gone: drop every hold, then the unix side. */
+static void device_destroy(struct device *device)
+{
+    struct mtld3d_destroy_device_params dp = {.DeviceID = device->unix_id};
+    struct d3d9 *d3d9 = device->d3d9;
+
+    device->refcount = 1; /* children released below must not re-enter */
+    state_cleanup(device);
+    for (UINT i = 0; i < MAX_RTS; i++) {
+        struct surface *s = device->rts[i];
+        device->rts[i] = NULL;
+        object_unbind(s ? &s->obj : NULL);
+    }
+    if (device->ds) {
+        struct surface *s = device->ds;
+        device->ds = NULL;
+        object_unbind(&s->obj);
+    }
+    if (device->auto_ds) {
+        struct surface *s = device->auto_ds;
+        device->auto_ds = NULL;
+        object_unbind(&s->obj);
+    }
+    if (device->swapchain) {
+        struct swapchain *sc = device->swapchain;
+        device->swapchain = NULL;
+        swapchain_unbind(sc);
+    }
+    if (device->unix_id)
+        mtld3d_call(MTLD3D_THUNK_DESTROY_DEVICE, &dp);
+    arena_free(&device->arena);
+    DeleteCriticalSection(&device->cs);
+    HeapFree(GetProcessHeap(), 0, device);
+    IDirect3D9Ex_Release(&d3d9->iface);
+}
+
+ULONG WINAPI device_Release(IDirect3DDevice9Ex *iface)
+{
+    struct device *device = device_impl(iface);
+    LONG ref = InterlockedDecrement(&device->refcount);
+    if (!ref)
+        device_destroy(device);
+    return (ULONG)(ref < 0 ? 0 : ref);
+}
+
+void device_release_internal(struct device *device)
+{
+    device_Release(&device->iface);
+}
+
+HRESULT device_flush(struct device *device)
+{
+    struct mtld3d_submit_frame_params p = {.DeviceID = device->unix_id};
+    HRESULT hr;
+    p.Count = arena_finish(&device->arena);
+    p.Chunks = (uint64_t)(uintptr_t)device->arena.addrs;
+    hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
+    arena_reset(&device->arena);
+    return hr;
+}
+
+HRESULT WINAPI device_TestCooperativeLevel(IDirect3DDevice9Ex *iface)
+{
+    struct device *device = device_impl(iface);
+    if (device->lost)
+        return D3DERR_DEVICENOTRESET;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_CheckDeviceState(IDirect3DDevice9Ex *iface, HWND window)
+{
+    (void)iface;
+    if (window && !IsWindow(window))
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
+}
+
+/* Old games keep this in a signed 32-bit integer: report under 2 GiB. */
+UINT WINAPI device_GetAvailableTextureMem(IDirect3DDevice9Ex *iface)
+{
+    (void)iface;
+    return 2047u * 1024 * 1024;
+}
+
+HRESULT WINAPI device_EvictManagedResources(IDirect3DDevice9Ex *iface)
+{
+    (void)iface;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetDirect3D(IDirect3DDevice9Ex *iface, IDirect3D9 **out)
+{
+    struct device *device = device_impl(iface);
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = (IDirect3D9 *)&device->d3d9->iface;
+    IDirect3D9_AddRef(*out);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetCreationParameters(IDirect3DDevice9Ex *iface, D3DDEVICE_CREATION_PARAMETERS *params)
+{
+    if (!params)
+        return D3DERR_INVALIDCALL;
+    *params = device_impl(iface)->create;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetDeviceCaps(IDirect3DDevice9Ex *iface, D3DCAPS9 *caps)
+{
+    struct device *device = device_impl(iface);
+    if (!caps)
+        return D3DERR_INVALIDCALL;
+    return d3d9_GetDeviceCaps(&device->d3d9->iface, device->create.AdapterOrdinal, device->create.DeviceType, caps);
+}
+
+HRESULT WINAPI device_GetDisplayMode(IDirect3DDevice9Ex *iface, UINT swapchain, D3DDISPLAYMODE *mode)
+{
+    struct device *device = device_impl(iface);
+    if (swapchain != 0)
+        return D3DERR_INVALIDCALL;
+    return d3d9_GetAdapterDisplayMode(&device->d3d9->iface, device->create.AdapterOrdinal, mode);
+}
+
+UINT WINAPI device_GetNumberOfSwapChains(IDirect3DDevice9Ex *iface)
+{
+    (void)iface;
+    return 1;
+}
+
+HRESULT WINAPI device_GetSwapChain(IDirect3DDevice9Ex *iface, UINT index, IDirect3DSwapChain9 **out)
+{
+    struct device *device = device_impl(iface);
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (index != 0)
+        return D3DERR_INVALIDCALL;
+    *out = (IDirect3DSwapChain9 *)&device->swapchain->iface;
+    IDirect3DSwapChain9_AddRef(*out);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetBackBuffer(IDirect3DDevice9Ex *iface, UINT swapchain, UINT index, D3DBACKBUFFER_TYPE type,
+                                    IDirect3DSurface9 **out)
+{
+    struct device *device = device_impl(iface);
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (swapchain != 0)
+        return D3DERR_INVALIDCALL;
+    return swapchain_GetBackBuffer(&device->swapchain->iface, index, type, out);
+}
+
+HRESULT WINAPI device_GetRasterStatus(IDirect3DDevice9Ex *iface, UINT swapchain, D3DRASTER_STATUS *status)
+{
+    struct device *device = device_impl(iface);
+    if (swapchain != 0)
+        return D3DERR_INVALIDCALL;
+    return swapchain_GetRasterStatus(&device->swapchain->iface, status);
+}
+
+HRESULT WINAPI device_SetDialogBoxMode(IDirect3DDevice9Ex *iface, WINBOOL enable)
+{
+    (void)iface, (void)enable;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_BeginScene(IDirect3DDevice9Ex *iface)
+{
+    struct device *device = device_impl(iface);
+    if (device->in_scene)
+        return D3DERR_INVALIDCALL;
+    device->in_scene = TRUE;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_EndScene(IDirect3DDevice9Ex *iface)
+{
+    struct device *device = device_impl(iface);
+    if (!device->in_scene)
+        return D3DERR_INVALIDCALL;
+    device->in_scene = FALSE;
+    return D3D_OK;
+}
+
+static BOOL has_stencil(D3DFORMAT f)
+{
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(f);
+    return info && (info->flags & MTLD3D_FMT_STENCIL);
+}
+
+HRESULT WINAPI device_Clear(IDirect3DDevice9Ex *iface, DWORD count, const D3DRECT *rects, DWORD flags, D3DCOLOR color,
+                            float z, DWORD stencil)
+{
+    struct device *device = device_impl(iface);
+    struct mtld3d_rec_clear *r;
+    if (count && !rects)
+        return D3DERR_INVALIDCALL;
+    if (!rects)
+        count = 0;
+    if (flags & ~(D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL))
+        return D3DERR_INVALIDCALL;
+    if ((flags & (D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL)) && !device->ds)
+        return D3DERR_INVALIDCALL;
+    if ((flags & D3DCLEAR_STENCIL) && !has_stencil(device->ds->desc.Format))
+        return D3DERR_INVALIDCALL;
+    if (count > (MTLD3D_CHUNK_SIZE - 64 - sizeof(*r)) / sizeof(D3DRECT))
+        count = (MTLD3D_CHUNK_SIZE - 64 - sizeof(*r)) / sizeof(D3DRECT); /* more rects than a chunk holds */
+    device_lock(device);
+    r = device_record(device, MTLD3D_REC_CLEAR, (uint32_t)(sizeof(*r) + count * sizeof(D3DRECT)));
+    if (r) {
+        r->Flags = flags;
+        r->Color = color;
+        r->Z = z;
+        r->Stencil = stencil;
+        r->Rects = count;
+        if (count)
+            memcpy(r + 1, rects, count * sizeof(D3DRECT));
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_SetRenderTarget(IDirect3DDevice9Ex *iface, DWORD index, IDirect3DSurface9 *surface)
+{
+    struct device *device = device_impl(iface);
+    struct surface *s = surface ? surface_impl(surface) : NULL;
+    struct mtld3d_rec_set_render_target *r;
+    if (index >= MAX_RTS || (!index && !s))
+        return D3DERR_INVALIDCALL;
+    if (s && !(s->desc.Usage & D3DUSAGE_RENDERTARGET))
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if (device->rts[index] != s) {
+        object_bind(s ? &s->obj : NULL);
+        object_unbind(device->rts[index] ? &device->rts[index]->obj : NULL);
+        device->rts[index] = s;
+        if ((r = device_record(device, MTLD3D_REC_SET_RENDER_TARGET, sizeof(*r)))) {
+            r->Slot = index;
+            r->Surface = s ? s->id : 0;
+        }
+    }
+    /* Setting the first target resets the viewport and scissor to it. */
+    if (!index)
+        state_reset_viewport(device);
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetRenderTarget(IDirect3DDevice9Ex *iface, DWORD index, IDirect3DSurface9 **out)
+{
+    struct device *device = device_impl(iface);
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (index >= MAX_RTS)
+        return D3DERR_INVALIDCALL;
+    if (!device->rts[index])
+        return D3DERR_NOTFOUND;
+    *out = &device->rts[index]->iface;
+    IDirect3DSurface9_AddRef(*out);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_SetDepthStencilSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *surface)
+{
+    struct device *device = device_impl(iface);
+    struct surface *s = surface ? surface_impl(surface) : NULL;
+    struct mtld3d_rec_set_depth_stencil *r;
+    if (s && !(s->desc.Usage & D3DUSAGE_DEPTHSTENCIL))
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if (device->ds != s) {
+        object_bind(s ? &s->obj : NULL);
+        object_unbind(device->ds ? &device->ds->obj : NULL);
+        device->ds = s;
+        if ((r = device_record(device, MTLD3D_REC_SET_DEPTH_STENCIL, sizeof(*r))))
+            r->Surface = s ? s->id : 0;
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetDepthStencilSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9 **out)
+{
+    struct device *device = device_impl(iface);
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (!device->ds)
+        return D3DERR_NOTFOUND;
+    *out = &device->ds->iface;
+    IDirect3DSurface9_AddRef(*out);
+    return D3D_OK;
+}
+
+/* Reads a surface's pixels from the unix side into dst. */
+HRESULT device_read_surface(struct device *device, struct surface *src, BYTE *dst, UINT pitch)
+{
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(src->desc.Format);
+    struct mtld3d_read_surface_params p = {.DeviceID = device->unix_id, .Surface = src->id};
+    HRESULT hr;
+    if (!info || !info->block_bytes)
+        return D3DERR_INVALIDCALL;
+    if (FAILED(hr = device_flush(device)))
+        return hr;
+    p.Dst = (uint64_t)(uintptr_t)dst;
+    p.Pitch = pitch;
+    p.Rows = mtld3d_format_rows(info, src->desc.Height);
+    p.Bytes = mtld3d_format_pitch(info, src->desc.Width);
+    return mtld3d_call(MTLD3D_THUNK_READ_SURFACE, &p);
+}
+
+HRESULT WINAPI device_GetRenderTargetData(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *rt, IDirect3DSurface9 *dst)
+{
+    struct device *device = device_impl(iface);
+    struct surface *s, *d;
+    HRESULT hr;
+    if (!rt || !dst)
+        return D3DERR_INVALIDCALL;
+    s = surface_impl(rt);
+    d = surface_impl(dst);
+    if (!(s->desc.Usage & D3DUSAGE_RENDERTARGET) || d->desc.Pool != D3DPOOL_SYSTEMMEM ||
+        s->desc.Width != d->desc.Width || s->desc.Height != d->desc.Height || s->desc.Format != d->desc.Format ||
+        s->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
+        return D3DERR_INVALIDCALL;
+    if (!d->mem)
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    hr = device_read_surface(device, s, d->mem, d->pitch);
+    device_unlock(device);
+    return hr;
+}
+
+HRESULT WINAPI device_GetFrontBufferData(IDirect3DDevice9Ex *iface, UINT swapchain, IDirect3DSurface9 *dst)
+{
+    struct device *device = device_impl(iface);
+    if (swapchain != 0)
+        return D3DERR_INVALIDCALL;
+    return swapchain_GetFrontBufferData(&device->swapchain->iface, dst);
+}
+
+HRESULT WINAPI device_Present(IDirect3DDevice9Ex *iface, const RECT *src, const RECT *dst, HWND window,
+                              const RGNDATA *dirty)
+{
+    struct device *device = device_impl(iface);
+    return swapchain_Present(&device->swapchain->iface, src, dst, window, dirty, 0);
+}
+
+HRESULT WINAPI device_PresentEx(IDirect3DDevice9Ex *iface, const RECT *src, const RECT *dst, HWND window,
+                                const RGNDATA *dirty, DWORD flags)
+{
+    struct device *device = device_impl(iface);
+    return swapchain_Present(&device->swapchain->iface, src, dst, window, dirty, flags);
+}
+
+static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BOOL extended_reset)
+{
+    HRESULT hr;
+    if (!pp)
+        return D3DERR_INVALIDCALL;
+    if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended))) {
+        if (!device->extended)
+            device->lost = TRUE;
+        return hr;
+    }
+    /* A plain device cannot reset while default-pool objects live. */
+    if (!device->extended && !extended_reset && device->default_pool_objects) {
+        WARN("Reset refused: %u default-pool resources still live", device->default_pool_objects);
+        device->lost = TRUE;
+        return D3DERR_INVALIDCALL;
+    }
+    device_lock(device);
+    device_flush(device);
+    state_cleanup(device);
+    state_init(device);
+    for (UINT i = 0; i < MAX_RTS; i++) {
+        struct surface *s = device->rts[i];
+        device->rts[i] = NULL;
+        object_unbind(s ? &s->obj : NULL);
+    }
+    if (device->ds) {
+        struct surface *s = device->ds;
+        device->ds = NULL;
+        object_unbind(&s->obj);
+    }
+    if (device->auto_ds) {
+        struct surface *s = device->auto_ds;
+        device->auto_ds = NULL;
+        object_unbind(&s->obj);
+    }
+    hr = swapchain_reset(device->swapchain, pp);
+    if (SUCCEEDED(hr))
+        hr = create_auto_ds(device, pp);
+    if (SUCCEEDED(hr)) {
+        bind_defaults(device);
+        state_reset_viewport(device);
+        device->lost = FALSE;
+        device->in_scene = FALSE;
+    } else {
+        device->lost = TRUE;
+    }
+    device_unlock(device);
+    return hr;
+}
+
+HRESULT WINAPI device_Reset(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pp)
+{
+    return device_reset(device_impl(iface), pp, FALSE);
+}
+
+HRESULT WINAPI device_ResetEx(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pp, D3DDISPLAYMODEEX *mode)
+{
+    struct device *device = device_impl(iface);
+    if (!device->extended)
+        return D3DERR_INVALIDCALL;
+    if (pp && !pp->Windowed && (!mode || mode->Size != sizeof(*mode)))
+        return D3DERR_INVALIDCALL;
+    if (pp && pp->Windowed && mode)
+        return D3DERR_INVALIDCALL;
+    return device_reset(device, pp, TRUE);
+}
+
+HRESULT WINAPI device_GetMaximumFrameLatency(IDirect3DDevice9Ex *iface, UINT *latency)
+{
+    if (!latency)
+        return D3DERR_INVALIDCALL;
+    *latency = device_impl(iface)->max_frame_latency;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_SetMaximumFrameLatency(IDirect3DDevice9Ex *iface, UINT latency)
+{
+    /* Zero restores the default; more than 30 is refused. */
+    if (latency > 30)
+        return D3DERR_INVALIDCALL;
+    device_impl(iface)->max_frame_latency = latency ? latency : 3;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetGPUThreadPriority(IDirect3DDevice9Ex *iface, INT *priority)
+{
+    if (!priority)
+        return D3DERR_INVALIDCALL;
+    *priority = device_impl(iface)->gpu_thread_priority;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_SetGPUThreadPriority(IDirect3DDevice9Ex *iface, INT priority)
+{
+    if (priority < -7 || priority > 7)
+        return D3DERR_INVALIDCALL;
+    device_impl(iface)->gpu_thread_priority = priority;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_GetDisplayModeEx(IDirect3DDevice9Ex *iface, UINT swapchain, D3DDISPLAYMODEEX *mode,
+                                       D3DDISPLAYROTATION *rotation)
+{
+    struct device *device = device_impl(iface);
+    if (swapchain != 0)
+        return D3DERR_INVALIDCALL;
+    return d3d9_GetAdapterDisplayModeEx(&device->d3d9->iface, device->create.AdapterOrdinal, mode, rotation);
+}
+
+HRESULT WINAPI device_WaitForVBlank(IDirect3DDevice9Ex *iface, UINT swapchain)
+{
+    (void)iface;
+    if (swapchain != 0)
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
+}

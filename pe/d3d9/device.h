@@ -1,0 +1,92 @@
+/* The device: IDirect3DDevice9(Ex). device.c holds creation, reference
+ * counting, Reset, Present and the hand-off to the unix side; state.c the
+ * setters and getters; draws and resource creation live with their
+ * objects. */
+#ifndef MTLD3D_DEVICE_H
+#define MTLD3D_DEVICE_H
+
+#include <stdint.h>
+#include <windows.h>
+#include <d3d9.h>
+
+#include "arena.h"
+#include "state.h"
+
+struct d3d9;
+struct surface;
+struct swapchain;
+struct stateblock;
+
+struct device {
+    IDirect3DDevice9Ex iface;
+    LONG refcount;
+    struct d3d9 *d3d9;
+    BOOL extended;
+    uint32_t unix_id;
+    D3DDEVICE_CREATION_PARAMETERS create;
+    BOOL multithreaded;
+    CRITICAL_SECTION cs;
+    struct arena arena;
+    LONG next_id;
+    struct swapchain *swapchain; /* the implicit swap chain */
+    struct surface *rts[MAX_RTS];
+    struct surface *ds;
+    struct surface *auto_ds; /* EnableAutoDepthStencil's surface */
+    struct d3d9_state state;
+    struct stateblock *recording; /* BeginStateBlock..EndStateBlock */
+    BOOL in_scene;
+    BOOL lost;
+    UINT default_pool_objects; /* Reset refuses while any live */
+    UINT frame;
+    DWORD max_frame_latency;
+    INT gpu_thread_priority;
+};
+
+static inline struct device *device_impl(IDirect3DDevice9Ex *iface)
+{
+    return CONTAINING_RECORD(iface, struct device, iface);
+}
+
+static inline IDirect3DDevice9 *device_iface(struct device *device)
+{
+    return (IDirect3DDevice9 *)&device->iface;
+}
+
+void device_addref_internal(struct device *device);
+void device_release_internal(struct device *device);
+uint32_t device_new_id(struct device *device);
+
+/* The device lock, taken only under D3DCREATE_MULTITHREADED. */
+static inline void device_lock(struct device *device)
+{
+    if (device->multithreaded)
+        EnterCriticalSection(&device->cs);
+}
+static inline void device_unlock(struct device *device)
+{
+    if (device->multithreaded)
+        LeaveCriticalSection(&device->cs);
+}
+
+/* Appends a record to the current frame (see arena.h). */
+static inline void *device_record(struct device *device, uint32_t type, uint32_t size)
+{
+    return arena_record(&device->arena, type, size);
+}
+
+/* Hands what is recorded so far to the unix side without presenting:
+ * before a readback, a query that waits, Reset and release. */
+HRESULT device_flush(struct device *device);
+
+/* The default state and the state records a device starts with. */
+void state_init(struct device *device);
+void state_cleanup(struct device *device);
+/* Sets the viewport and scissor to cover render target 0. */
+void state_reset_viewport(struct device *device);
+
+/* Checks and completes present parameters (CreateDevice, Reset). */
+HRESULT device_check_present_params(D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL extended);
+/* Flushes, then copies a surface's pixels from the unix side into dst. */
+HRESULT device_read_surface(struct device *device, struct surface *src, BYTE *dst, UINT pitch);
+
+#endif

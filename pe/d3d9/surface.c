@@ -1,0 +1,182 @@
+/* IDirect3DSurface9: standalone surfaces (render targets, depth-stencil,
+ * offscreen plain) and the implicit ones of swap chains. Surfaces in
+ * SYSTEMMEM and lockable render targets keep a guest copy for Lock. */
+#include "d3d9_private.h"
+
+static void surface_destroy(struct object *obj)
+{
+    struct surface *s = CONTAINING_RECORD(obj, struct surface, obj);
+    struct mtld3d_rec_destroy_object *r;
+    if (s->id && (r = device_record(obj->device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
+        r->ID = s->id;
+    if (obj->pool == D3DPOOL_DEFAULT && !obj->container && obj->device->default_pool_objects)
+        obj->device->default_pool_objects--;
+    if (s->mem)
+        VirtualFree(s->mem, 0, MEM_RELEASE);
+    object_cleanup(obj);
+    HeapFree(GetProcessHeap(), 0, s);
+}
+
+HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint32_t kind, BOOL lockable,
+                       struct object *container, IUnknown *container_iface, BOOL implicit, struct surface **out)
+{
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(desc->Format);
+    struct surface *s;
+    if (!info || !desc->Width || !desc->Height)
+        return D3DERR_INVALIDCALL;
+    if (!(s = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*s))))
+        return E_OUTOFMEMORY;
+    s->iface.lpVtbl = (IDirect3DSurface9Vtbl *)&surface_vtbl;
+    object_init(&s->obj, device, container, desc->Pool, surface_destroy, implicit);
+    s->desc = *desc;
+    s->desc.Type = D3DRTYPE_SURFACE;
+    s->container = container_iface;
+    s->lockable = lockable || desc->Pool == D3DPOOL_SYSTEMMEM || desc->Pool == D3DPOOL_SCRATCH;
+    s->pitch = mtld3d_format_lock_pitch(info, desc->Width);
+    if (s->lockable && info->block_bytes) {
+        SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_rows(info, desc->Height);
+        if (!(s->mem = VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE))) {
+            HeapFree(GetProcessHeap(), 0, s);
+            return E_OUTOFMEMORY;
+        }
+    }
+    if (kind != MTLD3D_SURFACE_PLAIN || desc->Pool == D3DPOOL_DEFAULT) {
+        struct mtld3d_rec_create_surface *r;
+        s->id = device_new_id(device);
+        if ((r = device_record(device, MTLD3D_REC_CREATE_SURFACE, sizeof(*r)))) {
+            r->ID = s->id;
+            r->Kind = kind;
+            r->Width = desc->Width;
+            r->Height = desc->Height;
+            r->Format = desc->Format;
+            r->Multisample = desc->MultiSampleType;
+        }
+    }
+    if (desc->Pool == D3DPOOL_DEFAULT && !container)
+        device->default_pool_objects++;
+    *out = s;
+    return D3D_OK;
+}
+
+HRESULT WINAPI surface_GetContainer(IDirect3DSurface9 *iface, REFIID riid, void **out)
+{
+    struct surface *s = surface_impl(iface);
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (!s->container)
+        return device_QueryInterface(&s->obj.device->iface, riid, out);
+    return IUnknown_QueryInterface(s->container, riid, out);
+}
+
+HRESULT WINAPI surface_GetDesc(IDirect3DSurface9 *iface, D3DSURFACE_DESC *desc)
+{
+    if (!desc)
+        return D3DERR_INVALIDCALL;
+    *desc = surface_impl(iface)->desc;
+    return D3D_OK;
+}
+
+HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags)
+{
+    struct surface *s = surface_impl(iface);
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(s->desc.Format);
+    UINT x = 0, y = 0;
+    if (!locked)
+        return D3DERR_INVALIDCALL;
+    locked->pBits = NULL;
+    locked->Pitch = 0;
+    if (!s->lockable || !s->mem || s->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
+        return D3DERR_INVALIDCALL;
+    if (InterlockedCompareExchange(&s->locked, 1, 0))
+        return D3DERR_INVALIDCALL;
+    if (rect) {
+        if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
+            (UINT)rect->right > s->desc.Width || (UINT)rect->bottom > s->desc.Height ||
+            (rect->left % info->block_width) || (rect->top % info->block_height)) {
+            s->locked = 0;
+            return D3DERR_INVALIDCALL;
+        }
+        x = (UINT)rect->left / info->block_width;
+        y = (UINT)rect->top / info->block_height;
+    }
+    /* A lockable render target's pixels live on the unix side: read them
+     * unless the game promises not to look. */
+    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && !(flags & D3DLOCK_DISCARD)) {
+        struct device *device = s->obj.device;
+        HRESULT hr;
+        device_lock(device);
+        hr = device_read_surface(device, s, s->mem, s->pitch);
+        device_unlock(device);
+        if (FAILED(hr)) {
+            s->locked = 0;
+            return hr;
+        }
+    }
+    locked->Pitch = (INT)s->pitch;
+    locked->pBits = s->mem + (SIZE_T)y * s->pitch + (SIZE_T)x * info->block_bytes;
+    return D3D_OK;
+}
+
+HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
+{
+    struct surface *s = surface_impl(iface);
+    if (!InterlockedCompareExchange(&s->locked, 0, 1))
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
+}
+
+static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMAT format, D3DMULTISAMPLE_TYPE ms,
+                                 DWORD quality, DWORD usage, D3DPOOL pool, uint32_t kind, BOOL lockable,
+                                 IDirect3DSurface9 **out, HANDLE *shared)
+{
+    D3DSURFACE_DESC desc = {.Format = format, .Type = D3DRTYPE_SURFACE, .Usage = usage, .Pool = pool,
+                            .MultiSampleType = ms, .MultiSampleQuality = quality, .Width = w, .Height = h};
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(format);
+    struct surface *s;
+    HRESULT hr;
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    if (shared)
+        return D3DERR_INVALIDCALL; /* shared resources are not offered (no D3DCAPS2_CANSHARERESOURCE) */
+    if (!w || !h || !info || ms > D3DMULTISAMPLE_16_SAMPLES || (ms == D3DMULTISAMPLE_NONE && quality))
+        return D3DERR_INVALIDCALL;
+    if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET))
+        return D3DERR_INVALIDCALL;
+    if (kind == MTLD3D_SURFACE_DEPTH_STENCIL && !(info->flags & MTLD3D_FMT_DEPTHSTENCIL))
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    hr = surface_create(device, &desc, kind, lockable, NULL, NULL, FALSE, &s);
+    device_unlock(device);
+    if (FAILED(hr))
+        return hr;
+    *out = &s->iface;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_CreateRenderTarget(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
+                                         D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL lockable,
+                                         IDirect3DSurface9 **out, HANDLE *shared)
+{
+    return create_standalone(device_impl(iface), w, h, format, ms, quality, D3DUSAGE_RENDERTARGET, D3DPOOL_DEFAULT,
+                             MTLD3D_SURFACE_RENDER_TARGET, lockable, out, shared);
+}
+
+HRESULT WINAPI device_CreateDepthStencilSurface(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
+                                                D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL discard,
+                                                IDirect3DSurface9 **out, HANDLE *shared)
+{
+    (void)discard;
+    return create_standalone(device_impl(iface), w, h, format, ms, quality, D3DUSAGE_DEPTHSTENCIL, D3DPOOL_DEFAULT,
+                             MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+}
+
+HRESULT WINAPI device_CreateOffscreenPlainSurface(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
+                                                  D3DPOOL pool, IDirect3DSurface9 **out, HANDLE *shared)
+{
+    if (pool == D3DPOOL_MANAGED || pool > D3DPOOL_SCRATCH)
+        return D3DERR_INVALIDCALL;
+    return create_standalone(device_impl(iface), w, h, format, D3DMULTISAMPLE_NONE, 0, 0, pool, MTLD3D_SURFACE_PLAIN,
+                             TRUE, out, shared);
+}

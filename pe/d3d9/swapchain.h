@@ -1,0 +1,30 @@
+/* The implicit swap chain: its back buffers and presentation. */
+#ifndef MTLD3D_SWAPCHAIN_H
+#define MTLD3D_SWAPCHAIN_H
+
+#include "d3d9_private.h"
+
+#define MAX_BACKBUFFERS 30
+
+struct swapchain {
+    IDirect3DSwapChain9Ex iface;
+    struct object obj;
+    uint32_t id;
+    struct device *device;
+    D3DPRESENT_PARAMETERS pp;
+    HWND window;
+    struct surface *backbuffers[MAX_BACKBUFFERS];
+    UINT present_count;
+    D3DGAMMARAMP gamma;
+};
+
+HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL implicit,
+                         struct swapchain **out);
+/* Replaces the back buffers for new present parameters (Reset). */
+HRESULT swapchain_reset(struct swapchain *sc, const D3DPRESENT_PARAMETERS *pp);
+struct surface *swapchain_backbuffer(struct swapchain *sc, UINT index);
+/* Drops the device's hold; the swap chain goes when no game reference is
+ * left. */
+void swapchain_unbind(struct swapchain *sc);
+
+#endif

@@ -1,0 +1,138 @@
+package shared
+
+import "reflect"
+
+// Frame records: what the guest appends to a device's arena for every
+// state change, draw and resource update, and what the unix side replays
+// in order. Each record starts with RecordHeader; its size is a multiple
+// of 8 so the next record is 8-aligned. Layouts follow the wire rules
+// (CheckLayout); the generator writes the C structs and asserts, and the
+// unix side overlays the same Go structs on the arena bytes.
+
+// ChunkSize is the size of one arena chunk. A chunk starts with
+// ChunkHeader; records follow.
+const ChunkSize = 64 * 1024
+
+// ChunkHeader heads a chunk: Used counts bytes including the header.
+type ChunkHeader struct {
+	Used uint32
+	Pad0 uint32
+}
+
+// RecordHeader heads a record. Type is the index in Records; Size counts
+// bytes including the header.
+type RecordHeader struct {
+	Type uint32
+	Size uint32
+}
+
+// Record is one record type. Code is its wire number: codes never change
+// once shipped. Ranges keep areas apart: 0-99 device and frame, 100-199
+// state, 200-299 resources, 300-399 draws.
+type Record struct {
+	Code uint32
+	Name string // CamelCase; C spells it MTLD3D_REC_<UPPER_SNAKE>
+	Type reflect.Type
+	Doc  string
+}
+
+// Records lists every record type. Other files of this package add their
+// area's records with register.
+var Records = []Record{
+	{0, "Nop", reflect.TypeFor[RecNop](), "padding at a chunk's end"},
+	{1, "Clear", reflect.TypeFor[RecClear](), "IDirect3DDevice9::Clear over the bound targets; Rects D3DRECTs follow"},
+	{2, "SetRenderTarget", reflect.TypeFor[RecSetRenderTarget](), "binds a surface (0: none) to a colour slot"},
+	{3, "SetDepthStencil", reflect.TypeFor[RecSetDepthStencil](), "binds a depth-stencil surface (0: none)"},
+	{4, "CreateSurface", reflect.TypeFor[RecCreateSurface](), "a render target, depth-stencil or standalone surface the unix side must own"},
+	{5, "DestroyObject", reflect.TypeFor[RecDestroyObject](), "an object id is gone"},
+	{6, "Present", reflect.TypeFor[RecPresent](), "end of frame: show a swap chain's back buffer"},
+	{100, "SetViewport", reflect.TypeFor[RecSetViewport](), "the viewport"},
+	{101, "SetScissor", reflect.TypeFor[RecSetScissor](), "the scissor rectangle"},
+	{102, "SetRenderState", reflect.TypeFor[RecSetRenderState](), "one render state"},
+}
+
+// MaxRecordCode bounds record codes, so the unix side can index a table.
+const MaxRecordCode = 1024
+
+// RecordCode returns the code of the named record.
+func RecordCode(name string) uint32 {
+	for _, r := range Records {
+		if r.Name == name {
+			return r.Code
+		}
+	}
+	panic("shared: unknown record " + name)
+}
+
+type RecNop struct {
+	Hdr RecordHeader
+}
+
+// RecClear mirrors Clear's arguments; Rects rectangles follow the record.
+type RecClear struct {
+	Hdr     RecordHeader
+	Flags   uint32
+	Color   uint32 // D3DCOLOR
+	Z       float32
+	Stencil uint32
+	Rects   uint32
+	Pad0    uint32
+}
+
+type RecSetRenderTarget struct {
+	Hdr     RecordHeader
+	Slot    uint32
+	Surface uint32
+}
+
+type RecSetDepthStencil struct {
+	Hdr     RecordHeader
+	Surface uint32
+	Pad0    uint32
+}
+
+type RecSetViewport struct {
+	Hdr                 RecordHeader
+	X, Y, Width, Height uint32
+	MinZ, MaxZ          float32
+}
+
+type RecSetScissor struct {
+	Hdr                      RecordHeader
+	Left, Top, Right, Bottom int32
+}
+
+type RecSetRenderState struct {
+	Hdr   RecordHeader
+	State uint32
+	Value uint32
+}
+
+// Surface usage kinds for RecCreateSurface.
+const (
+	SurfaceRenderTarget = 1
+	SurfaceDepthStencil = 2
+	SurfacePlain        = 3
+)
+
+type RecCreateSurface struct {
+	Hdr         RecordHeader
+	ID          uint32
+	Kind        uint32
+	Width       uint32
+	Height      uint32
+	Format      uint32 // D3DFORMAT
+	Multisample uint32
+}
+
+type RecDestroyObject struct {
+	Hdr RecordHeader
+	ID  uint32
+	Pad uint32
+}
+
+type RecPresent struct {
+	Hdr        RecordHeader
+	SwapChain  uint32
+	BackBuffer uint32 // surface id shown
+}
