@@ -1,0 +1,199 @@
+// Package ff generates the D3D9 fixed-function pipeline as shader IR
+// (core/ir): a vertex shader for transform, blending, lighting, texture
+// coordinate generation, fog and point size, and a pixel shader for the
+// texture stage cascade, specular add and fog.
+//
+// The device state is summarised by two small comparable keys (VertexKey,
+// PixelKey) that hold only what changes the generated code; everything
+// else (matrices, colours, lights, fog and point parameters) travels as
+// data in the float constant buffer (see the VS* and PS* register offsets
+// and VertexConstants/PixelConstants) and the ir draw-state buffer
+// (FillDrawState). docs/fixed-function.md describes the layout and every
+// rule the generated code follows.
+package ff
+
+import (
+	"math"
+
+	"mtld3d/core/ir"
+	"mtld3d/types"
+)
+
+// MaxStages is the number of texture stages (and texture coordinate sets).
+const MaxStages = 8
+
+// MaxLights is the number of active lights the pipeline evaluates.
+const MaxLights = 8
+
+// MaxClipPlanes is the number of user clip planes (D3DCAPS9.MaxUserClipPlanes).
+const MaxClipPlanes = 8
+
+// NumTSS is the size of a stage's texture stage state array (D3DTSS_CONSTANT+1).
+const NumTSS = int(types.D3DTSS_CONSTANT) + 1
+
+// PosKind is the kind of position a vertex carries.
+type PosKind uint8
+
+const (
+	PosXYZ    PosKind = iota // D3DFVF_XYZ (and XYZBn): object space, w = 1
+	PosXYZRHW                // D3DFVF_XYZRHW / POSITIONT: screen x, y, depth z, 1/w
+	PosXYZW                  // D3DFVF_XYZW: object space with w
+)
+
+// Decl summarises the vertex declaration or FVF: which inputs the vertex
+// has. The pipeline's vertex descriptor widens every element to a float4
+// with missing components (0,0,0,1).
+type Decl struct {
+	Pos PosKind
+	// BlendWeights is how many blend weights the vertex has (0-4).
+	BlendWeights uint8
+	// Indices says the vertex has blend indices; IndicesColor that they
+	// are a D3DCOLOR (D3DFVF_LASTBETA_D3DCOLOR or D3DDECLTYPE_D3DCOLOR),
+	// read by the vertex descriptor as BGRA-normalised.
+	Indices, IndicesColor bool
+	Normal, PSize         bool
+	Diffuse, Specular     bool
+	// TexCoords is the number of texture coordinate sets; TexCoordSize[i]
+	// the components (1-4) of set i.
+	TexCoords    uint8
+	TexCoordSize [MaxStages]uint8
+}
+
+// DeclFromFVF summarises an FVF code.
+func DeclFromFVF(fvf uint32) Decl {
+	var d Decl
+	betas := uint8(0)
+	switch fvf & types.D3DFVF_POSITION_MASK {
+	case types.D3DFVF_XYZRHW:
+		d.Pos = PosXYZRHW
+	case types.D3DFVF_XYZW:
+		d.Pos = PosXYZW
+	case types.D3DFVF_XYZB1, types.D3DFVF_XYZB2, types.D3DFVF_XYZB3, types.D3DFVF_XYZB4, types.D3DFVF_XYZB5:
+		betas = uint8((fvf&types.D3DFVF_POSITION_MASK)-types.D3DFVF_XYZ) / 2
+	}
+	if betas > 0 && fvf&(types.D3DFVF_LASTBETA_UBYTE4|types.D3DFVF_LASTBETA_D3DCOLOR) != 0 {
+		d.Indices = true
+		d.IndicesColor = fvf&types.D3DFVF_LASTBETA_D3DCOLOR != 0
+		betas--
+	}
+	d.BlendWeights = min(betas, 4)
+	d.Normal = fvf&types.D3DFVF_NORMAL != 0
+	d.PSize = fvf&types.D3DFVF_PSIZE != 0
+	d.Diffuse = fvf&types.D3DFVF_DIFFUSE != 0
+	d.Specular = fvf&types.D3DFVF_SPECULAR != 0
+	d.TexCoords = uint8(min((fvf&types.D3DFVF_TEXCOUNT_MASK)>>types.D3DFVF_TEXCOUNT_SHIFT, MaxStages))
+	for i := uint32(0); i < uint32(d.TexCoords); i++ {
+		switch (fvf >> (16 + 2*i)) & 3 {
+		case types.D3DFVF_TEXTUREFORMAT1:
+			d.TexCoordSize[i] = 1
+		case types.D3DFVF_TEXTUREFORMAT2:
+			d.TexCoordSize[i] = 2
+		case types.D3DFVF_TEXTUREFORMAT3:
+			d.TexCoordSize[i] = 3
+		case types.D3DFVF_TEXTUREFORMAT4:
+			d.TexCoordSize[i] = 4
+		}
+	}
+	return d
+}
+
+// State is the device state the fixed-function pipeline reads, as plain
+// data: render states by D3DRS index, texture stage states by stage and
+// D3DTSS index, the vertex input summary, the types of the active lights
+// and the kinds of the bound textures. Floats in RS (fog start, point
+// size...) are stored as their bits, as SetRenderState receives them.
+type State struct {
+	RS  [256]uint32
+	TSS [MaxStages][NumTSS]uint32
+	// Decl is the current FVF or vertex declaration.
+	Decl Decl
+	// Lights are the types of the active (enabled) lights in the order the
+	// pipeline evaluates them; 0 ends the list. Params.Lights holds their
+	// data in the same order.
+	Lights [MaxLights]types.LightType
+	// Textures is the kind of texture bound per stage (SamplerNone when
+	// none is bound).
+	Textures [MaxStages]ir.SamplerKind
+	// ProjOrtho says the projection matrix is not W-friendly (_14, _24,
+	// _34 = 0 and _44 = 1): table fog then uses depth rather than eye z.
+	// See IsOrtho.
+	ProjOrtho bool
+}
+
+// IsOrtho reports whether a projection matrix is affine (no perspective).
+func IsOrtho(m *types.Matrix) bool {
+	return m.M[0][3] == 0 && m.M[1][3] == 0 && m.M[2][3] == 0 && m.M[3][3] == 1
+}
+
+func f2u(f float32) uint32 { return math.Float32bits(f) }
+
+// DefaultState returns the D3D9 defaults for every state ff reads, with an
+// FVF of D3DFVF_XYZ and no textures.
+func DefaultState() State {
+	var s State
+	rs := &s.RS
+	rs[types.D3DRS_SHADEMODE] = uint32(types.D3DSHADE_GOURAUD)
+	rs[types.D3DRS_ALPHAFUNC] = uint32(types.D3DCMP_ALWAYS)
+	rs[types.D3DRS_FOGSTART] = f2u(0)
+	rs[types.D3DRS_FOGEND] = f2u(1)
+	rs[types.D3DRS_FOGDENSITY] = f2u(1)
+	rs[types.D3DRS_TEXTUREFACTOR] = 0xffffffff
+	rs[types.D3DRS_CLIPPING] = 1
+	rs[types.D3DRS_LIGHTING] = 1
+	rs[types.D3DRS_COLORVERTEX] = 1
+	rs[types.D3DRS_LOCALVIEWER] = 1
+	rs[types.D3DRS_DIFFUSEMATERIALSOURCE] = uint32(types.D3DMCS_COLOR1)
+	rs[types.D3DRS_SPECULARMATERIALSOURCE] = uint32(types.D3DMCS_COLOR2)
+	rs[types.D3DRS_AMBIENTMATERIALSOURCE] = uint32(types.D3DMCS_MATERIAL)
+	rs[types.D3DRS_EMISSIVEMATERIALSOURCE] = uint32(types.D3DMCS_MATERIAL)
+	rs[types.D3DRS_POINTSIZE] = f2u(1)
+	rs[types.D3DRS_POINTSIZE_MIN] = f2u(1)
+	rs[types.D3DRS_POINTSIZE_MAX] = f2u(64)
+	rs[types.D3DRS_POINTSCALE_A] = f2u(1)
+	for i := range s.TSS {
+		t := &s.TSS[i]
+		t[types.D3DTSS_COLOROP] = uint32(types.D3DTOP_DISABLE)
+		t[types.D3DTSS_ALPHAOP] = uint32(types.D3DTOP_DISABLE)
+		t[types.D3DTSS_COLORARG1] = types.D3DTA_TEXTURE
+		t[types.D3DTSS_COLORARG2] = types.D3DTA_CURRENT
+		t[types.D3DTSS_ALPHAARG1] = types.D3DTA_TEXTURE
+		t[types.D3DTSS_ALPHAARG2] = types.D3DTA_CURRENT
+		t[types.D3DTSS_COLORARG0] = types.D3DTA_CURRENT
+		t[types.D3DTSS_ALPHAARG0] = types.D3DTA_CURRENT
+		t[types.D3DTSS_RESULTARG] = types.D3DTA_CURRENT
+		t[types.D3DTSS_TEXCOORDINDEX] = uint32(i)
+	}
+	s.TSS[0][types.D3DTSS_COLOROP] = uint32(types.D3DTOP_MODULATE)
+	s.TSS[0][types.D3DTSS_ALPHAOP] = uint32(types.D3DTOP_SELECTARG1)
+	s.TSS[0][types.D3DTSS_ALPHAARG1] = types.D3DTA_DIFFUSE
+	s.Decl = DeclFromFVF(types.D3DFVF_XYZ)
+	return s
+}
+
+func (s *State) rs(r types.RenderStateType) uint32 { return s.RS[r] }
+func (s *State) on(r types.RenderStateType) bool  { return s.RS[r] != 0 }
+func (s *State) rsf(r types.RenderStateType) float32 {
+	return math.Float32frombits(s.RS[r])
+}
+func (s *State) tss(stage int, t types.TextureStageStateType) uint32 { return s.TSS[stage][t] }
+
+// Variant returns the ir.VariantKey state for a fixed-function draw: alpha
+// test, flat shading and sRGB write come from the device state; fog, clip
+// planes, point size and projection are done by the generated shaders
+// themselves, so those fields stay zero (the pipeline must not set them
+// for ff shaders). HalfPixel is set: D3D9 pixel centres apply to fixed
+// function as to shaders. Linked/VSOutputs are the pipeline cache's.
+func Variant(s *State) ir.VariantKey {
+	var k ir.VariantKey
+	if s.on(types.D3DRS_ALPHATESTENABLE) {
+		f := s.rs(types.D3DRS_ALPHAFUNC)
+		if f >= 1 && f <= 8 {
+			k.AlphaFunc = ir.CmpFunc(f)
+		}
+	}
+	k.FlatShade = s.rs(types.D3DRS_SHADEMODE) == uint32(types.D3DSHADE_FLAT)
+	k.SRGBWrite = s.on(types.D3DRS_SRGBWRITEENABLE)
+	k.PointSprite = s.on(types.D3DRS_POINTSPRITEENABLE)
+	k.HalfPixel = true
+	return k
+}
