@@ -171,7 +171,7 @@ func DefaultState() State {
 }
 
 func (s *State) rs(r types.RenderStateType) uint32 { return s.RS[r] }
-func (s *State) on(r types.RenderStateType) bool  { return s.RS[r] != 0 }
+func (s *State) on(r types.RenderStateType) bool   { return s.RS[r] != 0 }
 func (s *State) rsf(r types.RenderStateType) float32 {
 	return math.Float32frombits(s.RS[r])
 }
