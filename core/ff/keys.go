@@ -182,6 +182,7 @@ func VertexKeyOf(s *State) VertexKey {
 			}
 		}
 		k.PointScale = s.on(types.D3DRS_POINTSCALEENABLE)
+		k.LocalViewer = k.LocalViewer && k.SpecularEnable
 		if s.on(types.D3DRS_CLIPPING) {
 			k.ClipPlanes = uint8(s.rs(types.D3DRS_CLIPPLANEENABLE))
 		}
@@ -205,6 +206,10 @@ func VertexKeyOf(s *State) VertexKey {
 			t.Size = 3
 			if t.Gen == uint8(types.D3DTSS_TCI_SPHEREMAP>>16) {
 				t.Size = 2
+			}
+			if t.Gen >= uint8(types.D3DTSS_TCI_CAMERASPACEREFLECTIONVECTOR>>16) {
+				// The reflection vector depends on the viewer too.
+				k.LocalViewer = s.on(types.D3DRS_LOCALVIEWER)
 			}
 		}
 		// Transforms do not apply to pre-transformed vertices, and COUNT1
