@@ -241,10 +241,10 @@ func (v *vs) colors() {
 			b.op(ir.OpMov, f.D(ir.MaskX), imm1(1))
 		} else {
 			b.op(ir.OpSub, L.D(ir.MaskXYZ), lc(LightPosition), v.eye.S())
-			b.op(ir.OpDp3, d.D(ir.MaskY), L.S(), L.S())       // d.y = dist^2
-			b.op(ir.OpRsq, d.D(ir.MaskW), y(d.S()))           // d.w = 1/dist
+			b.op(ir.OpDp3, d.D(ir.MaskY), L.S(), L.S())                                                           // d.y = dist^2
+			b.op(ir.OpRsq, d.D(ir.MaskW), y(d.S()))                                                               // d.w = 1/dist
 			b.emit(&ir.Inst{Op: ir.OpMul, Dst: L.D(ir.MaskXYZ), Src: []ir.Src{L.S(), w(d.S())}, LegacyMul: true}) // normalise
-			b.op(ir.OpMul, d.D(ir.MaskX), y(d.S()), w(d.S())) // d.x = dist
+			b.op(ir.OpMul, d.D(ir.MaskX), y(d.S()), w(d.S()))                                                     // d.x = dist
 			// f.x = 1 / (a0 + a1*d + a2*d^2), 0 beyond the range
 			b.op(ir.OpMad, f.D(ir.MaskX), z(lc(LightAtten)), x(d.S()), y(lc(LightAtten)))
 			b.op(ir.OpMad, f.D(ir.MaskX), w(lc(LightAtten)), y(d.S()), x(f.S()))
