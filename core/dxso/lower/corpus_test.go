@@ -1,0 +1,221 @@
+package lower
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"mtld3d/core/dxso"
+	"mtld3d/core/ir"
+	"mtld3d/core/msl"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden/*.msl")
+
+const corpusDir = "../testdata/corpus"
+
+type corpusShader struct {
+	name string
+	src  string
+}
+
+func loadCorpus(t testing.TB) []corpusShader {
+	files, err := filepath.Glob(filepath.Join(corpusDir, "*.asm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	var out []corpusShader
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, corpusShader{strings.TrimSuffix(filepath.Base(f), ".asm"), string(b)})
+	}
+	if len(out) < 300 {
+		t.Fatalf("corpus has %d shaders, want at least 300", len(out))
+	}
+	return out
+}
+
+// lowerText assembles, parses and lowers shader assembly.
+func lowerText(t testing.TB, src string) *Result {
+	t.Helper()
+	p, err := dxso.AssembleProgram(src)
+	if err != nil {
+		t.Fatalf("assemble: %v\n%s", err, src)
+	}
+	res, err := Lower(p, Options{})
+	if err != nil {
+		t.Fatalf("lower: %v\n%s", err, src)
+	}
+	return res
+}
+
+// TestCorpus lowers every corpus shader, validates the IR and emits MSL
+// with the default variant key; the emitted units are then compiled with
+// the clang check (all of them when MTLD3D_FULL_MSL=1 or the run is fast
+// enough, see clangUnits).
+func TestCorpus(t *testing.T) {
+	corpus := loadCorpus(t)
+	var units []unit
+	for _, c := range corpus {
+		p, err := dxso.AssembleProgram(c.src)
+		if err != nil {
+			t.Errorf("%s: assemble: %v", c.name, err)
+			continue
+		}
+		res, err := Lower(p, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if err := ir.Validate(res.Shader); err != nil {
+			t.Errorf("%s: %v\n%s", c.name, err, ir.Format(res.Shader))
+			continue
+		}
+		u, err := msl.Emit(res.Shader, msl.VariantKey{})
+		if err != nil {
+			t.Errorf("%s: emit: %v\n%s", c.name, err, ir.Format(res.Shader))
+			continue
+		}
+		units = append(units, unit{c.name, u.Source})
+	}
+	if t.Failed() {
+		return
+	}
+	clangUnits(t, units)
+}
+
+// TestCorpusOpcodes checks that the corpus covers every opcode of every
+// shader model the lowering handles, so that TestCorpus covers them too.
+func TestCorpusOpcodes(t *testing.T) {
+	seen := map[string]map[dxso.Opcode]bool{}
+	for _, c := range loadCorpus(t) {
+		p, err := dxso.AssembleProgram(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := p.Version.String()
+		if seen[v] == nil {
+			seen[v] = map[dxso.Opcode]bool{}
+		}
+		for _, in := range p.Instructions {
+			seen[v][in.Opcode] = true
+		}
+	}
+	for _, v := range []dxso.Version{
+		{Type: dxso.VertexShader, Major: 1, Minor: 1}, {Type: dxso.VertexShader, Major: 2}, {Type: dxso.VertexShader, Major: 2, Minor: 1}, {Type: dxso.VertexShader, Major: 3},
+		{Type: dxso.PixelShader, Major: 1, Minor: 1}, {Type: dxso.PixelShader, Major: 1, Minor: 2}, {Type: dxso.PixelShader, Major: 1, Minor: 3}, {Type: dxso.PixelShader, Major: 1, Minor: 4},
+		{Type: dxso.PixelShader, Major: 2}, {Type: dxso.PixelShader, Major: 2, Minor: 1}, {Type: dxso.PixelShader, Major: 3},
+	} {
+		for _, op := range dxso.Opcodes() {
+			if _, ok := dxso.LayoutOf(op, v); !ok || op == dxso.OpTexM3x3Diff {
+				continue
+			}
+			if !seen[v.String()][op] {
+				t.Errorf("corpus has no %s in %v", op.Name(v), v)
+			}
+		}
+	}
+}
+
+// ---- clang check
+
+type unit struct {
+	name, src string
+}
+
+var shimPath = filepath.Join("..", "..", "msl", "shim", "metal_shim.h")
+
+var clangFlags = []string{"-std=c++17", "-Wno-unknown-attributes", "-Werror=return-type", "-ferror-limit=20"}
+
+var includeRE = regexp.MustCompile(`(?m)^#include <metal_stdlib>\s*$`)
+
+// clangUnits compiles units with clang++ -fsyntax-only against the shim.
+// Units are wrapped in namespaces and concatenated into batches, and the
+// batches compile in parallel, so that the shim's (precompiled) parse is
+// shared. A failing batch is recompiled unit by unit to name the culprit.
+func clangUnits(t *testing.T, units []unit) {
+	clang, err := exec.LookPath("clang++")
+	if err != nil {
+		t.Skip("clang++ not on PATH: skipping the MSL syntax check (install clang to run it)")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "metal_stdlib"), nil, 0o644)
+	shim, _ := filepath.Abs(shimPath)
+	inc := []string{"-include", shim}
+	pch := filepath.Join(dir, "metal_shim.h.pch")
+	args := append([]string{"-x", "c++-header"}, clangFlags...)
+	if exec.Command(clang, append(args, shim, "-o", pch)...).Run() == nil {
+		inc = []string{"-include-pch", pch}
+	}
+	check := func(name, src string) (string, error) {
+		file := filepath.Join(dir, name+".metal.cpp")
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			return "", err
+		}
+		args := append([]string{"-fsyntax-only"}, clangFlags...)
+		args = append(append(append(args, "-isystem", dir), inc...), file)
+		cmd := exec.Command(clang, args...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		return out.String(), err
+	}
+	workers := runtime.NumCPU()
+	batches := workers * 2
+	if batches > len(units) {
+		batches = len(units)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	jobs := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range jobs {
+				var src strings.Builder
+				var mine []unit
+				for i := b; i < len(units); i += batches {
+					mine = append(mine, units[i])
+					fmt.Fprintf(&src, "namespace u%d {\n%s\n}\n", i, includeRE.ReplaceAllString(units[i].src, ""))
+				}
+				out, err := check(fmt.Sprintf("batch%d", b), "#include <metal_stdlib>\n"+src.String())
+				if err == nil {
+					continue
+				}
+				// Find the culprits.
+				for _, u := range mine {
+					if out, err := check(u.name, u.src); err != nil {
+						mu.Lock()
+						t.Errorf("clang rejected %s: %v\n%s\n--- source ---\n%s", u.name, err, out, u.src)
+						mu.Unlock()
+					}
+				}
+				if !t.Failed() {
+					mu.Lock()
+					t.Errorf("clang rejected batch %d but no unit alone: %v\n%s", b, err, out)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for b := 0; b < batches; b++ {
+		jobs <- b
+	}
+	close(jobs)
+	wg.Wait()
+	t.Logf("clang checked %d units in %d batches", len(units), batches)
+}
