@@ -8,6 +8,22 @@ import (
 	"mtld3d/types"
 )
 
+type vsCase struct {
+	k VertexKey
+	v ir.VariantKey
+}
+
+type psCase struct {
+	k PixelKey
+	v ir.VariantKey
+}
+
+// Every key the tests ran, for the MSL check (zz_msl_test.go).
+var (
+	seenVS = map[vsCase]bool{}
+	seenPS = map[psCase]bool{}
+)
+
 // vsIn is one vertex's inputs by usage.
 type vsIn struct {
 	Pos, Weights, Indices, Normal, PSize, Diffuse, Specular [4]float32
@@ -31,6 +47,7 @@ func drawState(s *State) [][4]float32 {
 func runVS(t *testing.T, s *State, p *Params, in vsIn) vsOut {
 	t.Helper()
 	k := VertexKeyOf(s)
+	seenVS[vsCase{k, Variant(s)}] = true
 	sh := VertexShader(k)
 	m, err := ir.NewMachine(sh)
 	if err != nil {
@@ -112,6 +129,7 @@ func constTex(col map[int][4]float32) texFunc {
 func runPS(t *testing.T, s *State, in psIn, tex texFunc) [4]float32 {
 	t.Helper()
 	k := PixelKeyOf(s)
+	seenPS[psCase{k, Variant(s)}] = true
 	sh := PixelShader(k)
 	m, err := ir.NewMachine(sh)
 	if err != nil {
