@@ -17,7 +17,7 @@ const (
 	VSMatAmbient    = 37 // material ambient rgba
 	VSMatSpecular   = 38 // material specular rgba
 	VSMatEmissive   = 39 // material emissive rgba
-	VSMatPower      = 40 // x: material power
+	VSMatPower      = 40 // x: material power, y: D3DRS_TWEENFACTOR
 	VSAmbient       = 41 // D3DRS_AMBIENT as rgba
 	VSPointScale    = 42 // D3DRS_POINTSCALE_A, _B, _C, viewport height
 	VSViewportScale = 43 // XYZRHW to NDC: (2/W, -2/H, 1/(MaxZ-MinZ) or 0, 0)
@@ -219,7 +219,7 @@ func VertexConstants(k *VertexKey, s *State, p *Params) [][4]float32 {
 	c[VSMatAmbient] = cv(m.Ambient)
 	c[VSMatSpecular] = cv(m.Specular)
 	c[VSMatEmissive] = cv(m.Emissive)
-	c[VSMatPower] = [4]float32{m.Power, 0, 0, 0}
+	c[VSMatPower] = [4]float32{m.Power, s.rsf(types.D3DRS_TWEENFACTOR), 0, 0}
 	c[VSAmbient] = Color(s.rs(types.D3DRS_AMBIENT))
 	vp := &p.Viewport
 	c[VSPointScale] = [4]float32{s.rsf(types.D3DRS_POINTSCALE_A), s.rsf(types.D3DRS_POINTSCALE_B), s.rsf(types.D3DRS_POINTSCALE_C), float32(vp.Height)}

@@ -215,3 +215,24 @@ func perspective(fovy, aspect, n, f float32) types.Matrix {
 	xs := ys / aspect
 	return types.Matrix{M: [4][4]float32{{xs, 0, 0, 0}, {0, ys, 0, 0}, {0, 0, f / (f - n), 1}, {0, 0, -n * f / (f - n), 0}}}
 }
+
+// newVSMachine returns a function running sh on raw inputs and giving the
+// position output.
+func newVSMachine(sh *ir.Shader) (func(s *State, in [][4]float32) [4]float32, error) {
+	m, err := ir.NewMachine(sh)
+	if err != nil {
+		return nil, err
+	}
+	return func(s *State, in [][4]float32) [4]float32 {
+		k := VertexKeyOf(s)
+		env := &ir.Env{ConstF: VertexConstants(&k, s, NewParams()), DrawState: drawState(s)}
+		outs := make([][4]float32, len(sh.Outputs))
+		m.RunVertex(env, in, outs)
+		for i, o := range sh.Outputs {
+			if o.Kind == ir.OutPosition {
+				return outs[i]
+			}
+		}
+		return [4]float32{}
+	}, nil
+}

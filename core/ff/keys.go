@@ -54,6 +54,9 @@ type VertexKey struct {
 	// Indexed is D3DRS_INDEXEDVERTEXBLENDENABLE with indices present;
 	// IndicesColor says they are a D3DCOLOR.
 	Indexed, IndicesColor bool
+	// Tween is D3DVBF_TWEENING with a second position (and Tween1Normal a
+	// second normal): pos = lerp(pos0, pos1, D3DRS_TWEENFACTOR).
+	Tween, TweenNormal bool
 
 	Normal, PSize, Diffuse, Specular bool
 
@@ -156,14 +159,23 @@ func VertexKeyOf(s *State) VertexKey {
 	k.Normal, k.PSize, k.Diffuse, k.Specular = d.Normal, d.PSize, d.Diffuse, d.Specular
 	rhw := d.Pos == PosXYZRHW
 	if !rhw {
-		if vb := s.rs(types.D3DRS_VERTEXBLEND); vb >= 1 && vb <= 3 {
-			k.Blend = uint8(vb)
-			k.Weights = d.BlendWeights
-		}
-		if s.on(types.D3DRS_INDEXEDVERTEXBLENDENABLE) && d.Indices {
+		vb := s.rs(types.D3DRS_VERTEXBLEND)
+		switch {
+		case s.on(types.D3DRS_INDEXEDVERTEXBLENDENABLE) && d.Indices:
 			k.Indexed = true
 			k.IndicesColor = d.IndicesColor
-			k.Weights = d.BlendWeights
+			if vb >= 1 && vb <= 3 {
+				k.Blend = uint8(vb)
+				k.Weights = min(d.BlendWeights, k.Blend)
+			}
+		case vb >= 1 && vb <= 3:
+			// Blending with more weights than the vertex has uses the
+			// weights it has (none: no blending).
+			k.Blend = min(uint8(vb), d.BlendWeights)
+			k.Weights = k.Blend
+		case vb == uint32(types.D3DVBF_TWEENING) && d.Position1:
+			k.Tween = true
+			k.TweenNormal = d.Normal && d.Normal1
 		}
 		k.NormalizeNormals = s.on(types.D3DRS_NORMALIZENORMALS) && d.Normal
 		if s.on(types.D3DRS_LIGHTING) {
@@ -189,6 +201,17 @@ func VertexKeyOf(s *State) VertexKey {
 	}
 	n := numStages(s)
 	k.NumTex = uint8(n)
+	defer func() {
+		// The normal only matters to lighting and normal-based texgen.
+		need := k.Lighting
+		for i := 0; i < n; i++ {
+			if g := k.Tex[i].Gen; g == 1 || g >= 3 {
+				need = true
+			}
+		}
+		k.Normal = k.Normal && need && !rhw
+		k.TweenNormal = k.TweenNormal && k.Normal
+	}()
 	for i := 0; i < n; i++ {
 		tci := s.tss(i, types.D3DTSS_TEXCOORDINDEX)
 		t := &k.Tex[i]

@@ -52,7 +52,10 @@ type Decl struct {
 	// read by the vertex descriptor as BGRA-normalised.
 	Indices, IndicesColor bool
 	Normal, PSize         bool
-	Diffuse, Specular     bool
+	// Position1 and Normal1 are a second position and normal (usage
+	// index 1, declarations only) for D3DVBF_TWEENING.
+	Position1, Normal1 bool
+	Diffuse, Specular  bool
 	// TexCoords is the number of texture coordinate sets; TexCoordSize[i]
 	// the components (1-4) of set i.
 	TexCoords    uint8

@@ -12,9 +12,11 @@ const (
 	LocBlendIndices = 2
 	LocNormal       = 3
 	LocPSize        = 4
-	LocDiffuse      = 5 // UsageColor 0
-	LocSpecular     = 6 // UsageColor 1
-	LocTexCoord0    = 7 // UsageTexCoord i at LocTexCoord0+i
+	LocDiffuse      = 5  // UsageColor 0
+	LocSpecular     = 6  // UsageColor 1
+	LocTexCoord0    = 7  // UsageTexCoord i at LocTexCoord0+i
+	LocPosition1    = 15 // tweening: UsagePosition 1
+	LocNormal1      = 16 // tweening: UsageNormal 1
 )
 
 const log2e = 1.4426950408889634
@@ -111,6 +113,18 @@ func (v *vs) transform() {
 	var nrm ir.Src
 	if needN {
 		nrm = b.input(ir.UsageNormal, 0, LocNormal)
+	}
+	if k.Tween {
+		// pos = pos0 + t*(pos1 - pos0), t = D3DRS_TWEENFACTOR
+		t := b.temp()
+		tw := y(c(VSMatPower))
+		b.op(ir.OpLrp, t.D(0), tw, b.input(ir.UsagePosition, 1, LocPosition1), v.pos)
+		v.pos = t.S()
+		if needN && k.TweenNormal {
+			tn := b.temp()
+			b.op(ir.OpLrp, tn.D(0), tw, b.input(ir.UsageNormal, 1, LocNormal1), nrm)
+			nrm = tn.S()
+		}
 	}
 	// mat(j, r) is register r of the palette entry blend matrix j uses.
 	mat := func(j, r int) ir.Src { return c(VSPalette + VSPaletteSize*j + r) }

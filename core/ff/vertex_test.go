@@ -258,3 +258,40 @@ func TestNormalizeNormals(t *testing.T) {
 	o = runVS(t, &s, p, vsIn{Pos: [4]float32{0, 0, 0, 1}, Normal: [4]float32{0, 1, 0, 1}})
 	check4(t, "normalised", o.Diffuse, [4]float32{0.25, 0.25, 0.25, 1})
 }
+
+func TestTweening(t *testing.T) {
+	s := unlit()
+	s.Decl = DeclFromFVF(types.D3DFVF_XYZ)
+	s.Decl.Position1 = true
+	s.RS[types.D3DRS_VERTEXBLEND] = uint32(types.D3DVBF_TWEENING)
+	setF(&s, types.D3DRS_TWEENFACTOR, 0.25)
+	k := VertexKeyOf(&s)
+	if !k.Tween {
+		t.Fatal("tweening not keyed")
+	}
+	sh := VertexShader(k)
+	m, err := newVSMachine(sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := make([][4]float32, len(sh.Inputs))
+	for i, d := range sh.Inputs {
+		if d.UsageIndex == 1 {
+			ins[i] = [4]float32{4, 8, 0, 1}
+		} else {
+			ins[i] = [4]float32{0, 0, 4, 1}
+		}
+	}
+	out := m(&s, ins)
+	check4(t, "tweened position", out, [4]float32{1, 2, 3, 1})
+}
+
+func TestBlendWithoutWeights(t *testing.T) {
+	// VERTEXBLEND set but the vertex has no weights: world matrix 0 alone
+	s := unlit()
+	s.RS[types.D3DRS_VERTEXBLEND] = uint32(types.D3DVBF_2WEIGHTS)
+	p := NewParams()
+	p.World[0] = translate(1, 0, 0)
+	p.World[2] = translate(0, 5, 0)
+	check4(t, "position", runVS(t, &s, p, vsIn{Pos: [4]float32{0, 0, 0, 1}}).Pos, [4]float32{1, 0, 0, 1})
+}

@@ -71,6 +71,12 @@ func extraStates() []State {
 		s.RS[types.D3DRS_VERTEXBLEND] = 3
 		s.TSS[0][types.D3DTSS_TEXCOORDINDEX] = types.D3DTSS_TCI_SPHEREMAP
 	})
+	add(func(s *State) {
+		s.Decl = DeclFromFVF(types.D3DFVF_XYZ | types.D3DFVF_NORMAL)
+		s.Decl.Position1, s.Decl.Normal1 = true, true
+		s.RS[types.D3DRS_VERTEXBLEND] = uint32(types.D3DVBF_TWEENING)
+		s.Lights[0] = types.D3DLIGHT_POINT
+	})
 	for op := types.D3DTOP_DISABLE; op <= types.D3DTOP_LERP; op++ {
 		add(func(s *State) {
 			s.Textures[0] = ir.Sampler2D
