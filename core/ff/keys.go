@@ -237,7 +237,7 @@ func VertexKeyOf(s *State) VertexKey {
 		}
 		// Transforms do not apply to pre-transformed vertices, and COUNT1
 		// leaves the coordinate alone (as wined3d does).
-		if c := uint8(s.tss(i, types.D3DTSS_TEXTURETRANSFORMFLAGS) & 0xff); c >= 2 && c <= 4 && !rhw && t.Size > 0 {
+		if c := uint8(s.tss(i, types.D3DTSS_TEXTURETRANSFORMFLAGS) & 0xff); c >= 2 && c <= 4 && !rhw {
 			t.Count = c
 		}
 	}
@@ -322,6 +322,18 @@ func PixelKeyOf(s *State) PixelKey {
 			prev := k.Stages[i-1].ColorOp
 			st.Bump = prev == uint8(types.D3DTOP_BUMPENVMAP) || prev == uint8(types.D3DTOP_BUMPENVMAPLUMINANCE)
 			st.BumpLum = prev == uint8(types.D3DTOP_BUMPENVMAPLUMINANCE)
+		}
+	}
+	// A stage whose first colour argument is an unbound texture ends the
+	// cascade, as D3D9 documents and drivers do.
+	for i := 0; i < n; i++ {
+		st := &k.Stages[i]
+		if _, u1, _ := opArgs(st.ColorOp); u1 && st.ColorArg1&types.D3DTA_SELECTMASK == types.D3DTA_TEXTURE && s.Textures[i] == ir.SamplerNone {
+			for j := i; j < n; j++ {
+				k.Stages[j] = StageKey{}
+			}
+			n = i
+			break
 		}
 	}
 	// Texture kinds and projection only matter for stages that sample:

@@ -82,8 +82,8 @@ func (p *ps) samples() {
 		}
 		p.sampled[s] = true
 		if st.Tex == ir.SamplerNone {
-			// No texture bound: TEXTURE reads as opaque white.
-			p.tex[s] = imm1(1)
+			// No texture bound: reads give (0,0,0,0).
+			p.tex[s] = imm1(0)
 			continue
 		}
 		coord := b.input(ir.UsageTexCoord, uint8(s), 0)
@@ -134,7 +134,7 @@ func (p *ps) arg(s int, a uint8) ir.Src {
 		if p.sampled[s] {
 			r = p.tex[s]
 		} else {
-			r = imm1(1)
+			r = imm1(0)
 		}
 	case types.D3DTA_TFACTOR:
 		r = ds(ir.DSTextureFactor)

@@ -122,9 +122,21 @@ func TestDisabledStages(t *testing.T) {
 	check4(t, "stage 2 after disabled 1", runPS(t, &s, stdIn(), stdTex()), texC)
 }
 
-func TestUnboundTextureIsWhite(t *testing.T) {
-	s := DefaultState() // MODULATE TEXTURE, CURRENT with no texture
-	check4(t, "modulate without texture", runPS(t, &s, stdIn(), nil), [4]float32{diffC[0], diffC[1], diffC[2], diffC[3]})
+func TestUnboundTexture(t *testing.T) {
+	// COLORARG1 = TEXTURE with no texture ends the cascade: the default
+	// stage 0 (MODULATE TEXTURE, CURRENT) gives the diffuse colour, and a
+	// textured stage after it does nothing.
+	s := DefaultState()
+	s.Textures[1] = ir.Sampler2D
+	s.TSS[1][types.D3DTSS_COLOROP] = uint32(types.D3DTOP_SELECTARG1)
+	check4(t, "modulate without texture", runPS(t, &s, stdIn(), stdTex()), diffC)
+	// other reads of an unbound texture give 0
+	s = stageState(types.D3DTOP_ADD, types.D3DTOP_BLENDTEXTUREALPHA)
+	s.Textures[0] = ir.SamplerNone
+	s.TSS[0][types.D3DTSS_COLORARG1] = types.D3DTA_DIFFUSE
+	s.TSS[0][types.D3DTSS_COLORARG2] = types.D3DTA_TEXTURE
+	s.TSS[0][types.D3DTSS_ALPHAARG1] = types.D3DTA_SPECULAR
+	check4(t, "add unbound", runPS(t, &s, stdIn(), stdTex()), [4]float32{diffC[0], diffC[1], diffC[2], diffC[3]})
 }
 
 func TestArgModifiers(t *testing.T) {

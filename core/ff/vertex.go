@@ -378,10 +378,12 @@ func (v *vs) texcoords() {
 			b.op(ir.OpMov, out.D(0), src)
 			continue
 		}
-		// Extend the source: the component after the last is 1, the rest 0.
+		// Extend a vertex coordinate: the component after the last is 1,
+		// the rest 0 (so a 2D coordinate's translation is row 3).
+		// Generated and missing coordinates are used as they are.
 		e := b.temp()
 		b.op(ir.OpMov, e.D(0), src)
-		if t.Size < 4 {
+		if t.Gen == 0 && t.Size > 0 && t.Size < 4 {
 			b.op(ir.OpMov, e.D(ir.Mask(1<<t.Size)), imm1(1))
 			if rest := ir.Mask(0xf) &^ ir.Mask((2<<t.Size)-1); rest != 0 {
 				b.op(ir.OpMov, e.D(rest), imm1(0))
