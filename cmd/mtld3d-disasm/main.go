@@ -1,9 +1,11 @@
 // Command mtld3d-disasm shows a Direct3D 9 shader: its tokens (offset, hex
-// value, meaning) and its disassembly.
+// value, meaning), its disassembly, the shader IR it lowers to
+// (core/dxso/lower, printed with ir.Format) and the Metal source emitted
+// for it (core/msl, default variant key).
 //
 // Usage:
 //
-//	mtld3d-disasm [-view tokens,asm] [-o out.dxso] file.dxso|file.asm ...
+//	mtld3d-disasm [-view tokens,asm,ir,msl] [-o out.dxso] file.dxso|file.asm ...
 //
 // A file ending in .asm, .txt, .vsh or .psh is shader assembly text and is
 // assembled first; anything else is raw little-endian bytecode (version
@@ -21,6 +23,9 @@ import (
 	"strings"
 
 	"mtld3d/core/dxso"
+	"mtld3d/core/dxso/lower"
+	"mtld3d/core/ir"
+	"mtld3d/core/msl"
 )
 
 // shader is one input, decoded as far as it goes.
@@ -30,6 +35,9 @@ type shader struct {
 	notes []dxso.TokenNote
 	prog  *dxso.Program // nil when decoding failed
 	err   error         // the decoding error, if any
+
+	res      *lower.Result // the IR, once lowered
+	lowerErr error
 }
 
 // view renders one representation of a shader.
@@ -39,12 +47,12 @@ type view struct {
 	show func(w io.Writer, s *shader) error
 }
 
-// views are the available renderings, in output order. This is the place
-// for later views: the IR lowering ("ir") and the Metal source ("msl")
-// plug in here with the same signature, taking s.prog.
+// views are the available renderings, in output order.
 var views = []view{
 	{"tokens", "every token: DWORD offset, hex value, meaning", showTokens},
 	{"asm", "disassembly in the syntax the assembler reads", showAsm},
+	{"ir", "the shader IR the program lowers to (core/dxso/lower)", showIR},
+	{"msl", "the Metal source emitted for the IR with the default variant key", showMSL},
 }
 
 func showTokens(w io.Writer, s *shader) error {
@@ -77,6 +85,56 @@ func showAsm(w io.Writer, s *shader) error {
 		return nil
 	}
 	_, err := io.WriteString(w, dxso.Disassemble(s.prog))
+	return err
+}
+
+// lowered returns the program's IR, lowering it once.
+func (s *shader) lowered() (*lower.Result, error) {
+	if s.res == nil && s.lowerErr == nil {
+		s.res, s.lowerErr = lower.Lower(s.prog, lower.Options{})
+	}
+	return s.res, s.lowerErr
+}
+
+func showIR(w io.Writer, s *shader) error {
+	fmt.Fprintln(w, "-- ir")
+	if s.prog == nil {
+		fmt.Fprintln(w, "(not decoded)")
+		return nil
+	}
+	res, err := s.lowered()
+	if err != nil {
+		fmt.Fprintln(w, "(not lowered)")
+		return err
+	}
+	if _, err := io.WriteString(w, ir.Format(res.Shader)); err != nil {
+		return err
+	}
+	if ct := res.Constants; ct != nil {
+		for _, c := range ct.Constants {
+			fmt.Fprintf(w, "  ctab %s: %v%d, %d registers\n", c.Name, c.RegisterSet, c.RegisterIndex, c.RegisterCount)
+		}
+	}
+	return nil
+}
+
+func showMSL(w io.Writer, s *shader) error {
+	fmt.Fprintln(w, "-- msl")
+	if s.prog == nil {
+		fmt.Fprintln(w, "(not decoded)")
+		return nil
+	}
+	res, err := s.lowered()
+	if err != nil {
+		fmt.Fprintln(w, "(not lowered)")
+		return err
+	}
+	u, err := msl.Emit(res.Shader, msl.VariantKey{})
+	if err != nil {
+		fmt.Fprintln(w, "(not emitted)")
+		return err
+	}
+	_, err = io.WriteString(w, u.Source)
 	return err
 }
 
@@ -115,7 +173,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	viewList := fs.String("view", strings.Join(names, ","), "views to print, comma separated: "+strings.Join(names, ", "))
 	out := fs.String("o", "", "write the bytecode of the (single) input to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mtld3d-disasm [-view tokens,asm] [-o out.dxso] file.dxso|file.asm ...")
+		fmt.Fprintln(stderr, "usage: mtld3d-disasm [-view tokens,asm,ir,msl] [-o out.dxso] file.dxso|file.asm ...")
 		fs.PrintDefaults()
 		for _, v := range views {
 			fmt.Fprintf(stderr, "  view %-7s %s\n", v.name, v.help)

@@ -65,3 +65,40 @@ func TestBrokenInput(t *testing.T) {
 		t.Fatalf("rc %d for unknown view", rc)
 	}
 }
+
+func TestIRAndMSLViews(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.asm")
+	if err := os.WriteFile(p, []byte(vsSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if rc := run([]string{"-view", "ir,msl", p}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	text := out.String()
+	for _, want := range []string{"-- ir", "vertex shader 2.0", "output o0: position", "def c0 = [1 0 0 1]", "dp4_legacy",
+		"-- msl", "vertex VSOut vs_main(", "[[position]]"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "-- tokens") {
+		t.Errorf("tokens view printed unasked")
+	}
+
+	// A program that decodes but does not lower: the views say so and
+	// the exit status is 1.
+	bad := filepath.Join(dir, "bad.asm")
+	if err := os.WriteFile(bad, []byte("ps_3_0\nmov oC0, v3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errb.Reset()
+	if rc := run([]string{"-view", "asm,ir,msl", bad}, &out, &errb); rc != 1 {
+		t.Fatalf("rc %d for an unlowerable shader:\n%s", rc, out.String())
+	}
+	if !strings.Contains(out.String(), "(not lowered)") || !strings.Contains(errb.String(), "not declared") {
+		t.Fatalf("out:\n%s\nerr:\n%s", out.String(), errb.String())
+	}
+}
