@@ -351,7 +351,7 @@ func PixelKeyOf(s *State) PixelKey {
 			continue
 		}
 		f := s.tss(i, types.D3DTSS_TEXTURETRANSFORMFLAGS)
-		if f&uint32(types.D3DTTFF_PROJECTED) != 0 && s.Decl.Pos != PosXYZRHW {
+		if f&uint32(types.D3DTTFF_PROJECTED) != 0 {
 			c := uint8(f & 0xff)
 			if c == 0 || c > 4 {
 				// Without a transform the divide is by the last

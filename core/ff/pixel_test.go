@@ -282,3 +282,22 @@ func TestVariant(t *testing.T) {
 		t.Errorf("alpha test killed %04b, want 1111", killed)
 	}
 }
+
+func TestKeysCanonical(t *testing.T) {
+	a := stageState(types.D3DTOP_SELECTARG1, types.D3DTOP_SELECTARG1)
+	b := a
+	b.TSS[0][types.D3DTSS_COLORARG2] = types.D3DTA_TFACTOR    // unused by SELECTARG1
+	b.TSS[3][types.D3DTSS_COLOROP] = uint32(types.D3DTOP_ADD) // after the disabled stage 1
+	b.RS[types.D3DRS_LOCALVIEWER] = 0                         // lighting has no specular
+	b.RS[types.D3DRS_AMBIENTMATERIALSOURCE] = uint32(types.D3DMCS_COLOR1)
+	if PixelKeyOf(&a) != PixelKeyOf(&b) {
+		t.Errorf("pixel keys differ:\n%+v\n%+v", PixelKeyOf(&a), PixelKeyOf(&b))
+	}
+	if VertexKeyOf(&a) != VertexKeyOf(&b) { // the FVF has no diffuse: COLOR1 falls back to the material
+		t.Errorf("vertex keys differ:\n%+v\n%+v", VertexKeyOf(&a), VertexKeyOf(&b))
+	}
+	b.Decl = DeclFromFVF(types.D3DFVF_XYZ | types.D3DFVF_DIFFUSE)
+	if VertexKeyOf(&a) == VertexKeyOf(&b) {
+		t.Error("a vertex colour input does not change the vertex key")
+	}
+}

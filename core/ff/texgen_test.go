@@ -114,6 +114,13 @@ func TestProjectedSample(t *testing.T) {
 	if !near(got[0], 0.25) || !near(got[1], 0.75) {
 		t.Errorf("projected coordinate %v, want (0.25, 0.75)", got)
 	}
+	// pre-transformed vertices are not transformed but still projected
+	s.Decl.Pos = PosXYZRHW
+	runPS(t, &s, in, tex)
+	if !near(got[0], 0.25) || !near(got[1], 0.75) {
+		t.Errorf("projected XYZRHW coordinate %v, want (0.25, 0.75)", got)
+	}
+	s.Decl.Pos = PosXYZ
 	// without a transform, PROJECTED divides by the last component of the set
 	setTSS(&s, 0, types.D3DTSS_TEXTURETRANSFORMFLAGS, uint32(types.D3DTTFF_PROJECTED))
 	runPS(t, &s, in, tex)
@@ -237,4 +244,13 @@ func TestClipPlanes(t *testing.T) {
 	if o := runVS(t, &s, p, vsIn{Pos: [4]float32{-2, 2, 0, 1}}); len(o.Clip) != 0 {
 		t.Errorf("clipping off still writes %d clip distances", len(o.Clip))
 	}
+}
+
+func TestTransformMissingSet(t *testing.T) {
+	// a set the vertex lacks is (0,0,0,1): the transform gives the matrix's fourth row
+	s := unlit()
+	setTSS(&s, 0, types.D3DTSS_TEXTURETRANSFORMFLAGS, uint32(types.D3DTTFF_COUNT2))
+	p := NewParams()
+	p.Texture[0] = translate(0.5, 0.25, 0)
+	check4(t, "missing set", runVS(t, &s, p, vsIn{Pos: [4]float32{0, 0, 0, 1}}).Tex[0], [4]float32{0.5, 0.25, 0, 0})
 }
