@@ -229,6 +229,8 @@ func TestExecPS1x(t *testing.T) {
 			want: map[string]vec{"oC0": v4(8)}},
 		{name: "ps_1_x negative clamp and _d2", src: "ps_1_1\ndef c0, -1, -1, -1, 1\nmul_x4 r1, c0, -c0\nmul_x4 r1, r1, r1\nmul_d2 r0, r1, c0",
 			want: map[string]vec{"oC0": {-4, -4, -4, 4}}},
+		{name: "ps_1_x constants read clamped to [-1, 1]", src: "ps_1_1\nadd r0, c0, c1", c: map[int]vec{0: {2, -3, 0.5, 1}, 1: {0, 0, 0, 0.5}},
+			want: map[string]vec{"oC0": {1, -1, 0.5, 1.5}}},
 		{name: "ps_1_x saturate", src: "ps_1_1\ndef c0, 0.75, -0.5, 0.25, 1\nadd_sat r0, c0, c0", want: map[string]vec{"oC0": {1, 0, 0.5, 1}}},
 		{name: "bias bx2 comp", src: "ps_1_1\ndef c0, 0.75, 0.25, 1, 0\nadd r0.rgb, c0_bias, c0_bx2\n+sub r0.a, 1-c0, c0_bias",
 			want: map[string]vec{"oC0": {0.75, -0.75, 1.5, 1.5}}},

@@ -842,6 +842,14 @@ func (l *lowerer) src(s dxso.Src) ir.Src {
 		l.emit(ir.Op(ir.OpI2F, t.D(0), x))
 		x = t.S()
 	}
+	if l.ps1 && reg.File == ir.RegConstF {
+		// ps_1_x constants hold [-1, 1]: values set through the API are
+		// clamped on read.
+		t := l.tmp()
+		l.emit(ir.Op(ir.OpMax, t.D(0), reg.S(), ir.ImmF1(-1)))
+		l.emit(ir.Op(ir.OpMin, t.D(0), t.S(), ir.ImmF1(1)))
+		x.Reg = t
+	}
 	if reg.File.Type() == ir.TypeBool {
 		if s.Mod == dxso.SrcNot {
 			x.Neg = true
