@@ -162,6 +162,11 @@ func (p *ps) arg(s int, a uint8) ir.Src {
 func (p *ps) stage(s int) {
 	b, k := p.b, p.k
 	st := &k.Stages[s]
+	if isOp(st.ColorOp, types.D3DTOP_BUMPENVMAP) || isOp(st.ColorOp, types.D3DTOP_BUMPENVMAPLUMINANCE) {
+		// A bump stage only perturbs the next stage's coordinate: CURRENT
+		// after it is still the result of the stage before it (D3DTA_CURRENT).
+		return
+	}
 	res := b.temp()
 	cur := p.arg(s, types.D3DTA_CURRENT)
 	p.combine(s, st.ColorOp, st.ColorArg0, st.ColorArg1, st.ColorArg2, res, false, cur)

@@ -213,7 +213,7 @@ func TestBumpEnvMap(t *testing.T) {
 		if lum {
 			op = types.D3DTOP_BUMPENVMAPLUMINANCE
 		}
-		s := stageState(op, types.D3DTOP_SELECTARG2)
+		s := stageState(op, types.D3DTOP_SELECTARG1) // a texture alpha that must not reach CURRENT
 		s.Textures[1] = ir.Sampler2D
 		t0 := &s.TSS[0]
 		setF2 := func(t types.TextureStageStateType, f float32) { t0[t] = f2u(f) }
@@ -243,7 +243,7 @@ func TestBumpEnvMap(t *testing.T) {
 		if lum {
 			want = 0.5 * sat(0.3*2+0.1)
 		}
-		// the bump stage passes CURRENT (diffuse) on; its alpha op still runs
+		// the bump stage leaves CURRENT (diffuse) alone, alpha op included
 		check4(t, op.String(), got, [4]float32{want, want, want, diffC[3]})
 	}
 }
