@@ -36,6 +36,7 @@ var (
 	sel_setClearColor                         = ns.Sel("setClearColor:")
 	sel_setClearDepth                         = ns.Sel("setClearDepth:")
 	sel_setClearStencil                       = ns.Sel("setClearStencil:")
+	sel_setVisibilityResultBuffer             = ns.Sel("setVisibilityResultBuffer:")
 )
 
 // CommandQueue is an id<MTLCommandQueue>.
@@ -140,7 +141,9 @@ type RenderPassDescriptor struct {
 	ClearDepth   float64
 	Stencil      LoadStore
 	ClearStencil uint32
-	Label        string
+	// VisibilityResultBuffer receives the pass's visibility results.
+	VisibilityResultBuffer Buffer
+	Label                  string
 }
 
 func setAttachment(a objc.ID, ls *LoadStore) {
@@ -182,6 +185,9 @@ func (c CommandBuffer) RenderCommandEncoder(rp *RenderPassDescriptor) RenderComm
 			a := ns.Send(desc, sel_stencilAttachment)
 			setAttachment(a, &rp.Stencil)
 			ns.Send(a, sel_setClearStencil, rp.ClearStencil)
+		}
+		if !rp.VisibilityResultBuffer.IsNil() {
+			ns.Send(desc, sel_setVisibilityResultBuffer, rp.VisibilityResultBuffer.id)
 		}
 		e = RenderCommandEncoder{ns.Retain(ns.Send(c.id, sel_renderCommandEncoderWithDescriptor, desc))}
 		if e.id != 0 && rp.Label != "" {

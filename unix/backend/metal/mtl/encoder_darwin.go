@@ -36,12 +36,15 @@ var (
 		"drawPrimitives:vertexStart:vertexCount:instanceCount:baseInstance:")
 	sel_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance = ns.Sel(
 		"drawIndexedPrimitives:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:")
-	sel_endEncoding = ns.Sel("endEncoding")
+	sel_setVisibilityResultMode_offset = ns.Sel("setVisibilityResultMode:offset:")
+	sel_endEncoding                    = ns.Sel("endEncoding")
 
 	sel_copyFromBuffer_sourceOffset_toBuffer_destinationOffset_size = ns.Sel(
 		"copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:")
 	sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin = ns.Sel(
 		"copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:")
+	sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin_options = ns.Sel(
+		"copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:options:")
 	sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage = ns.Sel(
 		"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:destinationOffset:destinationBytesPerRow:destinationBytesPerImage:")
 	sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage_options = ns.Sel(
@@ -139,6 +142,9 @@ func (e RenderCommandEncoder) SetVertexSamplerState(s SamplerState, index int) {
 func (e RenderCommandEncoder) SetFragmentSamplerState(s SamplerState, index int) {
 	ns.Send(e.id, sel_setFragmentSamplerState_atIndex, s.id, uint(index))
 }
+func (e RenderCommandEncoder) SetVisibilityResultMode(m VisibilityResultMode, offset int) {
+	ns.Send(e.id, sel_setVisibilityResultMode_offset, uint(m), uint(offset))
+}
 func (e RenderCommandEncoder) DrawPrimitives(t PrimitiveType, start, count, instances, baseInstance int) {
 	ns.Send(e.id, sel_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance,
 		uint(t), uint(start), uint(count), uint(instances), uint(baseInstance))
@@ -175,6 +181,13 @@ func (e BlitCommandEncoder) CopyBufferToBuffer(src Buffer, srcOffset int, dst Bu
 func (e BlitCommandEncoder) CopyBufferToTexture(src Buffer, srcOffset, bytesPerRow, bytesPerImage int, size Size, dst Texture, slice, level int, origin Origin) {
 	ns.Send(e.id, sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin,
 		src.id, uint(srcOffset), uint(bytesPerRow), uint(bytesPerImage), size, dst.id, uint(slice), uint(level), origin)
+}
+
+// CopyBufferToTextureOptions is the ...options: variant, which can fill
+// the depth or the stencil plane of a combined depth-stencil texture.
+func (e BlitCommandEncoder) CopyBufferToTextureOptions(src Buffer, srcOffset, bytesPerRow, bytesPerImage int, size Size, dst Texture, slice, level int, origin Origin, opt BlitOption) {
+	ns.Send(e.id, sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin_options,
+		src.id, uint(srcOffset), uint(bytesPerRow), uint(bytesPerImage), size, dst.id, uint(slice), uint(level), origin, uint(opt))
 }
 func (e BlitCommandEncoder) CopyTextureToBuffer(src Texture, slice, level int, origin Origin, size Size, dst Buffer, dstOffset, bytesPerRow, bytesPerImage int) {
 	ns.Send(e.id, sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage,

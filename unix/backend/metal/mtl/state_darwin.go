@@ -248,13 +248,13 @@ func newVertexDescriptor(vd *VertexDescriptor) objc.ID {
 	}
 	layouts := ns.Send(desc, sel_layouts)
 	for i, l := range vd.Layouts {
-		if l.Stride == 0 {
+		if !l.Used {
 			continue
 		}
 		ld := ns.Index(layouts, i)
 		ns.Send(ld, sel_setStride, uint(l.Stride))
 		ns.Send(ld, sel_setStepFunction, uint(l.StepFunction))
-		ns.Send(ld, sel_setStepRate, uint(max(l.StepRate, 1)))
+		ns.Send(ld, sel_setStepRate, uint(l.StepRate))
 	}
 	return desc
 }

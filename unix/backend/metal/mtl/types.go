@@ -294,6 +294,15 @@ const (
 	StoreActionUnknown                    StoreAction = 4
 )
 
+// VisibilityResultMode is MTLVisibilityResultMode.
+type VisibilityResultMode uint
+
+const (
+	VisibilityResultModeDisabled VisibilityResultMode = 0
+	VisibilityResultModeBoolean  VisibilityResultMode = 1
+	VisibilityResultModeCounting VisibilityResultMode = 2
+)
+
 // TextureType is MTLTextureType.
 type TextureType uint
 
@@ -523,9 +532,12 @@ type VertexAttributeDescriptor struct {
 	BufferIndex int
 }
 
-// VertexBufferLayoutDescriptor is MTLVertexBufferLayoutDescriptor. A
-// zero Stride marks the layout unused.
+// VertexBufferLayoutDescriptor is MTLVertexBufferLayoutDescriptor. Unused
+// layouts keep Metal's defaults (stride 0, per vertex, step rate 1).
+// StepRate is written as given: Metal wants 0 with the constant step
+// function.
 type VertexBufferLayoutDescriptor struct {
+	Used         bool
 	Stride       int
 	StepFunction VertexStepFunction
 	StepRate     int
@@ -569,4 +581,45 @@ type RenderPipelineDescriptor struct {
 type CompileOptions struct {
 	// FastMathDisabled turns fastMathEnabled off (Metal's default is on).
 	FastMathDisabled bool
+}
+
+var pixelFormatNames = map[PixelFormat]string{
+	PixelFormatInvalid: "Invalid", PixelFormatA8Unorm: "A8Unorm", PixelFormatR8Unorm: "R8Unorm",
+	PixelFormatR8Unorm_sRGB: "R8Unorm_sRGB", PixelFormatR16Unorm: "R16Unorm", PixelFormatR16Float: "R16Float",
+	PixelFormatRG8Unorm: "RG8Unorm", PixelFormatB5G6R5Unorm: "B5G6R5Unorm", PixelFormatA1BGR5Unorm: "A1BGR5Unorm",
+	PixelFormatABGR4Unorm: "ABGR4Unorm", PixelFormatBGR5A1Unorm: "BGR5A1Unorm", PixelFormatR32Float: "R32Float",
+	PixelFormatRG16Unorm: "RG16Unorm", PixelFormatRG16Float: "RG16Float", PixelFormatRGBA8Unorm: "RGBA8Unorm",
+	PixelFormatRGBA8Unorm_sRGB: "RGBA8Unorm_sRGB", PixelFormatBGRA8Unorm: "BGRA8Unorm",
+	PixelFormatBGRA8Unorm_sRGB: "BGRA8Unorm_sRGB", PixelFormatRGB10A2Unorm: "RGB10A2Unorm",
+	PixelFormatBGR10A2Unorm: "BGR10A2Unorm", PixelFormatRG32Float: "RG32Float", PixelFormatRGBA16Unorm: "RGBA16Unorm",
+	PixelFormatRGBA16Float: "RGBA16Float", PixelFormatRGBA32Float: "RGBA32Float", PixelFormatBC1_RGBA: "BC1_RGBA",
+	PixelFormatBC1_RGBA_sRGB: "BC1_RGBA_sRGB", PixelFormatBC2_RGBA: "BC2_RGBA", PixelFormatBC2_RGBA_sRGB: "BC2_RGBA_sRGB",
+	PixelFormatBC3_RGBA: "BC3_RGBA", PixelFormatBC3_RGBA_sRGB: "BC3_RGBA_sRGB", PixelFormatBC4_RUnorm: "BC4_RUnorm",
+	PixelFormatBC5_RGUnorm: "BC5_RGUnorm", PixelFormatDepth16Unorm: "Depth16Unorm", PixelFormatDepth32Float: "Depth32Float",
+	PixelFormatStencil8: "Stencil8", PixelFormatDepth24Unorm_Stencil8: "Depth24Unorm_Stencil8",
+	PixelFormatDepth32Float_Stencil8: "Depth32Float_Stencil8", PixelFormatX32_Stencil8: "X32_Stencil8",
+	PixelFormatX24_Stencil8: "X24_Stencil8",
+}
+
+// String is the format's name without the MTLPixelFormat prefix, or its
+// number when the bindings do not name it.
+func (f PixelFormat) String() string {
+	if s, ok := pixelFormatNames[f]; ok {
+		return s
+	}
+	return "PixelFormat(" + itoa(uint(f)) + ")"
+}
+
+func itoa(u uint) string {
+	if u == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for u > 0 {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+	}
+	return string(b[i:])
 }
