@@ -37,14 +37,15 @@ func Frac(x float32) float32 {
 	return min(f, math.Float32frombits(0x3f7fffff))
 }
 
+// f2i converts like the MSL the emitter prints: clamp to
+// [-2^31, 2147483520] (the largest float below 2^31) with fmin/fmax rules,
+// so NaN gives -2^31, then truncate.
 func f2i(x float64) int32 {
 	switch {
-	case x != x:
-		return 0
-	case x >= math.MaxInt32:
-		return math.MaxInt32
-	case x <= math.MinInt32:
+	case x != x, x <= math.MinInt32:
 		return math.MinInt32
+	case x >= 2147483520:
+		return 2147483520
 	}
 	return int32(x)
 }

@@ -459,8 +459,9 @@ type If struct {
 // to 0..255 as D3D9's loop and rep limit it). If Counter.File is RegITemp,
 // component x of that register is set to Init.Swizzle[0] before the first
 // iteration and increased by Step.Swizzle[0] after each (D3D9 aL);
-// components y..w are left alone. Without a counter (rep), Init and Step
-// are ignored.
+// components y..w are left alone. Count, Init and Step are read once, at
+// loop entry, before the counter is set. Without a counter (rep), Init and
+// Step are ignored.
 type Loop struct {
 	Count   Src
 	Counter Reg

@@ -240,8 +240,9 @@ func (e *emitter) loop(l *ir.Loop) {
 	e.p("int _n%d = clamp(%s, 0, 255);", n, e.scalar(l.Count))
 	counter := l.Counter.File == ir.RegITemp
 	if counter {
-		e.p("a%d.x = %s;", l.Counter.Index, e.scalar(l.Init))
+		// Count, step and init are all read before the counter is set.
 		e.p("int _s%d = %s;", n, e.scalar(l.Step))
+		e.p("a%d.x = %s;", l.Counter.Index, e.scalar(l.Init))
 	}
 	e.p("for (int _i%d = 0; _i%d < _n%d; ++_i%d) {", n, n, n, n)
 	e.depth++
@@ -750,9 +751,9 @@ func (e *emitter) expr(in *ir.Inst, comps []uint8) string {
 	case ir.OpGe:
 		return bin(">=")
 	case ir.OpF2IRound:
-		return fmt.Sprintf("%s(round(%s))", typeName(ir.TypeInt, n), s(0))
+		return fmt.Sprintf("%s(clamp(round(%s), -2147483648.0f, 2147483520.0f))", typeName(ir.TypeInt, n), s(0))
 	case ir.OpF2IFloor:
-		return fmt.Sprintf("%s(floor(%s))", typeName(ir.TypeInt, n), s(0))
+		return fmt.Sprintf("%s(clamp(floor(%s), -2147483648.0f, 2147483520.0f))", typeName(ir.TypeInt, n), s(0))
 	case ir.OpI2F:
 		return fmt.Sprintf("%s(%s)", typeName(ir.TypeFloat, n), s(0))
 	case ir.OpB2F:

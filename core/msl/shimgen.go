@@ -53,24 +53,51 @@ namespace metal {
 #define M_PI_F (3.14159265358979323846264338327950288f)
 
 struct half {
-	half();
-	half(float);
-	half(double);
-	half(int);
-	operator float() const;
+	float _v;
+	half() : _v(0) {}
+	half(float f) : _v(f) {}
+	half(double d) : _v((float)d) {}
+	half(int i) : _v((float)i) {}
+	half(unsigned i) : _v((float)i) {}
+	operator float() const { return _v; }
 };
+inline half operator+(half a, half b) { return half((float)a + (float)b); }
+inline half operator-(half a, half b) { return half((float)a - (float)b); }
+inline half operator*(half a, half b) { return half((float)a * (float)b); }
+inline half operator/(half a, half b) { return half((float)a / (float)b); }
+inline half operator-(half a) { return half(-(float)a); }
+inline bool operator<(half a, half b) { return (float)a < (float)b; }
+inline bool operator<=(half a, half b) { return (float)a <= (float)b; }
+inline bool operator>(half a, half b) { return (float)a > (float)b; }
+inline bool operator>=(half a, half b) { return (float)a >= (float)b; }
+inline bool operator==(half a, half b) { return (float)a == (float)b; }
+inline bool operator!=(half a, half b) { return (float)a != (float)b; }
 
+// A swizzle member: reads as the vector type V, assigns through its
+// components. K is the source vector's size, A..D the selected components.
 template <class V, class S, int K, int A, int B, int C, int D>
 struct _swz {
 	S _d[K];
-	operator V() const;
-	_swz &operator=(const V &);
-	_swz &operator=(const _swz &);
-	_swz &operator+=(const V &);
-	_swz &operator-=(const V &);
-	_swz &operator*=(const V &);
-	_swz &operator/=(const V &);
+	operator V() const {
+		const int ix[4] = {A, B, C, D};
+		V r;
+		for (int i = 0; i < 4 && ix[i] >= 0; i++) r[i] = _d[ix[i]];
+		return r;
+	}
+	_swz &operator=(const V &v) {
+		const int ix[4] = {A, B, C, D};
+		for (int i = 0; i < 4 && ix[i] >= 0; i++) _d[ix[i]] = v[i];
+		return *this;
+	}
+	_swz &operator=(const _swz &o) { return *this = V(o); }
+	_swz &operator+=(const V &v) { return *this = V(*this) + v; }
+	_swz &operator-=(const V &v) { return *this = V(*this) - v; }
+	_swz &operator*=(const V &v) { return *this = V(*this) * v; }
+	_swz &operator/=(const V &v) { return *this = V(*this) / v; }
 };
+
+// Flag set by discard_fragment, for harnesses that run emitted code.
+inline bool &_discarded() { static bool d; return d; }
 
 `)
 	scalars := []string{"float", "half", "int", "uint", "short", "ushort", "bool"}
@@ -114,59 +141,94 @@ struct _swz {
 				}
 			}
 			p("\t};\n")
-			p("\t%s();\n\t%s(%s);\n", v, v, s)
+			var zero, bcast []string
+			for i := 0; i < n; i++ {
+				zero = append(zero, fmt.Sprintf("%c = %s();", comps[i], s))
+				bcast = append(bcast, fmt.Sprintf("%c = s;", comps[i]))
+			}
+			p("\t%s() { %s }\n\t%s(%s s) { %s }\n", v, strings.Join(zero, " "), v, s, strings.Join(bcast, " "))
 			// MSL constructors: any split of n components into scalars and vectors.
 			for _, parts := range partitions(n) {
 				if len(parts) == 1 {
 					continue
 				}
-				var ps []string
-				for _, k := range parts {
+				var ps, stmts []string
+				at := 0
+				for j, k := range parts {
 					if k == 1 {
-						ps = append(ps, s)
+						ps = append(ps, fmt.Sprintf("%s p%d", s, j))
+						stmts = append(stmts, fmt.Sprintf("%c = p%d;", comps[at], j))
 					} else {
-						ps = append(ps, fmt.Sprintf("%s%d", s, k))
+						ps = append(ps, fmt.Sprintf("%s%d p%d", s, k, j))
+						for c := 0; c < k; c++ {
+							stmts = append(stmts, fmt.Sprintf("%c = p%d.%c;", comps[at+c], j, comps[c]))
+						}
 					}
+					at += k
 				}
-				p("\t%s(%s);\n", v, strings.Join(ps, ", "))
+				p("\t%s(%s) { %s }\n", v, strings.Join(ps, ", "), strings.Join(stmts, " "))
 			}
 			for _, o := range scalars {
 				if o != s {
 					p("\texplicit %s(%s%d);\n", v, o, n)
 				}
 			}
-			p("\t%s(const %s &);\n\t%s &operator=(const %s &);\n", v, v, v, v)
-			p("\t%s &operator[](int);\n\t%s operator[](int) const;\n};\n\n", s, s)
+			var cp []string
+			for i := 0; i < n; i++ {
+				cp = append(cp, fmt.Sprintf("%c = o.%c;", comps[i], comps[i]))
+			}
+			p("\t%s(const %s &o) { %s }\n\t%s &operator=(const %s &o) { %s return *this; }\n", v, v, strings.Join(cp, " "), v, v, strings.Join(cp, " "))
+			p("\t%s &operator[](int i) { return (&x)[i]; }\n\t%s operator[](int i) const { return (&x)[i]; }\n};\n\n", s, s)
+		}
+	}
+	// conversions between vector types of one size
+	for _, s := range scalars {
+		for n := 2; n <= 4; n++ {
+			for _, o := range scalars {
+				if o != s {
+					p("inline %s%d::%s%d(%s%d o) { for (int i = 0; i < %d; i++) (*this)[i] = %s(o[i]); }\n", s, n, s, n, o, n, n, s)
+				}
+			}
 		}
 	}
 	// operators
+	loop := func(n int, expr string) string {
+		return fmt.Sprintf("for (int i = 0; i < %d; i++) r[i] = %s; return r;", n, expr)
+	}
 	for _, s := range scalars {
 		for n := 2; n <= 4; n++ {
 			v := fmt.Sprintf("%s%d", s, n)
 			bv := fmt.Sprintf("bool%d", n)
+			bin := func(rt, op string) {
+				p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", rt, op, v, v, rt, loop(n, "a[i] "+op+" b[i]"))
+				p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", rt, op, v, s, rt, loop(n, "a[i] "+op+" b"))
+				p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", rt, op, s, v, rt, loop(n, "a "+op+" b[i]"))
+			}
 			if s != "bool" {
 				for _, op := range []string{"+", "-", "*", "/"} {
-					p("%s operator%s(%s, %s);\n%s operator%s(%s, %s);\n%s operator%s(%s, %s);\n", v, op, v, v, v, op, v, s, v, op, s, v)
-					p("%s &operator%s=(%s &, %s);\n", v, op, v, v)
+					bin(v, op)
+					p("inline %s &operator%s=(%s &a, %s b) { a = a %s b; return a; }\n", v, op, v, v, op)
 				}
-				p("%s operator-(%s);\n%s operator+(%s);\n", v, v, v, v)
+				p("inline %s operator-(%s a) { %s r; %s }\ninline %s operator+(%s a) { return a; }\n", v, v, v, loop(n, "-a[i]"), v, v)
 				for _, op := range []string{"<", "<=", ">", ">="} {
-					p("%s operator%s(%s, %s);\n%s operator%s(%s, %s);\n%s operator%s(%s, %s);\n", bv, op, v, v, bv, op, v, s, bv, op, s, v)
+					bin(bv, op)
 				}
 			}
 			if s == "int" || s == "uint" || s == "short" || s == "ushort" {
 				for _, op := range []string{"%", "&", "|", "^", "<<", ">>"} {
-					p("%s operator%s(%s, %s);\n%s operator%s(%s, %s);\n", v, op, v, v, v, op, v, s)
+					p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", v, op, v, v, v, loop(n, "a[i] "+op+" b[i]"))
+					p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", v, op, v, s, v, loop(n, "a[i] "+op+" b"))
 				}
 			}
 			for _, op := range []string{"==", "!="} {
-				p("%s operator%s(%s, %s);\n%s operator%s(%s, %s);\n", bv, op, v, v, bv, op, v, s)
+				p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", bv, op, v, v, bv, loop(n, "a[i] "+op+" b[i]"))
+				p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", bv, op, v, s, bv, loop(n, "a[i] "+op+" b"))
 			}
 			if s == "bool" {
 				for _, op := range []string{"&&", "||", "&", "|", "^"} {
-					p("%s operator%s(%s, %s);\n", v, op, v, v)
+					p("inline %s operator%s(%s a, %s b) { %s r; %s }\n", v, op, v, v, v, loop(n, "bool(a[i] "+op+" b[i])"))
 				}
-				p("%s operator!(%s);\n", v, v)
+				p("inline %s operator!(%s a) { %s r; %s }\n", v, v, v, loop(n, "!a[i]"))
 			}
 		}
 	}
@@ -194,35 +256,86 @@ struct _swz {
 		}
 		p("float determinant(float%dx%d);\n", c, c)
 	}
-	// functions
+	// functions: scalar bodies; vector versions apply them per component.
 	p("\n")
-	fl := []string{"float", "half"}
-	for _, s := range fl {
+	fexpr := map[string]string{
+		"abs": "__builtin_fabsf(X)", "fabs": "__builtin_fabsf(X)", "ceil": "__builtin_ceilf(X)", "floor": "__builtin_floorf(X)",
+		"fract": "_fract(X)", "round": "__builtin_roundf(X)", "rint": "__builtin_rintf(X)", "trunc": "__builtin_truncf(X)",
+		"sqrt": "(float)__builtin_sqrt((double)X)", "rsqrt": "(float)(1.0 / __builtin_sqrt((double)X))",
+		"exp": "(float)__builtin_exp((double)X)", "exp2": "(float)__builtin_exp2((double)X)", "exp10": "(float)__builtin_pow(10.0, (double)X)",
+		"log": "(float)__builtin_log((double)X)", "log2": "(float)__builtin_log2((double)X)", "log10": "(float)__builtin_log10((double)X)",
+		"sin": "(float)__builtin_sin((double)X)", "cos": "(float)__builtin_cos((double)X)", "tan": "(float)__builtin_tan((double)X)",
+		"asin": "(float)__builtin_asin((double)X)", "acos": "(float)__builtin_acos((double)X)", "atan": "(float)__builtin_atan((double)X)",
+		"sinh": "(float)__builtin_sinh((double)X)", "cosh": "(float)__builtin_cosh((double)X)", "tanh": "(float)__builtin_tanh((double)X)",
+		"sign": "_sign(X)", "saturate": "__builtin_fminf(__builtin_fmaxf(X, 0.0f), 1.0f)", "dfdx": "0.0f", "dfdy": "0.0f", "fwidth": "0.0f",
+	}
+	f2expr := map[string]string{
+		"fmin": "__builtin_fminf(X, Y)", "fmax": "__builtin_fmaxf(X, Y)", "min": "__builtin_fminf(X, Y)", "max": "__builtin_fmaxf(X, Y)",
+		"pow": "(float)__builtin_pow((double)X, (double)Y)", "powr": "(float)__builtin_pow((double)X, (double)Y)",
+		"atan2": "(float)__builtin_atan2((double)X, (double)Y)", "fmod": "__builtin_fmodf(X, Y)", "step": "(Y < X ? 0.0f : 1.0f)",
+		"copysign": "__builtin_copysignf(X, Y)",
+	}
+	f3expr := map[string]string{
+		"clamp": "__builtin_fminf(__builtin_fmaxf(X, Y), Z)", "mix": "(X + (Y - X) * Z)", "fma": "__builtin_fmaf(X, Y, Z)",
+		"smoothstep": "_smoothstep(X, Y, Z)",
+	}
+	fnames := []string{"abs", "fabs", "ceil", "floor", "fract", "round", "rint", "trunc", "sqrt", "rsqrt", "exp", "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sign", "saturate", "dfdx", "dfdy", "fwidth"}
+	f2names := []string{"fmin", "fmax", "min", "max", "pow", "powr", "atan2", "fmod", "step", "copysign"}
+	f3names := []string{"clamp", "mix", "fma", "smoothstep"}
+	p("inline float _fract(float x) { float f = x - __builtin_floorf(x); return f != f ? f : (f < 0x1.fffffep-1f ? f : 0x1.fffffep-1f); }\n")
+	p("inline float _sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x == 0.0f ? x : 0.0f; }\n")
+	p("inline float _smoothstep(float e0, float e1, float x) { float t = __builtin_fminf(__builtin_fmaxf((x - e0) / (e1 - e0), 0.0f), 1.0f); return t * t * (3.0f - 2.0f * t); }\n")
+	for _, s := range []string{"float", "half"} {
 		for n := 1; n <= 4; n++ {
 			v := s
 			if n > 1 {
 				v = fmt.Sprintf("%s%d", s, n)
 			}
-			for _, f := range []string{"abs", "fabs", "ceil", "floor", "fract", "round", "rint", "trunc", "sqrt", "rsqrt", "exp", "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sign", "saturate", "dfdx", "dfdy", "fwidth"} {
-				p("%s %s(%s);\n", v, f, v)
+			bs := "bool" + suffix(n)
+			// each applies a scalar expression (X, Y, Z, C are the
+			// arguments) per component.
+			each := func(expr string) string {
+				idx := ""
+				if n > 1 {
+					idx = "[i]"
+				}
+				e := strings.NewReplacer("X", "(float)x"+idx, "Y", "(float)y"+idx, "Z", "(float)z"+idx, "C", "c"+idx).Replace(expr)
+				if n == 1 {
+					return "return " + e + ";"
+				}
+				return fmt.Sprintf("%s r; for (int i = 0; i < %d; i++) r[i] = %s; return r;", v, n, e)
 			}
-			for _, f := range []string{"fmin", "fmax", "min", "max", "pow", "powr", "atan2", "fmod", "step", "copysign"} {
-				p("%s %s(%s, %s);\n", v, f, v, v)
+			for _, f := range fnames {
+				p("inline %s %s(%s x) { %s }\n", v, f, v, each(fexpr[f]))
 			}
-			for _, f := range []string{"clamp", "mix", "fma", "smoothstep"} {
-				p("%s %s(%s, %s, %s);\n", v, f, v, v, v)
+			for _, f := range f2names {
+				p("inline %s %s(%s x, %s y) { %s }\n", v, f, v, v, each(f2expr[f]))
 			}
-			p("%s select(%s, %s, bool%s);\n", v, v, v, suffix(n))
-			p("%s sincos(%s, thread %s &);\n", v, v, v)
-			p("bool%s isnan(%s);\nbool%s isinf(%s);\nbool%s isfinite(%s);\nbool%s signbit(%s);\n", suffix(n), v, suffix(n), v, suffix(n), v, suffix(n), v)
+			for _, f := range f3names {
+				p("inline %s %s(%s x, %s y, %s z) { %s }\n", v, f, v, v, v, each(f3expr[f]))
+			}
+			p("inline %s select(%s x, %s y, %s c) { %s }\n", v, v, v, bs, each("(C ? Y : X)"))
+			p("inline %s sincos(%s x, thread %s &c) { c = cos(x); return sin(x); }\n", v, v, v)
+			p("inline %s isnan(%s x) { %s }\ninline %s isinf(%s x) { %s }\n", bs, v, eachBool(n, "X != X"), bs, v, eachBool(n, "__builtin_isinf(X)"))
+			p("inline %s isfinite(%s x) { %s }\ninline %s signbit(%s x) { %s }\n", bs, v, eachBool(n, "__builtin_isfinite(X)"), bs, v, eachBool(n, "__builtin_signbit(X)"))
 			if n > 1 {
-				p("%s clamp(%s, %s, %s);\n%s mix(%s, %s, %s);\n%s min(%s, %s);\n%s max(%s, %s);\n%s fmin(%s, %s);\n%s fmax(%s, %s);\n%s step(%s, %s);\n",
-					v, v, s, s, v, v, v, s, v, v, s, v, v, s, v, v, s, v, v, s, v, s, v)
-				p("%s dot(%s, %s);\n%s length(%s);\n%s length_squared(%s);\n%s distance(%s, %s);\n%s normalize(%s);\n%s reflect(%s, %s);\n",
-					s, v, v, s, v, s, v, s, v, v, v, v, v, v, v)
+				p("inline %s clamp(%s x, %s lo, %s hi) { return clamp(x, %s(lo), %s(hi)); }\n", v, v, s, s, v, v)
+				p("inline %s mix(%s x, %s y, %s a) { return mix(x, y, %s(a)); }\n", v, v, v, s, v)
+				for _, f := range []string{"min", "max", "fmin", "fmax"} {
+					p("inline %s %s(%s x, %s y) { return %s(x, %s(y)); }\n", v, f, v, s, f, v)
+				}
+				p("inline %s step(%s e, %s x) { return step(%s(e), x); }\n", v, s, v, v)
+				var dot []string
+				for i := 0; i < n; i++ {
+					dot = append(dot, fmt.Sprintf("(float)x[%d] * (float)y[%d]", i, i))
+				}
+				p("inline %s dot(%s x, %s y) { float r = 0.0f; r = %s; return r; }\n", s, v, v, strings.Join(dot, " + "))
+				p("inline %s length_squared(%s x) { return dot(x, x); }\ninline %s length(%s x) { return sqrt((float)dot(x, x)); }\n", s, v, s, v)
+				p("inline %s distance(%s x, %s y) { return length(x - y); }\ninline %s normalize(%s x) { return x * %s(rsqrt((float)dot(x, x))); }\n", s, v, v, v, v, s)
+				p("inline %s reflect(%s i, %s n) { return i - n * %s(2.0f * (float)dot(n, i)); }\n", v, v, v, s)
 			}
 		}
-		p("%s3 cross(%s3, %s3);\n", s, s, s)
+		p("inline %s3 cross(%s3 a, %s3 b) { return %s3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }\n", s, s, s, s)
 	}
 	for _, s := range []string{"int", "uint", "short", "ushort"} {
 		for n := 1; n <= 4; n++ {
@@ -230,20 +343,48 @@ struct _swz {
 			if n > 1 {
 				v = fmt.Sprintf("%s%d", s, n)
 			}
-			p("%s abs(%s);\n%s min(%s, %s);\n%s max(%s, %s);\n%s clamp(%s, %s, %s);\n%s select(%s, %s, bool%s);\n%s popcount(%s);\n",
-				v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, suffix(n), v, v)
+			bs := "bool" + suffix(n)
+			each := func(expr string) string {
+				idx := ""
+				if n > 1 {
+					idx = "[i]"
+				}
+				e := strings.NewReplacer("X", "x"+idx, "Y", "y"+idx, "C", "c"+idx).Replace(expr)
+				if n == 1 {
+					return "return " + e + ";"
+				}
+				return fmt.Sprintf("%s r; for (int i = 0; i < %d; i++) r[i] = %s; return r;", v, n, e)
+			}
+			abs := "(X < 0 ? -X : X)"
+			if s[0] == 'u' {
+				abs = "X"
+			}
+			p("inline %s abs(%s x) { %s }\n", v, v, each(abs))
+			p("inline %s min(%s x, %s y) { %s }\ninline %s max(%s x, %s y) { %s }\n", v, v, v, each("(Y < X ? Y : X)"), v, v, v, each("(X < Y ? Y : X)"))
+			p("inline %s clamp(%s x, %s lo, %s hi) { return min(max(x, lo), hi); }\n", v, v, v, v)
+			p("inline %s select(%s x, %s y, %s c) { %s }\n", v, v, v, bs, each("(C ? Y : X)"))
+			p("inline %s popcount(%s x) { %s }\n", v, v, each("__builtin_popcount((unsigned)X)"))
 			if n > 1 {
-				p("%s clamp(%s, %s, %s);\n", v, v, s, s)
+				p("inline %s clamp(%s x, %s lo, %s hi) { return clamp(x, %s(lo), %s(hi)); }\n", v, v, s, s, v, v)
 			}
 		}
 	}
 	for n := 1; n <= 4; n++ {
 		v := "bool" + suffix(n)
-		p("%s select(%s, %s, %s);\nbool all(%s);\nbool any(%s);\n", v, v, v, v, v, v)
+		if n == 1 {
+			p("inline bool select(bool a, bool b, bool c) { return c ? b : a; }\ninline bool all(bool x) { return x; }\ninline bool any(bool x) { return x; }\n")
+			continue
+		}
+		var xs []string
+		for i := 0; i < n; i++ {
+			xs = append(xs, fmt.Sprintf("x[%d]", i))
+		}
+		p("inline %s select(%s a, %s b, %s c) { %s r; for (int i = 0; i < %d; i++) r[i] = c[i] ? b[i] : a[i]; return r; }\n", v, v, v, v, v, n)
+		p("inline bool all(%s x) { return %s; }\ninline bool any(%s x) { return %s; }\n", v, strings.Join(xs, " && "), v, strings.Join(xs, " || "))
 	}
 	p(`
 template <class T, class U> T as_type(U);
-void discard_fragment();
+inline void discard_fragment() { _discarded() = true; }
 void threadgroup_barrier(int);
 
 // Samplers and textures.
@@ -372,4 +513,13 @@ func partitions(n int) [][]int {
 		}
 	}
 	return r
+}
+
+// eachBool applies a scalar predicate (X is the argument) per component.
+func eachBool(n int, expr string) string {
+	if n == 1 {
+		return "return " + strings.ReplaceAll(expr, "X", "(float)x") + ";"
+	}
+	e := strings.ReplaceAll(expr, "X", "(float)x[i]")
+	return fmt.Sprintf("bool%d r; for (int i = 0; i < %d; i++) r[i] = %s; return r;", n, n, e)
 }

@@ -14,11 +14,24 @@ import (
 type gen struct {
 	r *rand.Rand
 	s *ir.Shader
+	o Options
+}
+
+// Options restrict RandomShaderWith.
+type Options struct {
+	NoTextures bool // declare no samplers, so no OpTex
+	NoDiscard  bool // no Discard statements
+	Statements int  // top-level statements in the main body (0: 1 to 6)
 }
 
 // RandomShader returns a random shader that passes ir.Validate.
 func RandomShader(r *rand.Rand, stage ir.Stage) *ir.Shader {
-	g := &gen{r: r}
+	return RandomShaderWith(r, stage, Options{})
+}
+
+// RandomShaderWith is RandomShader with restrictions.
+func RandomShaderWith(r *rand.Rand, stage ir.Stage, o Options) *ir.Shader {
+	g := &gen{r: r, o: o}
 	s := &ir.Shader{Stage: stage, Version: 0x300,
 		NumTemps: 1 + r.IntN(4), NumITemps: 1 + r.IntN(2), NumBTemps: 1 + r.IntN(2),
 		NumConstF: 8 + r.IntN(8), NumConstI: 2, NumConstB: 2, PS1xMax: 8}
@@ -51,7 +64,7 @@ func RandomShader(r *rand.Rand, stage ir.Stage) *ir.Shader {
 			s.Outputs = append(s.Outputs, ir.Output{Kind: ir.OutDepth})
 		}
 	}
-	for i := 0; i < r.IntN(4); i++ {
+	for i := 0; i < r.IntN(4) && !o.NoTextures; i++ {
 		s.Samplers = append(s.Samplers, ir.SamplerDecl{Index: i, Kind: ir.SamplerKind(1 + r.IntN(4)), Projected: r.IntN(3) == 0})
 	}
 	if r.IntN(2) == 0 {
@@ -67,6 +80,9 @@ func RandomShader(r *rand.Rand, stage ir.Stage) *ir.Shader {
 		s.Subs = append(s.Subs, g.block(2, 0, len(s.Subs)))
 	}
 	s.Body = g.block(3, 0, len(s.Subs))
+	for len(s.Body) < o.Statements {
+		s.Body = append(s.Body, g.block(3, 0, len(s.Subs))...)
+	}
 	return s
 }
 
@@ -271,7 +287,7 @@ func (g *gen) block(depth, loops, subs int) []ir.Stmt {
 			b = append(b, &ir.Call{Sub: r.IntN(subs)})
 		case k == 4 && r.IntN(3) == 0:
 			b = append(b, &ir.Return{})
-		case k == 5 && g.s.Stage == ir.StagePixel:
+		case k == 5 && g.s.Stage == ir.StagePixel && !g.o.NoDiscard:
 			if r.IntN(2) == 0 {
 				b = append(b, &ir.Discard{})
 			} else {

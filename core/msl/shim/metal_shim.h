@@ -34,24 +34,51 @@ namespace metal {
 #define M_PI_F (3.14159265358979323846264338327950288f)
 
 struct half {
-	half();
-	half(float);
-	half(double);
-	half(int);
-	operator float() const;
+	float _v;
+	half() : _v(0) {}
+	half(float f) : _v(f) {}
+	half(double d) : _v((float)d) {}
+	half(int i) : _v((float)i) {}
+	half(unsigned i) : _v((float)i) {}
+	operator float() const { return _v; }
 };
+inline half operator+(half a, half b) { return half((float)a + (float)b); }
+inline half operator-(half a, half b) { return half((float)a - (float)b); }
+inline half operator*(half a, half b) { return half((float)a * (float)b); }
+inline half operator/(half a, half b) { return half((float)a / (float)b); }
+inline half operator-(half a) { return half(-(float)a); }
+inline bool operator<(half a, half b) { return (float)a < (float)b; }
+inline bool operator<=(half a, half b) { return (float)a <= (float)b; }
+inline bool operator>(half a, half b) { return (float)a > (float)b; }
+inline bool operator>=(half a, half b) { return (float)a >= (float)b; }
+inline bool operator==(half a, half b) { return (float)a == (float)b; }
+inline bool operator!=(half a, half b) { return (float)a != (float)b; }
 
+// A swizzle member: reads as the vector type V, assigns through its
+// components. K is the source vector's size, A..D the selected components.
 template <class V, class S, int K, int A, int B, int C, int D>
 struct _swz {
 	S _d[K];
-	operator V() const;
-	_swz &operator=(const V &);
-	_swz &operator=(const _swz &);
-	_swz &operator+=(const V &);
-	_swz &operator-=(const V &);
-	_swz &operator*=(const V &);
-	_swz &operator/=(const V &);
+	operator V() const {
+		const int ix[4] = {A, B, C, D};
+		V r;
+		for (int i = 0; i < 4 && ix[i] >= 0; i++) r[i] = _d[ix[i]];
+		return r;
+	}
+	_swz &operator=(const V &v) {
+		const int ix[4] = {A, B, C, D};
+		for (int i = 0; i < 4 && ix[i] >= 0; i++) _d[ix[i]] = v[i];
+		return *this;
+	}
+	_swz &operator=(const _swz &o) { return *this = V(o); }
+	_swz &operator+=(const V &v) { return *this = V(*this) + v; }
+	_swz &operator-=(const V &v) { return *this = V(*this) - v; }
+	_swz &operator*=(const V &v) { return *this = V(*this) * v; }
+	_swz &operator/=(const V &v) { return *this = V(*this) / v; }
 };
+
+// Flag set by discard_fragment, for harnesses that run emitted code.
+inline bool &_discarded() { static bool d; return d; }
 
 struct float2;
 struct float3;
@@ -107,19 +134,19 @@ struct float2 {
 		_swz<float4, float, 2, 1, 1, 1, 0> yyyx;
 		_swz<float4, float, 2, 1, 1, 1, 1> yyyy;
 	};
-	float2();
-	float2(float);
-	float2(float, float);
+	float2() { x = float(); y = float(); }
+	float2(float s) { x = s; y = s; }
+	float2(float p0, float p1) { x = p0; y = p1; }
 	explicit float2(half2);
 	explicit float2(int2);
 	explicit float2(uint2);
 	explicit float2(short2);
 	explicit float2(ushort2);
 	explicit float2(bool2);
-	float2(const float2 &);
-	float2 &operator=(const float2 &);
-	float &operator[](int);
-	float operator[](int) const;
+	float2(const float2 &o) { x = o.x; y = o.y; }
+	float2 &operator=(const float2 &o) { x = o.x; y = o.y; return *this; }
+	float &operator[](int i) { return (&x)[i]; }
+	float operator[](int i) const { return (&x)[i]; }
 };
 
 struct float3 {
@@ -243,21 +270,21 @@ struct float3 {
 		_swz<float4, float, 3, 2, 2, 2, 1> zzzy;
 		_swz<float4, float, 3, 2, 2, 2, 2> zzzz;
 	};
-	float3();
-	float3(float);
-	float3(float, float, float);
-	float3(float, float2);
-	float3(float2, float);
+	float3() { x = float(); y = float(); z = float(); }
+	float3(float s) { x = s; y = s; z = s; }
+	float3(float p0, float p1, float p2) { x = p0; y = p1; z = p2; }
+	float3(float p0, float2 p1) { x = p0; y = p1.x; z = p1.y; }
+	float3(float2 p0, float p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit float3(half3);
 	explicit float3(int3);
 	explicit float3(uint3);
 	explicit float3(short3);
 	explicit float3(ushort3);
 	explicit float3(bool3);
-	float3(const float3 &);
-	float3 &operator=(const float3 &);
-	float &operator[](int);
-	float operator[](int) const;
+	float3(const float3 &o) { x = o.x; y = o.y; z = o.z; }
+	float3 &operator=(const float3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	float &operator[](int i) { return (&x)[i]; }
+	float operator[](int i) const { return (&x)[i]; }
 };
 
 struct float4 {
@@ -600,25 +627,25 @@ struct float4 {
 		_swz<float4, float, 4, 3, 3, 3, 2> wwwz;
 		_swz<float4, float, 4, 3, 3, 3, 3> wwww;
 	};
-	float4();
-	float4(float);
-	float4(float, float, float, float);
-	float4(float, float, float2);
-	float4(float, float2, float);
-	float4(float, float3);
-	float4(float2, float, float);
-	float4(float2, float2);
-	float4(float3, float);
+	float4() { x = float(); y = float(); z = float(); w = float(); }
+	float4(float s) { x = s; y = s; z = s; w = s; }
+	float4(float p0, float p1, float p2, float p3) { x = p0; y = p1; z = p2; w = p3; }
+	float4(float p0, float p1, float2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	float4(float p0, float2 p1, float p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	float4(float p0, float3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	float4(float2 p0, float p1, float p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	float4(float2 p0, float2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	float4(float3 p0, float p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit float4(half4);
 	explicit float4(int4);
 	explicit float4(uint4);
 	explicit float4(short4);
 	explicit float4(ushort4);
 	explicit float4(bool4);
-	float4(const float4 &);
-	float4 &operator=(const float4 &);
-	float &operator[](int);
-	float operator[](int) const;
+	float4(const float4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	float4 &operator=(const float4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	float &operator[](int i) { return (&x)[i]; }
+	float operator[](int i) const { return (&x)[i]; }
 };
 
 struct half2 {
@@ -653,19 +680,19 @@ struct half2 {
 		_swz<half4, half, 2, 1, 1, 1, 0> yyyx;
 		_swz<half4, half, 2, 1, 1, 1, 1> yyyy;
 	};
-	half2();
-	half2(half);
-	half2(half, half);
+	half2() { x = half(); y = half(); }
+	half2(half s) { x = s; y = s; }
+	half2(half p0, half p1) { x = p0; y = p1; }
 	explicit half2(float2);
 	explicit half2(int2);
 	explicit half2(uint2);
 	explicit half2(short2);
 	explicit half2(ushort2);
 	explicit half2(bool2);
-	half2(const half2 &);
-	half2 &operator=(const half2 &);
-	half &operator[](int);
-	half operator[](int) const;
+	half2(const half2 &o) { x = o.x; y = o.y; }
+	half2 &operator=(const half2 &o) { x = o.x; y = o.y; return *this; }
+	half &operator[](int i) { return (&x)[i]; }
+	half operator[](int i) const { return (&x)[i]; }
 };
 
 struct half3 {
@@ -789,21 +816,21 @@ struct half3 {
 		_swz<half4, half, 3, 2, 2, 2, 1> zzzy;
 		_swz<half4, half, 3, 2, 2, 2, 2> zzzz;
 	};
-	half3();
-	half3(half);
-	half3(half, half, half);
-	half3(half, half2);
-	half3(half2, half);
+	half3() { x = half(); y = half(); z = half(); }
+	half3(half s) { x = s; y = s; z = s; }
+	half3(half p0, half p1, half p2) { x = p0; y = p1; z = p2; }
+	half3(half p0, half2 p1) { x = p0; y = p1.x; z = p1.y; }
+	half3(half2 p0, half p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit half3(float3);
 	explicit half3(int3);
 	explicit half3(uint3);
 	explicit half3(short3);
 	explicit half3(ushort3);
 	explicit half3(bool3);
-	half3(const half3 &);
-	half3 &operator=(const half3 &);
-	half &operator[](int);
-	half operator[](int) const;
+	half3(const half3 &o) { x = o.x; y = o.y; z = o.z; }
+	half3 &operator=(const half3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	half &operator[](int i) { return (&x)[i]; }
+	half operator[](int i) const { return (&x)[i]; }
 };
 
 struct half4 {
@@ -1146,25 +1173,25 @@ struct half4 {
 		_swz<half4, half, 4, 3, 3, 3, 2> wwwz;
 		_swz<half4, half, 4, 3, 3, 3, 3> wwww;
 	};
-	half4();
-	half4(half);
-	half4(half, half, half, half);
-	half4(half, half, half2);
-	half4(half, half2, half);
-	half4(half, half3);
-	half4(half2, half, half);
-	half4(half2, half2);
-	half4(half3, half);
+	half4() { x = half(); y = half(); z = half(); w = half(); }
+	half4(half s) { x = s; y = s; z = s; w = s; }
+	half4(half p0, half p1, half p2, half p3) { x = p0; y = p1; z = p2; w = p3; }
+	half4(half p0, half p1, half2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	half4(half p0, half2 p1, half p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	half4(half p0, half3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	half4(half2 p0, half p1, half p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	half4(half2 p0, half2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	half4(half3 p0, half p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit half4(float4);
 	explicit half4(int4);
 	explicit half4(uint4);
 	explicit half4(short4);
 	explicit half4(ushort4);
 	explicit half4(bool4);
-	half4(const half4 &);
-	half4 &operator=(const half4 &);
-	half &operator[](int);
-	half operator[](int) const;
+	half4(const half4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	half4 &operator=(const half4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	half &operator[](int i) { return (&x)[i]; }
+	half operator[](int i) const { return (&x)[i]; }
 };
 
 struct int2 {
@@ -1199,19 +1226,19 @@ struct int2 {
 		_swz<int4, int, 2, 1, 1, 1, 0> yyyx;
 		_swz<int4, int, 2, 1, 1, 1, 1> yyyy;
 	};
-	int2();
-	int2(int);
-	int2(int, int);
+	int2() { x = int(); y = int(); }
+	int2(int s) { x = s; y = s; }
+	int2(int p0, int p1) { x = p0; y = p1; }
 	explicit int2(float2);
 	explicit int2(half2);
 	explicit int2(uint2);
 	explicit int2(short2);
 	explicit int2(ushort2);
 	explicit int2(bool2);
-	int2(const int2 &);
-	int2 &operator=(const int2 &);
-	int &operator[](int);
-	int operator[](int) const;
+	int2(const int2 &o) { x = o.x; y = o.y; }
+	int2 &operator=(const int2 &o) { x = o.x; y = o.y; return *this; }
+	int &operator[](int i) { return (&x)[i]; }
+	int operator[](int i) const { return (&x)[i]; }
 };
 
 struct int3 {
@@ -1335,21 +1362,21 @@ struct int3 {
 		_swz<int4, int, 3, 2, 2, 2, 1> zzzy;
 		_swz<int4, int, 3, 2, 2, 2, 2> zzzz;
 	};
-	int3();
-	int3(int);
-	int3(int, int, int);
-	int3(int, int2);
-	int3(int2, int);
+	int3() { x = int(); y = int(); z = int(); }
+	int3(int s) { x = s; y = s; z = s; }
+	int3(int p0, int p1, int p2) { x = p0; y = p1; z = p2; }
+	int3(int p0, int2 p1) { x = p0; y = p1.x; z = p1.y; }
+	int3(int2 p0, int p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit int3(float3);
 	explicit int3(half3);
 	explicit int3(uint3);
 	explicit int3(short3);
 	explicit int3(ushort3);
 	explicit int3(bool3);
-	int3(const int3 &);
-	int3 &operator=(const int3 &);
-	int &operator[](int);
-	int operator[](int) const;
+	int3(const int3 &o) { x = o.x; y = o.y; z = o.z; }
+	int3 &operator=(const int3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	int &operator[](int i) { return (&x)[i]; }
+	int operator[](int i) const { return (&x)[i]; }
 };
 
 struct int4 {
@@ -1692,25 +1719,25 @@ struct int4 {
 		_swz<int4, int, 4, 3, 3, 3, 2> wwwz;
 		_swz<int4, int, 4, 3, 3, 3, 3> wwww;
 	};
-	int4();
-	int4(int);
-	int4(int, int, int, int);
-	int4(int, int, int2);
-	int4(int, int2, int);
-	int4(int, int3);
-	int4(int2, int, int);
-	int4(int2, int2);
-	int4(int3, int);
+	int4() { x = int(); y = int(); z = int(); w = int(); }
+	int4(int s) { x = s; y = s; z = s; w = s; }
+	int4(int p0, int p1, int p2, int p3) { x = p0; y = p1; z = p2; w = p3; }
+	int4(int p0, int p1, int2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	int4(int p0, int2 p1, int p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	int4(int p0, int3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	int4(int2 p0, int p1, int p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	int4(int2 p0, int2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	int4(int3 p0, int p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit int4(float4);
 	explicit int4(half4);
 	explicit int4(uint4);
 	explicit int4(short4);
 	explicit int4(ushort4);
 	explicit int4(bool4);
-	int4(const int4 &);
-	int4 &operator=(const int4 &);
-	int &operator[](int);
-	int operator[](int) const;
+	int4(const int4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	int4 &operator=(const int4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	int &operator[](int i) { return (&x)[i]; }
+	int operator[](int i) const { return (&x)[i]; }
 };
 
 struct uint2 {
@@ -1745,19 +1772,19 @@ struct uint2 {
 		_swz<uint4, uint, 2, 1, 1, 1, 0> yyyx;
 		_swz<uint4, uint, 2, 1, 1, 1, 1> yyyy;
 	};
-	uint2();
-	uint2(uint);
-	uint2(uint, uint);
+	uint2() { x = uint(); y = uint(); }
+	uint2(uint s) { x = s; y = s; }
+	uint2(uint p0, uint p1) { x = p0; y = p1; }
 	explicit uint2(float2);
 	explicit uint2(half2);
 	explicit uint2(int2);
 	explicit uint2(short2);
 	explicit uint2(ushort2);
 	explicit uint2(bool2);
-	uint2(const uint2 &);
-	uint2 &operator=(const uint2 &);
-	uint &operator[](int);
-	uint operator[](int) const;
+	uint2(const uint2 &o) { x = o.x; y = o.y; }
+	uint2 &operator=(const uint2 &o) { x = o.x; y = o.y; return *this; }
+	uint &operator[](int i) { return (&x)[i]; }
+	uint operator[](int i) const { return (&x)[i]; }
 };
 
 struct uint3 {
@@ -1881,21 +1908,21 @@ struct uint3 {
 		_swz<uint4, uint, 3, 2, 2, 2, 1> zzzy;
 		_swz<uint4, uint, 3, 2, 2, 2, 2> zzzz;
 	};
-	uint3();
-	uint3(uint);
-	uint3(uint, uint, uint);
-	uint3(uint, uint2);
-	uint3(uint2, uint);
+	uint3() { x = uint(); y = uint(); z = uint(); }
+	uint3(uint s) { x = s; y = s; z = s; }
+	uint3(uint p0, uint p1, uint p2) { x = p0; y = p1; z = p2; }
+	uint3(uint p0, uint2 p1) { x = p0; y = p1.x; z = p1.y; }
+	uint3(uint2 p0, uint p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit uint3(float3);
 	explicit uint3(half3);
 	explicit uint3(int3);
 	explicit uint3(short3);
 	explicit uint3(ushort3);
 	explicit uint3(bool3);
-	uint3(const uint3 &);
-	uint3 &operator=(const uint3 &);
-	uint &operator[](int);
-	uint operator[](int) const;
+	uint3(const uint3 &o) { x = o.x; y = o.y; z = o.z; }
+	uint3 &operator=(const uint3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	uint &operator[](int i) { return (&x)[i]; }
+	uint operator[](int i) const { return (&x)[i]; }
 };
 
 struct uint4 {
@@ -2238,25 +2265,25 @@ struct uint4 {
 		_swz<uint4, uint, 4, 3, 3, 3, 2> wwwz;
 		_swz<uint4, uint, 4, 3, 3, 3, 3> wwww;
 	};
-	uint4();
-	uint4(uint);
-	uint4(uint, uint, uint, uint);
-	uint4(uint, uint, uint2);
-	uint4(uint, uint2, uint);
-	uint4(uint, uint3);
-	uint4(uint2, uint, uint);
-	uint4(uint2, uint2);
-	uint4(uint3, uint);
+	uint4() { x = uint(); y = uint(); z = uint(); w = uint(); }
+	uint4(uint s) { x = s; y = s; z = s; w = s; }
+	uint4(uint p0, uint p1, uint p2, uint p3) { x = p0; y = p1; z = p2; w = p3; }
+	uint4(uint p0, uint p1, uint2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	uint4(uint p0, uint2 p1, uint p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	uint4(uint p0, uint3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	uint4(uint2 p0, uint p1, uint p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	uint4(uint2 p0, uint2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	uint4(uint3 p0, uint p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit uint4(float4);
 	explicit uint4(half4);
 	explicit uint4(int4);
 	explicit uint4(short4);
 	explicit uint4(ushort4);
 	explicit uint4(bool4);
-	uint4(const uint4 &);
-	uint4 &operator=(const uint4 &);
-	uint &operator[](int);
-	uint operator[](int) const;
+	uint4(const uint4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	uint4 &operator=(const uint4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	uint &operator[](int i) { return (&x)[i]; }
+	uint operator[](int i) const { return (&x)[i]; }
 };
 
 struct short2 {
@@ -2291,19 +2318,19 @@ struct short2 {
 		_swz<short4, short, 2, 1, 1, 1, 0> yyyx;
 		_swz<short4, short, 2, 1, 1, 1, 1> yyyy;
 	};
-	short2();
-	short2(short);
-	short2(short, short);
+	short2() { x = short(); y = short(); }
+	short2(short s) { x = s; y = s; }
+	short2(short p0, short p1) { x = p0; y = p1; }
 	explicit short2(float2);
 	explicit short2(half2);
 	explicit short2(int2);
 	explicit short2(uint2);
 	explicit short2(ushort2);
 	explicit short2(bool2);
-	short2(const short2 &);
-	short2 &operator=(const short2 &);
-	short &operator[](int);
-	short operator[](int) const;
+	short2(const short2 &o) { x = o.x; y = o.y; }
+	short2 &operator=(const short2 &o) { x = o.x; y = o.y; return *this; }
+	short &operator[](int i) { return (&x)[i]; }
+	short operator[](int i) const { return (&x)[i]; }
 };
 
 struct short3 {
@@ -2427,21 +2454,21 @@ struct short3 {
 		_swz<short4, short, 3, 2, 2, 2, 1> zzzy;
 		_swz<short4, short, 3, 2, 2, 2, 2> zzzz;
 	};
-	short3();
-	short3(short);
-	short3(short, short, short);
-	short3(short, short2);
-	short3(short2, short);
+	short3() { x = short(); y = short(); z = short(); }
+	short3(short s) { x = s; y = s; z = s; }
+	short3(short p0, short p1, short p2) { x = p0; y = p1; z = p2; }
+	short3(short p0, short2 p1) { x = p0; y = p1.x; z = p1.y; }
+	short3(short2 p0, short p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit short3(float3);
 	explicit short3(half3);
 	explicit short3(int3);
 	explicit short3(uint3);
 	explicit short3(ushort3);
 	explicit short3(bool3);
-	short3(const short3 &);
-	short3 &operator=(const short3 &);
-	short &operator[](int);
-	short operator[](int) const;
+	short3(const short3 &o) { x = o.x; y = o.y; z = o.z; }
+	short3 &operator=(const short3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	short &operator[](int i) { return (&x)[i]; }
+	short operator[](int i) const { return (&x)[i]; }
 };
 
 struct short4 {
@@ -2784,25 +2811,25 @@ struct short4 {
 		_swz<short4, short, 4, 3, 3, 3, 2> wwwz;
 		_swz<short4, short, 4, 3, 3, 3, 3> wwww;
 	};
-	short4();
-	short4(short);
-	short4(short, short, short, short);
-	short4(short, short, short2);
-	short4(short, short2, short);
-	short4(short, short3);
-	short4(short2, short, short);
-	short4(short2, short2);
-	short4(short3, short);
+	short4() { x = short(); y = short(); z = short(); w = short(); }
+	short4(short s) { x = s; y = s; z = s; w = s; }
+	short4(short p0, short p1, short p2, short p3) { x = p0; y = p1; z = p2; w = p3; }
+	short4(short p0, short p1, short2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	short4(short p0, short2 p1, short p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	short4(short p0, short3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	short4(short2 p0, short p1, short p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	short4(short2 p0, short2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	short4(short3 p0, short p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit short4(float4);
 	explicit short4(half4);
 	explicit short4(int4);
 	explicit short4(uint4);
 	explicit short4(ushort4);
 	explicit short4(bool4);
-	short4(const short4 &);
-	short4 &operator=(const short4 &);
-	short &operator[](int);
-	short operator[](int) const;
+	short4(const short4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	short4 &operator=(const short4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	short &operator[](int i) { return (&x)[i]; }
+	short operator[](int i) const { return (&x)[i]; }
 };
 
 struct ushort2 {
@@ -2837,19 +2864,19 @@ struct ushort2 {
 		_swz<ushort4, ushort, 2, 1, 1, 1, 0> yyyx;
 		_swz<ushort4, ushort, 2, 1, 1, 1, 1> yyyy;
 	};
-	ushort2();
-	ushort2(ushort);
-	ushort2(ushort, ushort);
+	ushort2() { x = ushort(); y = ushort(); }
+	ushort2(ushort s) { x = s; y = s; }
+	ushort2(ushort p0, ushort p1) { x = p0; y = p1; }
 	explicit ushort2(float2);
 	explicit ushort2(half2);
 	explicit ushort2(int2);
 	explicit ushort2(uint2);
 	explicit ushort2(short2);
 	explicit ushort2(bool2);
-	ushort2(const ushort2 &);
-	ushort2 &operator=(const ushort2 &);
-	ushort &operator[](int);
-	ushort operator[](int) const;
+	ushort2(const ushort2 &o) { x = o.x; y = o.y; }
+	ushort2 &operator=(const ushort2 &o) { x = o.x; y = o.y; return *this; }
+	ushort &operator[](int i) { return (&x)[i]; }
+	ushort operator[](int i) const { return (&x)[i]; }
 };
 
 struct ushort3 {
@@ -2973,21 +3000,21 @@ struct ushort3 {
 		_swz<ushort4, ushort, 3, 2, 2, 2, 1> zzzy;
 		_swz<ushort4, ushort, 3, 2, 2, 2, 2> zzzz;
 	};
-	ushort3();
-	ushort3(ushort);
-	ushort3(ushort, ushort, ushort);
-	ushort3(ushort, ushort2);
-	ushort3(ushort2, ushort);
+	ushort3() { x = ushort(); y = ushort(); z = ushort(); }
+	ushort3(ushort s) { x = s; y = s; z = s; }
+	ushort3(ushort p0, ushort p1, ushort p2) { x = p0; y = p1; z = p2; }
+	ushort3(ushort p0, ushort2 p1) { x = p0; y = p1.x; z = p1.y; }
+	ushort3(ushort2 p0, ushort p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit ushort3(float3);
 	explicit ushort3(half3);
 	explicit ushort3(int3);
 	explicit ushort3(uint3);
 	explicit ushort3(short3);
 	explicit ushort3(bool3);
-	ushort3(const ushort3 &);
-	ushort3 &operator=(const ushort3 &);
-	ushort &operator[](int);
-	ushort operator[](int) const;
+	ushort3(const ushort3 &o) { x = o.x; y = o.y; z = o.z; }
+	ushort3 &operator=(const ushort3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	ushort &operator[](int i) { return (&x)[i]; }
+	ushort operator[](int i) const { return (&x)[i]; }
 };
 
 struct ushort4 {
@@ -3330,25 +3357,25 @@ struct ushort4 {
 		_swz<ushort4, ushort, 4, 3, 3, 3, 2> wwwz;
 		_swz<ushort4, ushort, 4, 3, 3, 3, 3> wwww;
 	};
-	ushort4();
-	ushort4(ushort);
-	ushort4(ushort, ushort, ushort, ushort);
-	ushort4(ushort, ushort, ushort2);
-	ushort4(ushort, ushort2, ushort);
-	ushort4(ushort, ushort3);
-	ushort4(ushort2, ushort, ushort);
-	ushort4(ushort2, ushort2);
-	ushort4(ushort3, ushort);
+	ushort4() { x = ushort(); y = ushort(); z = ushort(); w = ushort(); }
+	ushort4(ushort s) { x = s; y = s; z = s; w = s; }
+	ushort4(ushort p0, ushort p1, ushort p2, ushort p3) { x = p0; y = p1; z = p2; w = p3; }
+	ushort4(ushort p0, ushort p1, ushort2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	ushort4(ushort p0, ushort2 p1, ushort p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	ushort4(ushort p0, ushort3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	ushort4(ushort2 p0, ushort p1, ushort p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	ushort4(ushort2 p0, ushort2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	ushort4(ushort3 p0, ushort p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit ushort4(float4);
 	explicit ushort4(half4);
 	explicit ushort4(int4);
 	explicit ushort4(uint4);
 	explicit ushort4(short4);
 	explicit ushort4(bool4);
-	ushort4(const ushort4 &);
-	ushort4 &operator=(const ushort4 &);
-	ushort &operator[](int);
-	ushort operator[](int) const;
+	ushort4(const ushort4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	ushort4 &operator=(const ushort4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	ushort &operator[](int i) { return (&x)[i]; }
+	ushort operator[](int i) const { return (&x)[i]; }
 };
 
 struct bool2 {
@@ -3383,19 +3410,19 @@ struct bool2 {
 		_swz<bool4, bool, 2, 1, 1, 1, 0> yyyx;
 		_swz<bool4, bool, 2, 1, 1, 1, 1> yyyy;
 	};
-	bool2();
-	bool2(bool);
-	bool2(bool, bool);
+	bool2() { x = bool(); y = bool(); }
+	bool2(bool s) { x = s; y = s; }
+	bool2(bool p0, bool p1) { x = p0; y = p1; }
 	explicit bool2(float2);
 	explicit bool2(half2);
 	explicit bool2(int2);
 	explicit bool2(uint2);
 	explicit bool2(short2);
 	explicit bool2(ushort2);
-	bool2(const bool2 &);
-	bool2 &operator=(const bool2 &);
-	bool &operator[](int);
-	bool operator[](int) const;
+	bool2(const bool2 &o) { x = o.x; y = o.y; }
+	bool2 &operator=(const bool2 &o) { x = o.x; y = o.y; return *this; }
+	bool &operator[](int i) { return (&x)[i]; }
+	bool operator[](int i) const { return (&x)[i]; }
 };
 
 struct bool3 {
@@ -3519,21 +3546,21 @@ struct bool3 {
 		_swz<bool4, bool, 3, 2, 2, 2, 1> zzzy;
 		_swz<bool4, bool, 3, 2, 2, 2, 2> zzzz;
 	};
-	bool3();
-	bool3(bool);
-	bool3(bool, bool, bool);
-	bool3(bool, bool2);
-	bool3(bool2, bool);
+	bool3() { x = bool(); y = bool(); z = bool(); }
+	bool3(bool s) { x = s; y = s; z = s; }
+	bool3(bool p0, bool p1, bool p2) { x = p0; y = p1; z = p2; }
+	bool3(bool p0, bool2 p1) { x = p0; y = p1.x; z = p1.y; }
+	bool3(bool2 p0, bool p1) { x = p0.x; y = p0.y; z = p1; }
 	explicit bool3(float3);
 	explicit bool3(half3);
 	explicit bool3(int3);
 	explicit bool3(uint3);
 	explicit bool3(short3);
 	explicit bool3(ushort3);
-	bool3(const bool3 &);
-	bool3 &operator=(const bool3 &);
-	bool &operator[](int);
-	bool operator[](int) const;
+	bool3(const bool3 &o) { x = o.x; y = o.y; z = o.z; }
+	bool3 &operator=(const bool3 &o) { x = o.x; y = o.y; z = o.z; return *this; }
+	bool &operator[](int i) { return (&x)[i]; }
+	bool operator[](int i) const { return (&x)[i]; }
 };
 
 struct bool4 {
@@ -3876,813 +3903,939 @@ struct bool4 {
 		_swz<bool4, bool, 4, 3, 3, 3, 2> wwwz;
 		_swz<bool4, bool, 4, 3, 3, 3, 3> wwww;
 	};
-	bool4();
-	bool4(bool);
-	bool4(bool, bool, bool, bool);
-	bool4(bool, bool, bool2);
-	bool4(bool, bool2, bool);
-	bool4(bool, bool3);
-	bool4(bool2, bool, bool);
-	bool4(bool2, bool2);
-	bool4(bool3, bool);
+	bool4() { x = bool(); y = bool(); z = bool(); w = bool(); }
+	bool4(bool s) { x = s; y = s; z = s; w = s; }
+	bool4(bool p0, bool p1, bool p2, bool p3) { x = p0; y = p1; z = p2; w = p3; }
+	bool4(bool p0, bool p1, bool2 p2) { x = p0; y = p1; z = p2.x; w = p2.y; }
+	bool4(bool p0, bool2 p1, bool p2) { x = p0; y = p1.x; z = p1.y; w = p2; }
+	bool4(bool p0, bool3 p1) { x = p0; y = p1.x; z = p1.y; w = p1.z; }
+	bool4(bool2 p0, bool p1, bool p2) { x = p0.x; y = p0.y; z = p1; w = p2; }
+	bool4(bool2 p0, bool2 p1) { x = p0.x; y = p0.y; z = p1.x; w = p1.y; }
+	bool4(bool3 p0, bool p1) { x = p0.x; y = p0.y; z = p0.z; w = p1; }
 	explicit bool4(float4);
 	explicit bool4(half4);
 	explicit bool4(int4);
 	explicit bool4(uint4);
 	explicit bool4(short4);
 	explicit bool4(ushort4);
-	bool4(const bool4 &);
-	bool4 &operator=(const bool4 &);
-	bool &operator[](int);
-	bool operator[](int) const;
+	bool4(const bool4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; }
+	bool4 &operator=(const bool4 &o) { x = o.x; y = o.y; z = o.z; w = o.w; return *this; }
+	bool &operator[](int i) { return (&x)[i]; }
+	bool operator[](int i) const { return (&x)[i]; }
 };
 
-float2 operator+(float2, float2);
-float2 operator+(float2, float);
-float2 operator+(float, float2);
-float2 &operator+=(float2 &, float2);
-float2 operator-(float2, float2);
-float2 operator-(float2, float);
-float2 operator-(float, float2);
-float2 &operator-=(float2 &, float2);
-float2 operator*(float2, float2);
-float2 operator*(float2, float);
-float2 operator*(float, float2);
-float2 &operator*=(float2 &, float2);
-float2 operator/(float2, float2);
-float2 operator/(float2, float);
-float2 operator/(float, float2);
-float2 &operator/=(float2 &, float2);
-float2 operator-(float2);
-float2 operator+(float2);
-bool2 operator<(float2, float2);
-bool2 operator<(float2, float);
-bool2 operator<(float, float2);
-bool2 operator<=(float2, float2);
-bool2 operator<=(float2, float);
-bool2 operator<=(float, float2);
-bool2 operator>(float2, float2);
-bool2 operator>(float2, float);
-bool2 operator>(float, float2);
-bool2 operator>=(float2, float2);
-bool2 operator>=(float2, float);
-bool2 operator>=(float, float2);
-bool2 operator==(float2, float2);
-bool2 operator==(float2, float);
-bool2 operator!=(float2, float2);
-bool2 operator!=(float2, float);
-float3 operator+(float3, float3);
-float3 operator+(float3, float);
-float3 operator+(float, float3);
-float3 &operator+=(float3 &, float3);
-float3 operator-(float3, float3);
-float3 operator-(float3, float);
-float3 operator-(float, float3);
-float3 &operator-=(float3 &, float3);
-float3 operator*(float3, float3);
-float3 operator*(float3, float);
-float3 operator*(float, float3);
-float3 &operator*=(float3 &, float3);
-float3 operator/(float3, float3);
-float3 operator/(float3, float);
-float3 operator/(float, float3);
-float3 &operator/=(float3 &, float3);
-float3 operator-(float3);
-float3 operator+(float3);
-bool3 operator<(float3, float3);
-bool3 operator<(float3, float);
-bool3 operator<(float, float3);
-bool3 operator<=(float3, float3);
-bool3 operator<=(float3, float);
-bool3 operator<=(float, float3);
-bool3 operator>(float3, float3);
-bool3 operator>(float3, float);
-bool3 operator>(float, float3);
-bool3 operator>=(float3, float3);
-bool3 operator>=(float3, float);
-bool3 operator>=(float, float3);
-bool3 operator==(float3, float3);
-bool3 operator==(float3, float);
-bool3 operator!=(float3, float3);
-bool3 operator!=(float3, float);
-float4 operator+(float4, float4);
-float4 operator+(float4, float);
-float4 operator+(float, float4);
-float4 &operator+=(float4 &, float4);
-float4 operator-(float4, float4);
-float4 operator-(float4, float);
-float4 operator-(float, float4);
-float4 &operator-=(float4 &, float4);
-float4 operator*(float4, float4);
-float4 operator*(float4, float);
-float4 operator*(float, float4);
-float4 &operator*=(float4 &, float4);
-float4 operator/(float4, float4);
-float4 operator/(float4, float);
-float4 operator/(float, float4);
-float4 &operator/=(float4 &, float4);
-float4 operator-(float4);
-float4 operator+(float4);
-bool4 operator<(float4, float4);
-bool4 operator<(float4, float);
-bool4 operator<(float, float4);
-bool4 operator<=(float4, float4);
-bool4 operator<=(float4, float);
-bool4 operator<=(float, float4);
-bool4 operator>(float4, float4);
-bool4 operator>(float4, float);
-bool4 operator>(float, float4);
-bool4 operator>=(float4, float4);
-bool4 operator>=(float4, float);
-bool4 operator>=(float, float4);
-bool4 operator==(float4, float4);
-bool4 operator==(float4, float);
-bool4 operator!=(float4, float4);
-bool4 operator!=(float4, float);
-half2 operator+(half2, half2);
-half2 operator+(half2, half);
-half2 operator+(half, half2);
-half2 &operator+=(half2 &, half2);
-half2 operator-(half2, half2);
-half2 operator-(half2, half);
-half2 operator-(half, half2);
-half2 &operator-=(half2 &, half2);
-half2 operator*(half2, half2);
-half2 operator*(half2, half);
-half2 operator*(half, half2);
-half2 &operator*=(half2 &, half2);
-half2 operator/(half2, half2);
-half2 operator/(half2, half);
-half2 operator/(half, half2);
-half2 &operator/=(half2 &, half2);
-half2 operator-(half2);
-half2 operator+(half2);
-bool2 operator<(half2, half2);
-bool2 operator<(half2, half);
-bool2 operator<(half, half2);
-bool2 operator<=(half2, half2);
-bool2 operator<=(half2, half);
-bool2 operator<=(half, half2);
-bool2 operator>(half2, half2);
-bool2 operator>(half2, half);
-bool2 operator>(half, half2);
-bool2 operator>=(half2, half2);
-bool2 operator>=(half2, half);
-bool2 operator>=(half, half2);
-bool2 operator==(half2, half2);
-bool2 operator==(half2, half);
-bool2 operator!=(half2, half2);
-bool2 operator!=(half2, half);
-half3 operator+(half3, half3);
-half3 operator+(half3, half);
-half3 operator+(half, half3);
-half3 &operator+=(half3 &, half3);
-half3 operator-(half3, half3);
-half3 operator-(half3, half);
-half3 operator-(half, half3);
-half3 &operator-=(half3 &, half3);
-half3 operator*(half3, half3);
-half3 operator*(half3, half);
-half3 operator*(half, half3);
-half3 &operator*=(half3 &, half3);
-half3 operator/(half3, half3);
-half3 operator/(half3, half);
-half3 operator/(half, half3);
-half3 &operator/=(half3 &, half3);
-half3 operator-(half3);
-half3 operator+(half3);
-bool3 operator<(half3, half3);
-bool3 operator<(half3, half);
-bool3 operator<(half, half3);
-bool3 operator<=(half3, half3);
-bool3 operator<=(half3, half);
-bool3 operator<=(half, half3);
-bool3 operator>(half3, half3);
-bool3 operator>(half3, half);
-bool3 operator>(half, half3);
-bool3 operator>=(half3, half3);
-bool3 operator>=(half3, half);
-bool3 operator>=(half, half3);
-bool3 operator==(half3, half3);
-bool3 operator==(half3, half);
-bool3 operator!=(half3, half3);
-bool3 operator!=(half3, half);
-half4 operator+(half4, half4);
-half4 operator+(half4, half);
-half4 operator+(half, half4);
-half4 &operator+=(half4 &, half4);
-half4 operator-(half4, half4);
-half4 operator-(half4, half);
-half4 operator-(half, half4);
-half4 &operator-=(half4 &, half4);
-half4 operator*(half4, half4);
-half4 operator*(half4, half);
-half4 operator*(half, half4);
-half4 &operator*=(half4 &, half4);
-half4 operator/(half4, half4);
-half4 operator/(half4, half);
-half4 operator/(half, half4);
-half4 &operator/=(half4 &, half4);
-half4 operator-(half4);
-half4 operator+(half4);
-bool4 operator<(half4, half4);
-bool4 operator<(half4, half);
-bool4 operator<(half, half4);
-bool4 operator<=(half4, half4);
-bool4 operator<=(half4, half);
-bool4 operator<=(half, half4);
-bool4 operator>(half4, half4);
-bool4 operator>(half4, half);
-bool4 operator>(half, half4);
-bool4 operator>=(half4, half4);
-bool4 operator>=(half4, half);
-bool4 operator>=(half, half4);
-bool4 operator==(half4, half4);
-bool4 operator==(half4, half);
-bool4 operator!=(half4, half4);
-bool4 operator!=(half4, half);
-int2 operator+(int2, int2);
-int2 operator+(int2, int);
-int2 operator+(int, int2);
-int2 &operator+=(int2 &, int2);
-int2 operator-(int2, int2);
-int2 operator-(int2, int);
-int2 operator-(int, int2);
-int2 &operator-=(int2 &, int2);
-int2 operator*(int2, int2);
-int2 operator*(int2, int);
-int2 operator*(int, int2);
-int2 &operator*=(int2 &, int2);
-int2 operator/(int2, int2);
-int2 operator/(int2, int);
-int2 operator/(int, int2);
-int2 &operator/=(int2 &, int2);
-int2 operator-(int2);
-int2 operator+(int2);
-bool2 operator<(int2, int2);
-bool2 operator<(int2, int);
-bool2 operator<(int, int2);
-bool2 operator<=(int2, int2);
-bool2 operator<=(int2, int);
-bool2 operator<=(int, int2);
-bool2 operator>(int2, int2);
-bool2 operator>(int2, int);
-bool2 operator>(int, int2);
-bool2 operator>=(int2, int2);
-bool2 operator>=(int2, int);
-bool2 operator>=(int, int2);
-int2 operator%(int2, int2);
-int2 operator%(int2, int);
-int2 operator&(int2, int2);
-int2 operator&(int2, int);
-int2 operator|(int2, int2);
-int2 operator|(int2, int);
-int2 operator^(int2, int2);
-int2 operator^(int2, int);
-int2 operator<<(int2, int2);
-int2 operator<<(int2, int);
-int2 operator>>(int2, int2);
-int2 operator>>(int2, int);
-bool2 operator==(int2, int2);
-bool2 operator==(int2, int);
-bool2 operator!=(int2, int2);
-bool2 operator!=(int2, int);
-int3 operator+(int3, int3);
-int3 operator+(int3, int);
-int3 operator+(int, int3);
-int3 &operator+=(int3 &, int3);
-int3 operator-(int3, int3);
-int3 operator-(int3, int);
-int3 operator-(int, int3);
-int3 &operator-=(int3 &, int3);
-int3 operator*(int3, int3);
-int3 operator*(int3, int);
-int3 operator*(int, int3);
-int3 &operator*=(int3 &, int3);
-int3 operator/(int3, int3);
-int3 operator/(int3, int);
-int3 operator/(int, int3);
-int3 &operator/=(int3 &, int3);
-int3 operator-(int3);
-int3 operator+(int3);
-bool3 operator<(int3, int3);
-bool3 operator<(int3, int);
-bool3 operator<(int, int3);
-bool3 operator<=(int3, int3);
-bool3 operator<=(int3, int);
-bool3 operator<=(int, int3);
-bool3 operator>(int3, int3);
-bool3 operator>(int3, int);
-bool3 operator>(int, int3);
-bool3 operator>=(int3, int3);
-bool3 operator>=(int3, int);
-bool3 operator>=(int, int3);
-int3 operator%(int3, int3);
-int3 operator%(int3, int);
-int3 operator&(int3, int3);
-int3 operator&(int3, int);
-int3 operator|(int3, int3);
-int3 operator|(int3, int);
-int3 operator^(int3, int3);
-int3 operator^(int3, int);
-int3 operator<<(int3, int3);
-int3 operator<<(int3, int);
-int3 operator>>(int3, int3);
-int3 operator>>(int3, int);
-bool3 operator==(int3, int3);
-bool3 operator==(int3, int);
-bool3 operator!=(int3, int3);
-bool3 operator!=(int3, int);
-int4 operator+(int4, int4);
-int4 operator+(int4, int);
-int4 operator+(int, int4);
-int4 &operator+=(int4 &, int4);
-int4 operator-(int4, int4);
-int4 operator-(int4, int);
-int4 operator-(int, int4);
-int4 &operator-=(int4 &, int4);
-int4 operator*(int4, int4);
-int4 operator*(int4, int);
-int4 operator*(int, int4);
-int4 &operator*=(int4 &, int4);
-int4 operator/(int4, int4);
-int4 operator/(int4, int);
-int4 operator/(int, int4);
-int4 &operator/=(int4 &, int4);
-int4 operator-(int4);
-int4 operator+(int4);
-bool4 operator<(int4, int4);
-bool4 operator<(int4, int);
-bool4 operator<(int, int4);
-bool4 operator<=(int4, int4);
-bool4 operator<=(int4, int);
-bool4 operator<=(int, int4);
-bool4 operator>(int4, int4);
-bool4 operator>(int4, int);
-bool4 operator>(int, int4);
-bool4 operator>=(int4, int4);
-bool4 operator>=(int4, int);
-bool4 operator>=(int, int4);
-int4 operator%(int4, int4);
-int4 operator%(int4, int);
-int4 operator&(int4, int4);
-int4 operator&(int4, int);
-int4 operator|(int4, int4);
-int4 operator|(int4, int);
-int4 operator^(int4, int4);
-int4 operator^(int4, int);
-int4 operator<<(int4, int4);
-int4 operator<<(int4, int);
-int4 operator>>(int4, int4);
-int4 operator>>(int4, int);
-bool4 operator==(int4, int4);
-bool4 operator==(int4, int);
-bool4 operator!=(int4, int4);
-bool4 operator!=(int4, int);
-uint2 operator+(uint2, uint2);
-uint2 operator+(uint2, uint);
-uint2 operator+(uint, uint2);
-uint2 &operator+=(uint2 &, uint2);
-uint2 operator-(uint2, uint2);
-uint2 operator-(uint2, uint);
-uint2 operator-(uint, uint2);
-uint2 &operator-=(uint2 &, uint2);
-uint2 operator*(uint2, uint2);
-uint2 operator*(uint2, uint);
-uint2 operator*(uint, uint2);
-uint2 &operator*=(uint2 &, uint2);
-uint2 operator/(uint2, uint2);
-uint2 operator/(uint2, uint);
-uint2 operator/(uint, uint2);
-uint2 &operator/=(uint2 &, uint2);
-uint2 operator-(uint2);
-uint2 operator+(uint2);
-bool2 operator<(uint2, uint2);
-bool2 operator<(uint2, uint);
-bool2 operator<(uint, uint2);
-bool2 operator<=(uint2, uint2);
-bool2 operator<=(uint2, uint);
-bool2 operator<=(uint, uint2);
-bool2 operator>(uint2, uint2);
-bool2 operator>(uint2, uint);
-bool2 operator>(uint, uint2);
-bool2 operator>=(uint2, uint2);
-bool2 operator>=(uint2, uint);
-bool2 operator>=(uint, uint2);
-uint2 operator%(uint2, uint2);
-uint2 operator%(uint2, uint);
-uint2 operator&(uint2, uint2);
-uint2 operator&(uint2, uint);
-uint2 operator|(uint2, uint2);
-uint2 operator|(uint2, uint);
-uint2 operator^(uint2, uint2);
-uint2 operator^(uint2, uint);
-uint2 operator<<(uint2, uint2);
-uint2 operator<<(uint2, uint);
-uint2 operator>>(uint2, uint2);
-uint2 operator>>(uint2, uint);
-bool2 operator==(uint2, uint2);
-bool2 operator==(uint2, uint);
-bool2 operator!=(uint2, uint2);
-bool2 operator!=(uint2, uint);
-uint3 operator+(uint3, uint3);
-uint3 operator+(uint3, uint);
-uint3 operator+(uint, uint3);
-uint3 &operator+=(uint3 &, uint3);
-uint3 operator-(uint3, uint3);
-uint3 operator-(uint3, uint);
-uint3 operator-(uint, uint3);
-uint3 &operator-=(uint3 &, uint3);
-uint3 operator*(uint3, uint3);
-uint3 operator*(uint3, uint);
-uint3 operator*(uint, uint3);
-uint3 &operator*=(uint3 &, uint3);
-uint3 operator/(uint3, uint3);
-uint3 operator/(uint3, uint);
-uint3 operator/(uint, uint3);
-uint3 &operator/=(uint3 &, uint3);
-uint3 operator-(uint3);
-uint3 operator+(uint3);
-bool3 operator<(uint3, uint3);
-bool3 operator<(uint3, uint);
-bool3 operator<(uint, uint3);
-bool3 operator<=(uint3, uint3);
-bool3 operator<=(uint3, uint);
-bool3 operator<=(uint, uint3);
-bool3 operator>(uint3, uint3);
-bool3 operator>(uint3, uint);
-bool3 operator>(uint, uint3);
-bool3 operator>=(uint3, uint3);
-bool3 operator>=(uint3, uint);
-bool3 operator>=(uint, uint3);
-uint3 operator%(uint3, uint3);
-uint3 operator%(uint3, uint);
-uint3 operator&(uint3, uint3);
-uint3 operator&(uint3, uint);
-uint3 operator|(uint3, uint3);
-uint3 operator|(uint3, uint);
-uint3 operator^(uint3, uint3);
-uint3 operator^(uint3, uint);
-uint3 operator<<(uint3, uint3);
-uint3 operator<<(uint3, uint);
-uint3 operator>>(uint3, uint3);
-uint3 operator>>(uint3, uint);
-bool3 operator==(uint3, uint3);
-bool3 operator==(uint3, uint);
-bool3 operator!=(uint3, uint3);
-bool3 operator!=(uint3, uint);
-uint4 operator+(uint4, uint4);
-uint4 operator+(uint4, uint);
-uint4 operator+(uint, uint4);
-uint4 &operator+=(uint4 &, uint4);
-uint4 operator-(uint4, uint4);
-uint4 operator-(uint4, uint);
-uint4 operator-(uint, uint4);
-uint4 &operator-=(uint4 &, uint4);
-uint4 operator*(uint4, uint4);
-uint4 operator*(uint4, uint);
-uint4 operator*(uint, uint4);
-uint4 &operator*=(uint4 &, uint4);
-uint4 operator/(uint4, uint4);
-uint4 operator/(uint4, uint);
-uint4 operator/(uint, uint4);
-uint4 &operator/=(uint4 &, uint4);
-uint4 operator-(uint4);
-uint4 operator+(uint4);
-bool4 operator<(uint4, uint4);
-bool4 operator<(uint4, uint);
-bool4 operator<(uint, uint4);
-bool4 operator<=(uint4, uint4);
-bool4 operator<=(uint4, uint);
-bool4 operator<=(uint, uint4);
-bool4 operator>(uint4, uint4);
-bool4 operator>(uint4, uint);
-bool4 operator>(uint, uint4);
-bool4 operator>=(uint4, uint4);
-bool4 operator>=(uint4, uint);
-bool4 operator>=(uint, uint4);
-uint4 operator%(uint4, uint4);
-uint4 operator%(uint4, uint);
-uint4 operator&(uint4, uint4);
-uint4 operator&(uint4, uint);
-uint4 operator|(uint4, uint4);
-uint4 operator|(uint4, uint);
-uint4 operator^(uint4, uint4);
-uint4 operator^(uint4, uint);
-uint4 operator<<(uint4, uint4);
-uint4 operator<<(uint4, uint);
-uint4 operator>>(uint4, uint4);
-uint4 operator>>(uint4, uint);
-bool4 operator==(uint4, uint4);
-bool4 operator==(uint4, uint);
-bool4 operator!=(uint4, uint4);
-bool4 operator!=(uint4, uint);
-short2 operator+(short2, short2);
-short2 operator+(short2, short);
-short2 operator+(short, short2);
-short2 &operator+=(short2 &, short2);
-short2 operator-(short2, short2);
-short2 operator-(short2, short);
-short2 operator-(short, short2);
-short2 &operator-=(short2 &, short2);
-short2 operator*(short2, short2);
-short2 operator*(short2, short);
-short2 operator*(short, short2);
-short2 &operator*=(short2 &, short2);
-short2 operator/(short2, short2);
-short2 operator/(short2, short);
-short2 operator/(short, short2);
-short2 &operator/=(short2 &, short2);
-short2 operator-(short2);
-short2 operator+(short2);
-bool2 operator<(short2, short2);
-bool2 operator<(short2, short);
-bool2 operator<(short, short2);
-bool2 operator<=(short2, short2);
-bool2 operator<=(short2, short);
-bool2 operator<=(short, short2);
-bool2 operator>(short2, short2);
-bool2 operator>(short2, short);
-bool2 operator>(short, short2);
-bool2 operator>=(short2, short2);
-bool2 operator>=(short2, short);
-bool2 operator>=(short, short2);
-short2 operator%(short2, short2);
-short2 operator%(short2, short);
-short2 operator&(short2, short2);
-short2 operator&(short2, short);
-short2 operator|(short2, short2);
-short2 operator|(short2, short);
-short2 operator^(short2, short2);
-short2 operator^(short2, short);
-short2 operator<<(short2, short2);
-short2 operator<<(short2, short);
-short2 operator>>(short2, short2);
-short2 operator>>(short2, short);
-bool2 operator==(short2, short2);
-bool2 operator==(short2, short);
-bool2 operator!=(short2, short2);
-bool2 operator!=(short2, short);
-short3 operator+(short3, short3);
-short3 operator+(short3, short);
-short3 operator+(short, short3);
-short3 &operator+=(short3 &, short3);
-short3 operator-(short3, short3);
-short3 operator-(short3, short);
-short3 operator-(short, short3);
-short3 &operator-=(short3 &, short3);
-short3 operator*(short3, short3);
-short3 operator*(short3, short);
-short3 operator*(short, short3);
-short3 &operator*=(short3 &, short3);
-short3 operator/(short3, short3);
-short3 operator/(short3, short);
-short3 operator/(short, short3);
-short3 &operator/=(short3 &, short3);
-short3 operator-(short3);
-short3 operator+(short3);
-bool3 operator<(short3, short3);
-bool3 operator<(short3, short);
-bool3 operator<(short, short3);
-bool3 operator<=(short3, short3);
-bool3 operator<=(short3, short);
-bool3 operator<=(short, short3);
-bool3 operator>(short3, short3);
-bool3 operator>(short3, short);
-bool3 operator>(short, short3);
-bool3 operator>=(short3, short3);
-bool3 operator>=(short3, short);
-bool3 operator>=(short, short3);
-short3 operator%(short3, short3);
-short3 operator%(short3, short);
-short3 operator&(short3, short3);
-short3 operator&(short3, short);
-short3 operator|(short3, short3);
-short3 operator|(short3, short);
-short3 operator^(short3, short3);
-short3 operator^(short3, short);
-short3 operator<<(short3, short3);
-short3 operator<<(short3, short);
-short3 operator>>(short3, short3);
-short3 operator>>(short3, short);
-bool3 operator==(short3, short3);
-bool3 operator==(short3, short);
-bool3 operator!=(short3, short3);
-bool3 operator!=(short3, short);
-short4 operator+(short4, short4);
-short4 operator+(short4, short);
-short4 operator+(short, short4);
-short4 &operator+=(short4 &, short4);
-short4 operator-(short4, short4);
-short4 operator-(short4, short);
-short4 operator-(short, short4);
-short4 &operator-=(short4 &, short4);
-short4 operator*(short4, short4);
-short4 operator*(short4, short);
-short4 operator*(short, short4);
-short4 &operator*=(short4 &, short4);
-short4 operator/(short4, short4);
-short4 operator/(short4, short);
-short4 operator/(short, short4);
-short4 &operator/=(short4 &, short4);
-short4 operator-(short4);
-short4 operator+(short4);
-bool4 operator<(short4, short4);
-bool4 operator<(short4, short);
-bool4 operator<(short, short4);
-bool4 operator<=(short4, short4);
-bool4 operator<=(short4, short);
-bool4 operator<=(short, short4);
-bool4 operator>(short4, short4);
-bool4 operator>(short4, short);
-bool4 operator>(short, short4);
-bool4 operator>=(short4, short4);
-bool4 operator>=(short4, short);
-bool4 operator>=(short, short4);
-short4 operator%(short4, short4);
-short4 operator%(short4, short);
-short4 operator&(short4, short4);
-short4 operator&(short4, short);
-short4 operator|(short4, short4);
-short4 operator|(short4, short);
-short4 operator^(short4, short4);
-short4 operator^(short4, short);
-short4 operator<<(short4, short4);
-short4 operator<<(short4, short);
-short4 operator>>(short4, short4);
-short4 operator>>(short4, short);
-bool4 operator==(short4, short4);
-bool4 operator==(short4, short);
-bool4 operator!=(short4, short4);
-bool4 operator!=(short4, short);
-ushort2 operator+(ushort2, ushort2);
-ushort2 operator+(ushort2, ushort);
-ushort2 operator+(ushort, ushort2);
-ushort2 &operator+=(ushort2 &, ushort2);
-ushort2 operator-(ushort2, ushort2);
-ushort2 operator-(ushort2, ushort);
-ushort2 operator-(ushort, ushort2);
-ushort2 &operator-=(ushort2 &, ushort2);
-ushort2 operator*(ushort2, ushort2);
-ushort2 operator*(ushort2, ushort);
-ushort2 operator*(ushort, ushort2);
-ushort2 &operator*=(ushort2 &, ushort2);
-ushort2 operator/(ushort2, ushort2);
-ushort2 operator/(ushort2, ushort);
-ushort2 operator/(ushort, ushort2);
-ushort2 &operator/=(ushort2 &, ushort2);
-ushort2 operator-(ushort2);
-ushort2 operator+(ushort2);
-bool2 operator<(ushort2, ushort2);
-bool2 operator<(ushort2, ushort);
-bool2 operator<(ushort, ushort2);
-bool2 operator<=(ushort2, ushort2);
-bool2 operator<=(ushort2, ushort);
-bool2 operator<=(ushort, ushort2);
-bool2 operator>(ushort2, ushort2);
-bool2 operator>(ushort2, ushort);
-bool2 operator>(ushort, ushort2);
-bool2 operator>=(ushort2, ushort2);
-bool2 operator>=(ushort2, ushort);
-bool2 operator>=(ushort, ushort2);
-ushort2 operator%(ushort2, ushort2);
-ushort2 operator%(ushort2, ushort);
-ushort2 operator&(ushort2, ushort2);
-ushort2 operator&(ushort2, ushort);
-ushort2 operator|(ushort2, ushort2);
-ushort2 operator|(ushort2, ushort);
-ushort2 operator^(ushort2, ushort2);
-ushort2 operator^(ushort2, ushort);
-ushort2 operator<<(ushort2, ushort2);
-ushort2 operator<<(ushort2, ushort);
-ushort2 operator>>(ushort2, ushort2);
-ushort2 operator>>(ushort2, ushort);
-bool2 operator==(ushort2, ushort2);
-bool2 operator==(ushort2, ushort);
-bool2 operator!=(ushort2, ushort2);
-bool2 operator!=(ushort2, ushort);
-ushort3 operator+(ushort3, ushort3);
-ushort3 operator+(ushort3, ushort);
-ushort3 operator+(ushort, ushort3);
-ushort3 &operator+=(ushort3 &, ushort3);
-ushort3 operator-(ushort3, ushort3);
-ushort3 operator-(ushort3, ushort);
-ushort3 operator-(ushort, ushort3);
-ushort3 &operator-=(ushort3 &, ushort3);
-ushort3 operator*(ushort3, ushort3);
-ushort3 operator*(ushort3, ushort);
-ushort3 operator*(ushort, ushort3);
-ushort3 &operator*=(ushort3 &, ushort3);
-ushort3 operator/(ushort3, ushort3);
-ushort3 operator/(ushort3, ushort);
-ushort3 operator/(ushort, ushort3);
-ushort3 &operator/=(ushort3 &, ushort3);
-ushort3 operator-(ushort3);
-ushort3 operator+(ushort3);
-bool3 operator<(ushort3, ushort3);
-bool3 operator<(ushort3, ushort);
-bool3 operator<(ushort, ushort3);
-bool3 operator<=(ushort3, ushort3);
-bool3 operator<=(ushort3, ushort);
-bool3 operator<=(ushort, ushort3);
-bool3 operator>(ushort3, ushort3);
-bool3 operator>(ushort3, ushort);
-bool3 operator>(ushort, ushort3);
-bool3 operator>=(ushort3, ushort3);
-bool3 operator>=(ushort3, ushort);
-bool3 operator>=(ushort, ushort3);
-ushort3 operator%(ushort3, ushort3);
-ushort3 operator%(ushort3, ushort);
-ushort3 operator&(ushort3, ushort3);
-ushort3 operator&(ushort3, ushort);
-ushort3 operator|(ushort3, ushort3);
-ushort3 operator|(ushort3, ushort);
-ushort3 operator^(ushort3, ushort3);
-ushort3 operator^(ushort3, ushort);
-ushort3 operator<<(ushort3, ushort3);
-ushort3 operator<<(ushort3, ushort);
-ushort3 operator>>(ushort3, ushort3);
-ushort3 operator>>(ushort3, ushort);
-bool3 operator==(ushort3, ushort3);
-bool3 operator==(ushort3, ushort);
-bool3 operator!=(ushort3, ushort3);
-bool3 operator!=(ushort3, ushort);
-ushort4 operator+(ushort4, ushort4);
-ushort4 operator+(ushort4, ushort);
-ushort4 operator+(ushort, ushort4);
-ushort4 &operator+=(ushort4 &, ushort4);
-ushort4 operator-(ushort4, ushort4);
-ushort4 operator-(ushort4, ushort);
-ushort4 operator-(ushort, ushort4);
-ushort4 &operator-=(ushort4 &, ushort4);
-ushort4 operator*(ushort4, ushort4);
-ushort4 operator*(ushort4, ushort);
-ushort4 operator*(ushort, ushort4);
-ushort4 &operator*=(ushort4 &, ushort4);
-ushort4 operator/(ushort4, ushort4);
-ushort4 operator/(ushort4, ushort);
-ushort4 operator/(ushort, ushort4);
-ushort4 &operator/=(ushort4 &, ushort4);
-ushort4 operator-(ushort4);
-ushort4 operator+(ushort4);
-bool4 operator<(ushort4, ushort4);
-bool4 operator<(ushort4, ushort);
-bool4 operator<(ushort, ushort4);
-bool4 operator<=(ushort4, ushort4);
-bool4 operator<=(ushort4, ushort);
-bool4 operator<=(ushort, ushort4);
-bool4 operator>(ushort4, ushort4);
-bool4 operator>(ushort4, ushort);
-bool4 operator>(ushort, ushort4);
-bool4 operator>=(ushort4, ushort4);
-bool4 operator>=(ushort4, ushort);
-bool4 operator>=(ushort, ushort4);
-ushort4 operator%(ushort4, ushort4);
-ushort4 operator%(ushort4, ushort);
-ushort4 operator&(ushort4, ushort4);
-ushort4 operator&(ushort4, ushort);
-ushort4 operator|(ushort4, ushort4);
-ushort4 operator|(ushort4, ushort);
-ushort4 operator^(ushort4, ushort4);
-ushort4 operator^(ushort4, ushort);
-ushort4 operator<<(ushort4, ushort4);
-ushort4 operator<<(ushort4, ushort);
-ushort4 operator>>(ushort4, ushort4);
-ushort4 operator>>(ushort4, ushort);
-bool4 operator==(ushort4, ushort4);
-bool4 operator==(ushort4, ushort);
-bool4 operator!=(ushort4, ushort4);
-bool4 operator!=(ushort4, ushort);
-bool2 operator==(bool2, bool2);
-bool2 operator==(bool2, bool);
-bool2 operator!=(bool2, bool2);
-bool2 operator!=(bool2, bool);
-bool2 operator&&(bool2, bool2);
-bool2 operator||(bool2, bool2);
-bool2 operator&(bool2, bool2);
-bool2 operator|(bool2, bool2);
-bool2 operator^(bool2, bool2);
-bool2 operator!(bool2);
-bool3 operator==(bool3, bool3);
-bool3 operator==(bool3, bool);
-bool3 operator!=(bool3, bool3);
-bool3 operator!=(bool3, bool);
-bool3 operator&&(bool3, bool3);
-bool3 operator||(bool3, bool3);
-bool3 operator&(bool3, bool3);
-bool3 operator|(bool3, bool3);
-bool3 operator^(bool3, bool3);
-bool3 operator!(bool3);
-bool4 operator==(bool4, bool4);
-bool4 operator==(bool4, bool);
-bool4 operator!=(bool4, bool4);
-bool4 operator!=(bool4, bool);
-bool4 operator&&(bool4, bool4);
-bool4 operator||(bool4, bool4);
-bool4 operator&(bool4, bool4);
-bool4 operator|(bool4, bool4);
-bool4 operator^(bool4, bool4);
-bool4 operator!(bool4);
+inline float2::float2(half2 o) { for (int i = 0; i < 2; i++) (*this)[i] = float(o[i]); }
+inline float2::float2(int2 o) { for (int i = 0; i < 2; i++) (*this)[i] = float(o[i]); }
+inline float2::float2(uint2 o) { for (int i = 0; i < 2; i++) (*this)[i] = float(o[i]); }
+inline float2::float2(short2 o) { for (int i = 0; i < 2; i++) (*this)[i] = float(o[i]); }
+inline float2::float2(ushort2 o) { for (int i = 0; i < 2; i++) (*this)[i] = float(o[i]); }
+inline float2::float2(bool2 o) { for (int i = 0; i < 2; i++) (*this)[i] = float(o[i]); }
+inline float3::float3(half3 o) { for (int i = 0; i < 3; i++) (*this)[i] = float(o[i]); }
+inline float3::float3(int3 o) { for (int i = 0; i < 3; i++) (*this)[i] = float(o[i]); }
+inline float3::float3(uint3 o) { for (int i = 0; i < 3; i++) (*this)[i] = float(o[i]); }
+inline float3::float3(short3 o) { for (int i = 0; i < 3; i++) (*this)[i] = float(o[i]); }
+inline float3::float3(ushort3 o) { for (int i = 0; i < 3; i++) (*this)[i] = float(o[i]); }
+inline float3::float3(bool3 o) { for (int i = 0; i < 3; i++) (*this)[i] = float(o[i]); }
+inline float4::float4(half4 o) { for (int i = 0; i < 4; i++) (*this)[i] = float(o[i]); }
+inline float4::float4(int4 o) { for (int i = 0; i < 4; i++) (*this)[i] = float(o[i]); }
+inline float4::float4(uint4 o) { for (int i = 0; i < 4; i++) (*this)[i] = float(o[i]); }
+inline float4::float4(short4 o) { for (int i = 0; i < 4; i++) (*this)[i] = float(o[i]); }
+inline float4::float4(ushort4 o) { for (int i = 0; i < 4; i++) (*this)[i] = float(o[i]); }
+inline float4::float4(bool4 o) { for (int i = 0; i < 4; i++) (*this)[i] = float(o[i]); }
+inline half2::half2(float2 o) { for (int i = 0; i < 2; i++) (*this)[i] = half(o[i]); }
+inline half2::half2(int2 o) { for (int i = 0; i < 2; i++) (*this)[i] = half(o[i]); }
+inline half2::half2(uint2 o) { for (int i = 0; i < 2; i++) (*this)[i] = half(o[i]); }
+inline half2::half2(short2 o) { for (int i = 0; i < 2; i++) (*this)[i] = half(o[i]); }
+inline half2::half2(ushort2 o) { for (int i = 0; i < 2; i++) (*this)[i] = half(o[i]); }
+inline half2::half2(bool2 o) { for (int i = 0; i < 2; i++) (*this)[i] = half(o[i]); }
+inline half3::half3(float3 o) { for (int i = 0; i < 3; i++) (*this)[i] = half(o[i]); }
+inline half3::half3(int3 o) { for (int i = 0; i < 3; i++) (*this)[i] = half(o[i]); }
+inline half3::half3(uint3 o) { for (int i = 0; i < 3; i++) (*this)[i] = half(o[i]); }
+inline half3::half3(short3 o) { for (int i = 0; i < 3; i++) (*this)[i] = half(o[i]); }
+inline half3::half3(ushort3 o) { for (int i = 0; i < 3; i++) (*this)[i] = half(o[i]); }
+inline half3::half3(bool3 o) { for (int i = 0; i < 3; i++) (*this)[i] = half(o[i]); }
+inline half4::half4(float4 o) { for (int i = 0; i < 4; i++) (*this)[i] = half(o[i]); }
+inline half4::half4(int4 o) { for (int i = 0; i < 4; i++) (*this)[i] = half(o[i]); }
+inline half4::half4(uint4 o) { for (int i = 0; i < 4; i++) (*this)[i] = half(o[i]); }
+inline half4::half4(short4 o) { for (int i = 0; i < 4; i++) (*this)[i] = half(o[i]); }
+inline half4::half4(ushort4 o) { for (int i = 0; i < 4; i++) (*this)[i] = half(o[i]); }
+inline half4::half4(bool4 o) { for (int i = 0; i < 4; i++) (*this)[i] = half(o[i]); }
+inline int2::int2(float2 o) { for (int i = 0; i < 2; i++) (*this)[i] = int(o[i]); }
+inline int2::int2(half2 o) { for (int i = 0; i < 2; i++) (*this)[i] = int(o[i]); }
+inline int2::int2(uint2 o) { for (int i = 0; i < 2; i++) (*this)[i] = int(o[i]); }
+inline int2::int2(short2 o) { for (int i = 0; i < 2; i++) (*this)[i] = int(o[i]); }
+inline int2::int2(ushort2 o) { for (int i = 0; i < 2; i++) (*this)[i] = int(o[i]); }
+inline int2::int2(bool2 o) { for (int i = 0; i < 2; i++) (*this)[i] = int(o[i]); }
+inline int3::int3(float3 o) { for (int i = 0; i < 3; i++) (*this)[i] = int(o[i]); }
+inline int3::int3(half3 o) { for (int i = 0; i < 3; i++) (*this)[i] = int(o[i]); }
+inline int3::int3(uint3 o) { for (int i = 0; i < 3; i++) (*this)[i] = int(o[i]); }
+inline int3::int3(short3 o) { for (int i = 0; i < 3; i++) (*this)[i] = int(o[i]); }
+inline int3::int3(ushort3 o) { for (int i = 0; i < 3; i++) (*this)[i] = int(o[i]); }
+inline int3::int3(bool3 o) { for (int i = 0; i < 3; i++) (*this)[i] = int(o[i]); }
+inline int4::int4(float4 o) { for (int i = 0; i < 4; i++) (*this)[i] = int(o[i]); }
+inline int4::int4(half4 o) { for (int i = 0; i < 4; i++) (*this)[i] = int(o[i]); }
+inline int4::int4(uint4 o) { for (int i = 0; i < 4; i++) (*this)[i] = int(o[i]); }
+inline int4::int4(short4 o) { for (int i = 0; i < 4; i++) (*this)[i] = int(o[i]); }
+inline int4::int4(ushort4 o) { for (int i = 0; i < 4; i++) (*this)[i] = int(o[i]); }
+inline int4::int4(bool4 o) { for (int i = 0; i < 4; i++) (*this)[i] = int(o[i]); }
+inline uint2::uint2(float2 o) { for (int i = 0; i < 2; i++) (*this)[i] = uint(o[i]); }
+inline uint2::uint2(half2 o) { for (int i = 0; i < 2; i++) (*this)[i] = uint(o[i]); }
+inline uint2::uint2(int2 o) { for (int i = 0; i < 2; i++) (*this)[i] = uint(o[i]); }
+inline uint2::uint2(short2 o) { for (int i = 0; i < 2; i++) (*this)[i] = uint(o[i]); }
+inline uint2::uint2(ushort2 o) { for (int i = 0; i < 2; i++) (*this)[i] = uint(o[i]); }
+inline uint2::uint2(bool2 o) { for (int i = 0; i < 2; i++) (*this)[i] = uint(o[i]); }
+inline uint3::uint3(float3 o) { for (int i = 0; i < 3; i++) (*this)[i] = uint(o[i]); }
+inline uint3::uint3(half3 o) { for (int i = 0; i < 3; i++) (*this)[i] = uint(o[i]); }
+inline uint3::uint3(int3 o) { for (int i = 0; i < 3; i++) (*this)[i] = uint(o[i]); }
+inline uint3::uint3(short3 o) { for (int i = 0; i < 3; i++) (*this)[i] = uint(o[i]); }
+inline uint3::uint3(ushort3 o) { for (int i = 0; i < 3; i++) (*this)[i] = uint(o[i]); }
+inline uint3::uint3(bool3 o) { for (int i = 0; i < 3; i++) (*this)[i] = uint(o[i]); }
+inline uint4::uint4(float4 o) { for (int i = 0; i < 4; i++) (*this)[i] = uint(o[i]); }
+inline uint4::uint4(half4 o) { for (int i = 0; i < 4; i++) (*this)[i] = uint(o[i]); }
+inline uint4::uint4(int4 o) { for (int i = 0; i < 4; i++) (*this)[i] = uint(o[i]); }
+inline uint4::uint4(short4 o) { for (int i = 0; i < 4; i++) (*this)[i] = uint(o[i]); }
+inline uint4::uint4(ushort4 o) { for (int i = 0; i < 4; i++) (*this)[i] = uint(o[i]); }
+inline uint4::uint4(bool4 o) { for (int i = 0; i < 4; i++) (*this)[i] = uint(o[i]); }
+inline short2::short2(float2 o) { for (int i = 0; i < 2; i++) (*this)[i] = short(o[i]); }
+inline short2::short2(half2 o) { for (int i = 0; i < 2; i++) (*this)[i] = short(o[i]); }
+inline short2::short2(int2 o) { for (int i = 0; i < 2; i++) (*this)[i] = short(o[i]); }
+inline short2::short2(uint2 o) { for (int i = 0; i < 2; i++) (*this)[i] = short(o[i]); }
+inline short2::short2(ushort2 o) { for (int i = 0; i < 2; i++) (*this)[i] = short(o[i]); }
+inline short2::short2(bool2 o) { for (int i = 0; i < 2; i++) (*this)[i] = short(o[i]); }
+inline short3::short3(float3 o) { for (int i = 0; i < 3; i++) (*this)[i] = short(o[i]); }
+inline short3::short3(half3 o) { for (int i = 0; i < 3; i++) (*this)[i] = short(o[i]); }
+inline short3::short3(int3 o) { for (int i = 0; i < 3; i++) (*this)[i] = short(o[i]); }
+inline short3::short3(uint3 o) { for (int i = 0; i < 3; i++) (*this)[i] = short(o[i]); }
+inline short3::short3(ushort3 o) { for (int i = 0; i < 3; i++) (*this)[i] = short(o[i]); }
+inline short3::short3(bool3 o) { for (int i = 0; i < 3; i++) (*this)[i] = short(o[i]); }
+inline short4::short4(float4 o) { for (int i = 0; i < 4; i++) (*this)[i] = short(o[i]); }
+inline short4::short4(half4 o) { for (int i = 0; i < 4; i++) (*this)[i] = short(o[i]); }
+inline short4::short4(int4 o) { for (int i = 0; i < 4; i++) (*this)[i] = short(o[i]); }
+inline short4::short4(uint4 o) { for (int i = 0; i < 4; i++) (*this)[i] = short(o[i]); }
+inline short4::short4(ushort4 o) { for (int i = 0; i < 4; i++) (*this)[i] = short(o[i]); }
+inline short4::short4(bool4 o) { for (int i = 0; i < 4; i++) (*this)[i] = short(o[i]); }
+inline ushort2::ushort2(float2 o) { for (int i = 0; i < 2; i++) (*this)[i] = ushort(o[i]); }
+inline ushort2::ushort2(half2 o) { for (int i = 0; i < 2; i++) (*this)[i] = ushort(o[i]); }
+inline ushort2::ushort2(int2 o) { for (int i = 0; i < 2; i++) (*this)[i] = ushort(o[i]); }
+inline ushort2::ushort2(uint2 o) { for (int i = 0; i < 2; i++) (*this)[i] = ushort(o[i]); }
+inline ushort2::ushort2(short2 o) { for (int i = 0; i < 2; i++) (*this)[i] = ushort(o[i]); }
+inline ushort2::ushort2(bool2 o) { for (int i = 0; i < 2; i++) (*this)[i] = ushort(o[i]); }
+inline ushort3::ushort3(float3 o) { for (int i = 0; i < 3; i++) (*this)[i] = ushort(o[i]); }
+inline ushort3::ushort3(half3 o) { for (int i = 0; i < 3; i++) (*this)[i] = ushort(o[i]); }
+inline ushort3::ushort3(int3 o) { for (int i = 0; i < 3; i++) (*this)[i] = ushort(o[i]); }
+inline ushort3::ushort3(uint3 o) { for (int i = 0; i < 3; i++) (*this)[i] = ushort(o[i]); }
+inline ushort3::ushort3(short3 o) { for (int i = 0; i < 3; i++) (*this)[i] = ushort(o[i]); }
+inline ushort3::ushort3(bool3 o) { for (int i = 0; i < 3; i++) (*this)[i] = ushort(o[i]); }
+inline ushort4::ushort4(float4 o) { for (int i = 0; i < 4; i++) (*this)[i] = ushort(o[i]); }
+inline ushort4::ushort4(half4 o) { for (int i = 0; i < 4; i++) (*this)[i] = ushort(o[i]); }
+inline ushort4::ushort4(int4 o) { for (int i = 0; i < 4; i++) (*this)[i] = ushort(o[i]); }
+inline ushort4::ushort4(uint4 o) { for (int i = 0; i < 4; i++) (*this)[i] = ushort(o[i]); }
+inline ushort4::ushort4(short4 o) { for (int i = 0; i < 4; i++) (*this)[i] = ushort(o[i]); }
+inline ushort4::ushort4(bool4 o) { for (int i = 0; i < 4; i++) (*this)[i] = ushort(o[i]); }
+inline bool2::bool2(float2 o) { for (int i = 0; i < 2; i++) (*this)[i] = bool(o[i]); }
+inline bool2::bool2(half2 o) { for (int i = 0; i < 2; i++) (*this)[i] = bool(o[i]); }
+inline bool2::bool2(int2 o) { for (int i = 0; i < 2; i++) (*this)[i] = bool(o[i]); }
+inline bool2::bool2(uint2 o) { for (int i = 0; i < 2; i++) (*this)[i] = bool(o[i]); }
+inline bool2::bool2(short2 o) { for (int i = 0; i < 2; i++) (*this)[i] = bool(o[i]); }
+inline bool2::bool2(ushort2 o) { for (int i = 0; i < 2; i++) (*this)[i] = bool(o[i]); }
+inline bool3::bool3(float3 o) { for (int i = 0; i < 3; i++) (*this)[i] = bool(o[i]); }
+inline bool3::bool3(half3 o) { for (int i = 0; i < 3; i++) (*this)[i] = bool(o[i]); }
+inline bool3::bool3(int3 o) { for (int i = 0; i < 3; i++) (*this)[i] = bool(o[i]); }
+inline bool3::bool3(uint3 o) { for (int i = 0; i < 3; i++) (*this)[i] = bool(o[i]); }
+inline bool3::bool3(short3 o) { for (int i = 0; i < 3; i++) (*this)[i] = bool(o[i]); }
+inline bool3::bool3(ushort3 o) { for (int i = 0; i < 3; i++) (*this)[i] = bool(o[i]); }
+inline bool4::bool4(float4 o) { for (int i = 0; i < 4; i++) (*this)[i] = bool(o[i]); }
+inline bool4::bool4(half4 o) { for (int i = 0; i < 4; i++) (*this)[i] = bool(o[i]); }
+inline bool4::bool4(int4 o) { for (int i = 0; i < 4; i++) (*this)[i] = bool(o[i]); }
+inline bool4::bool4(uint4 o) { for (int i = 0; i < 4; i++) (*this)[i] = bool(o[i]); }
+inline bool4::bool4(short4 o) { for (int i = 0; i < 4; i++) (*this)[i] = bool(o[i]); }
+inline bool4::bool4(ushort4 o) { for (int i = 0; i < 4; i++) (*this)[i] = bool(o[i]); }
+inline float2 operator+(float2 a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b[i]; return r; }
+inline float2 operator+(float2 a, float b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b; return r; }
+inline float2 operator+(float a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a + b[i]; return r; }
+inline float2 &operator+=(float2 &a, float2 b) { a = a + b; return a; }
+inline float2 operator-(float2 a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b[i]; return r; }
+inline float2 operator-(float2 a, float b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b; return r; }
+inline float2 operator-(float a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a - b[i]; return r; }
+inline float2 &operator-=(float2 &a, float2 b) { a = a - b; return a; }
+inline float2 operator*(float2 a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b[i]; return r; }
+inline float2 operator*(float2 a, float b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b; return r; }
+inline float2 operator*(float a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a * b[i]; return r; }
+inline float2 &operator*=(float2 &a, float2 b) { a = a * b; return a; }
+inline float2 operator/(float2 a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b[i]; return r; }
+inline float2 operator/(float2 a, float b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b; return r; }
+inline float2 operator/(float a, float2 b) { float2 r; for (int i = 0; i < 2; i++) r[i] = a / b[i]; return r; }
+inline float2 &operator/=(float2 &a, float2 b) { a = a / b; return a; }
+inline float2 operator-(float2 a) { float2 r; for (int i = 0; i < 2; i++) r[i] = -a[i]; return r; }
+inline float2 operator+(float2 a) { return a; }
+inline bool2 operator<(float2 a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b[i]; return r; }
+inline bool2 operator<(float2 a, float b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b; return r; }
+inline bool2 operator<(float a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a < b[i]; return r; }
+inline bool2 operator<=(float2 a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool2 operator<=(float2 a, float b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b; return r; }
+inline bool2 operator<=(float a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a <= b[i]; return r; }
+inline bool2 operator>(float2 a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b[i]; return r; }
+inline bool2 operator>(float2 a, float b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b; return r; }
+inline bool2 operator>(float a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a > b[i]; return r; }
+inline bool2 operator>=(float2 a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool2 operator>=(float2 a, float b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b; return r; }
+inline bool2 operator>=(float a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a >= b[i]; return r; }
+inline bool2 operator==(float2 a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(float2 a, float b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(float2 a, float2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(float2 a, float b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline float3 operator+(float3 a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b[i]; return r; }
+inline float3 operator+(float3 a, float b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b; return r; }
+inline float3 operator+(float a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a + b[i]; return r; }
+inline float3 &operator+=(float3 &a, float3 b) { a = a + b; return a; }
+inline float3 operator-(float3 a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b[i]; return r; }
+inline float3 operator-(float3 a, float b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b; return r; }
+inline float3 operator-(float a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a - b[i]; return r; }
+inline float3 &operator-=(float3 &a, float3 b) { a = a - b; return a; }
+inline float3 operator*(float3 a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b[i]; return r; }
+inline float3 operator*(float3 a, float b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b; return r; }
+inline float3 operator*(float a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a * b[i]; return r; }
+inline float3 &operator*=(float3 &a, float3 b) { a = a * b; return a; }
+inline float3 operator/(float3 a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b[i]; return r; }
+inline float3 operator/(float3 a, float b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b; return r; }
+inline float3 operator/(float a, float3 b) { float3 r; for (int i = 0; i < 3; i++) r[i] = a / b[i]; return r; }
+inline float3 &operator/=(float3 &a, float3 b) { a = a / b; return a; }
+inline float3 operator-(float3 a) { float3 r; for (int i = 0; i < 3; i++) r[i] = -a[i]; return r; }
+inline float3 operator+(float3 a) { return a; }
+inline bool3 operator<(float3 a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b[i]; return r; }
+inline bool3 operator<(float3 a, float b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b; return r; }
+inline bool3 operator<(float a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a < b[i]; return r; }
+inline bool3 operator<=(float3 a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool3 operator<=(float3 a, float b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b; return r; }
+inline bool3 operator<=(float a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a <= b[i]; return r; }
+inline bool3 operator>(float3 a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b[i]; return r; }
+inline bool3 operator>(float3 a, float b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b; return r; }
+inline bool3 operator>(float a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a > b[i]; return r; }
+inline bool3 operator>=(float3 a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool3 operator>=(float3 a, float b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b; return r; }
+inline bool3 operator>=(float a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a >= b[i]; return r; }
+inline bool3 operator==(float3 a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(float3 a, float b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(float3 a, float3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(float3 a, float b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline float4 operator+(float4 a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b[i]; return r; }
+inline float4 operator+(float4 a, float b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b; return r; }
+inline float4 operator+(float a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a + b[i]; return r; }
+inline float4 &operator+=(float4 &a, float4 b) { a = a + b; return a; }
+inline float4 operator-(float4 a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b[i]; return r; }
+inline float4 operator-(float4 a, float b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b; return r; }
+inline float4 operator-(float a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a - b[i]; return r; }
+inline float4 &operator-=(float4 &a, float4 b) { a = a - b; return a; }
+inline float4 operator*(float4 a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b[i]; return r; }
+inline float4 operator*(float4 a, float b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b; return r; }
+inline float4 operator*(float a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a * b[i]; return r; }
+inline float4 &operator*=(float4 &a, float4 b) { a = a * b; return a; }
+inline float4 operator/(float4 a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b[i]; return r; }
+inline float4 operator/(float4 a, float b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b; return r; }
+inline float4 operator/(float a, float4 b) { float4 r; for (int i = 0; i < 4; i++) r[i] = a / b[i]; return r; }
+inline float4 &operator/=(float4 &a, float4 b) { a = a / b; return a; }
+inline float4 operator-(float4 a) { float4 r; for (int i = 0; i < 4; i++) r[i] = -a[i]; return r; }
+inline float4 operator+(float4 a) { return a; }
+inline bool4 operator<(float4 a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b[i]; return r; }
+inline bool4 operator<(float4 a, float b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b; return r; }
+inline bool4 operator<(float a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a < b[i]; return r; }
+inline bool4 operator<=(float4 a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool4 operator<=(float4 a, float b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b; return r; }
+inline bool4 operator<=(float a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a <= b[i]; return r; }
+inline bool4 operator>(float4 a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b[i]; return r; }
+inline bool4 operator>(float4 a, float b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b; return r; }
+inline bool4 operator>(float a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a > b[i]; return r; }
+inline bool4 operator>=(float4 a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool4 operator>=(float4 a, float b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b; return r; }
+inline bool4 operator>=(float a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a >= b[i]; return r; }
+inline bool4 operator==(float4 a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(float4 a, float b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(float4 a, float4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(float4 a, float b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline half2 operator+(half2 a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b[i]; return r; }
+inline half2 operator+(half2 a, half b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b; return r; }
+inline half2 operator+(half a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a + b[i]; return r; }
+inline half2 &operator+=(half2 &a, half2 b) { a = a + b; return a; }
+inline half2 operator-(half2 a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b[i]; return r; }
+inline half2 operator-(half2 a, half b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b; return r; }
+inline half2 operator-(half a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a - b[i]; return r; }
+inline half2 &operator-=(half2 &a, half2 b) { a = a - b; return a; }
+inline half2 operator*(half2 a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b[i]; return r; }
+inline half2 operator*(half2 a, half b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b; return r; }
+inline half2 operator*(half a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a * b[i]; return r; }
+inline half2 &operator*=(half2 &a, half2 b) { a = a * b; return a; }
+inline half2 operator/(half2 a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b[i]; return r; }
+inline half2 operator/(half2 a, half b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b; return r; }
+inline half2 operator/(half a, half2 b) { half2 r; for (int i = 0; i < 2; i++) r[i] = a / b[i]; return r; }
+inline half2 &operator/=(half2 &a, half2 b) { a = a / b; return a; }
+inline half2 operator-(half2 a) { half2 r; for (int i = 0; i < 2; i++) r[i] = -a[i]; return r; }
+inline half2 operator+(half2 a) { return a; }
+inline bool2 operator<(half2 a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b[i]; return r; }
+inline bool2 operator<(half2 a, half b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b; return r; }
+inline bool2 operator<(half a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a < b[i]; return r; }
+inline bool2 operator<=(half2 a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool2 operator<=(half2 a, half b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b; return r; }
+inline bool2 operator<=(half a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a <= b[i]; return r; }
+inline bool2 operator>(half2 a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b[i]; return r; }
+inline bool2 operator>(half2 a, half b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b; return r; }
+inline bool2 operator>(half a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a > b[i]; return r; }
+inline bool2 operator>=(half2 a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool2 operator>=(half2 a, half b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b; return r; }
+inline bool2 operator>=(half a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a >= b[i]; return r; }
+inline bool2 operator==(half2 a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(half2 a, half b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(half2 a, half2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(half2 a, half b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline half3 operator+(half3 a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b[i]; return r; }
+inline half3 operator+(half3 a, half b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b; return r; }
+inline half3 operator+(half a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a + b[i]; return r; }
+inline half3 &operator+=(half3 &a, half3 b) { a = a + b; return a; }
+inline half3 operator-(half3 a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b[i]; return r; }
+inline half3 operator-(half3 a, half b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b; return r; }
+inline half3 operator-(half a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a - b[i]; return r; }
+inline half3 &operator-=(half3 &a, half3 b) { a = a - b; return a; }
+inline half3 operator*(half3 a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b[i]; return r; }
+inline half3 operator*(half3 a, half b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b; return r; }
+inline half3 operator*(half a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a * b[i]; return r; }
+inline half3 &operator*=(half3 &a, half3 b) { a = a * b; return a; }
+inline half3 operator/(half3 a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b[i]; return r; }
+inline half3 operator/(half3 a, half b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b; return r; }
+inline half3 operator/(half a, half3 b) { half3 r; for (int i = 0; i < 3; i++) r[i] = a / b[i]; return r; }
+inline half3 &operator/=(half3 &a, half3 b) { a = a / b; return a; }
+inline half3 operator-(half3 a) { half3 r; for (int i = 0; i < 3; i++) r[i] = -a[i]; return r; }
+inline half3 operator+(half3 a) { return a; }
+inline bool3 operator<(half3 a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b[i]; return r; }
+inline bool3 operator<(half3 a, half b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b; return r; }
+inline bool3 operator<(half a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a < b[i]; return r; }
+inline bool3 operator<=(half3 a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool3 operator<=(half3 a, half b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b; return r; }
+inline bool3 operator<=(half a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a <= b[i]; return r; }
+inline bool3 operator>(half3 a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b[i]; return r; }
+inline bool3 operator>(half3 a, half b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b; return r; }
+inline bool3 operator>(half a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a > b[i]; return r; }
+inline bool3 operator>=(half3 a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool3 operator>=(half3 a, half b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b; return r; }
+inline bool3 operator>=(half a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a >= b[i]; return r; }
+inline bool3 operator==(half3 a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(half3 a, half b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(half3 a, half3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(half3 a, half b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline half4 operator+(half4 a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b[i]; return r; }
+inline half4 operator+(half4 a, half b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b; return r; }
+inline half4 operator+(half a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a + b[i]; return r; }
+inline half4 &operator+=(half4 &a, half4 b) { a = a + b; return a; }
+inline half4 operator-(half4 a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b[i]; return r; }
+inline half4 operator-(half4 a, half b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b; return r; }
+inline half4 operator-(half a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a - b[i]; return r; }
+inline half4 &operator-=(half4 &a, half4 b) { a = a - b; return a; }
+inline half4 operator*(half4 a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b[i]; return r; }
+inline half4 operator*(half4 a, half b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b; return r; }
+inline half4 operator*(half a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a * b[i]; return r; }
+inline half4 &operator*=(half4 &a, half4 b) { a = a * b; return a; }
+inline half4 operator/(half4 a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b[i]; return r; }
+inline half4 operator/(half4 a, half b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b; return r; }
+inline half4 operator/(half a, half4 b) { half4 r; for (int i = 0; i < 4; i++) r[i] = a / b[i]; return r; }
+inline half4 &operator/=(half4 &a, half4 b) { a = a / b; return a; }
+inline half4 operator-(half4 a) { half4 r; for (int i = 0; i < 4; i++) r[i] = -a[i]; return r; }
+inline half4 operator+(half4 a) { return a; }
+inline bool4 operator<(half4 a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b[i]; return r; }
+inline bool4 operator<(half4 a, half b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b; return r; }
+inline bool4 operator<(half a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a < b[i]; return r; }
+inline bool4 operator<=(half4 a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool4 operator<=(half4 a, half b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b; return r; }
+inline bool4 operator<=(half a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a <= b[i]; return r; }
+inline bool4 operator>(half4 a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b[i]; return r; }
+inline bool4 operator>(half4 a, half b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b; return r; }
+inline bool4 operator>(half a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a > b[i]; return r; }
+inline bool4 operator>=(half4 a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool4 operator>=(half4 a, half b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b; return r; }
+inline bool4 operator>=(half a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a >= b[i]; return r; }
+inline bool4 operator==(half4 a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(half4 a, half b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(half4 a, half4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(half4 a, half b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline int2 operator+(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b[i]; return r; }
+inline int2 operator+(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b; return r; }
+inline int2 operator+(int a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a + b[i]; return r; }
+inline int2 &operator+=(int2 &a, int2 b) { a = a + b; return a; }
+inline int2 operator-(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b[i]; return r; }
+inline int2 operator-(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b; return r; }
+inline int2 operator-(int a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a - b[i]; return r; }
+inline int2 &operator-=(int2 &a, int2 b) { a = a - b; return a; }
+inline int2 operator*(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b[i]; return r; }
+inline int2 operator*(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b; return r; }
+inline int2 operator*(int a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a * b[i]; return r; }
+inline int2 &operator*=(int2 &a, int2 b) { a = a * b; return a; }
+inline int2 operator/(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b[i]; return r; }
+inline int2 operator/(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b; return r; }
+inline int2 operator/(int a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a / b[i]; return r; }
+inline int2 &operator/=(int2 &a, int2 b) { a = a / b; return a; }
+inline int2 operator-(int2 a) { int2 r; for (int i = 0; i < 2; i++) r[i] = -a[i]; return r; }
+inline int2 operator+(int2 a) { return a; }
+inline bool2 operator<(int2 a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b[i]; return r; }
+inline bool2 operator<(int2 a, int b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b; return r; }
+inline bool2 operator<(int a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a < b[i]; return r; }
+inline bool2 operator<=(int2 a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool2 operator<=(int2 a, int b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b; return r; }
+inline bool2 operator<=(int a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a <= b[i]; return r; }
+inline bool2 operator>(int2 a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b[i]; return r; }
+inline bool2 operator>(int2 a, int b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b; return r; }
+inline bool2 operator>(int a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a > b[i]; return r; }
+inline bool2 operator>=(int2 a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool2 operator>=(int2 a, int b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b; return r; }
+inline bool2 operator>=(int a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a >= b[i]; return r; }
+inline int2 operator%(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b[i]; return r; }
+inline int2 operator%(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b; return r; }
+inline int2 operator&(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b[i]; return r; }
+inline int2 operator&(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b; return r; }
+inline int2 operator|(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b[i]; return r; }
+inline int2 operator|(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b; return r; }
+inline int2 operator^(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b[i]; return r; }
+inline int2 operator^(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b; return r; }
+inline int2 operator<<(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b[i]; return r; }
+inline int2 operator<<(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b; return r; }
+inline int2 operator>>(int2 a, int2 b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b[i]; return r; }
+inline int2 operator>>(int2 a, int b) { int2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b; return r; }
+inline bool2 operator==(int2 a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(int2 a, int b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(int2 a, int2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(int2 a, int b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline int3 operator+(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b[i]; return r; }
+inline int3 operator+(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b; return r; }
+inline int3 operator+(int a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a + b[i]; return r; }
+inline int3 &operator+=(int3 &a, int3 b) { a = a + b; return a; }
+inline int3 operator-(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b[i]; return r; }
+inline int3 operator-(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b; return r; }
+inline int3 operator-(int a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a - b[i]; return r; }
+inline int3 &operator-=(int3 &a, int3 b) { a = a - b; return a; }
+inline int3 operator*(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b[i]; return r; }
+inline int3 operator*(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b; return r; }
+inline int3 operator*(int a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a * b[i]; return r; }
+inline int3 &operator*=(int3 &a, int3 b) { a = a * b; return a; }
+inline int3 operator/(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b[i]; return r; }
+inline int3 operator/(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b; return r; }
+inline int3 operator/(int a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a / b[i]; return r; }
+inline int3 &operator/=(int3 &a, int3 b) { a = a / b; return a; }
+inline int3 operator-(int3 a) { int3 r; for (int i = 0; i < 3; i++) r[i] = -a[i]; return r; }
+inline int3 operator+(int3 a) { return a; }
+inline bool3 operator<(int3 a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b[i]; return r; }
+inline bool3 operator<(int3 a, int b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b; return r; }
+inline bool3 operator<(int a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a < b[i]; return r; }
+inline bool3 operator<=(int3 a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool3 operator<=(int3 a, int b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b; return r; }
+inline bool3 operator<=(int a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a <= b[i]; return r; }
+inline bool3 operator>(int3 a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b[i]; return r; }
+inline bool3 operator>(int3 a, int b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b; return r; }
+inline bool3 operator>(int a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a > b[i]; return r; }
+inline bool3 operator>=(int3 a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool3 operator>=(int3 a, int b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b; return r; }
+inline bool3 operator>=(int a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a >= b[i]; return r; }
+inline int3 operator%(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b[i]; return r; }
+inline int3 operator%(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b; return r; }
+inline int3 operator&(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b[i]; return r; }
+inline int3 operator&(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b; return r; }
+inline int3 operator|(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b[i]; return r; }
+inline int3 operator|(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b; return r; }
+inline int3 operator^(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b[i]; return r; }
+inline int3 operator^(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b; return r; }
+inline int3 operator<<(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b[i]; return r; }
+inline int3 operator<<(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b; return r; }
+inline int3 operator>>(int3 a, int3 b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b[i]; return r; }
+inline int3 operator>>(int3 a, int b) { int3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b; return r; }
+inline bool3 operator==(int3 a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(int3 a, int b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(int3 a, int3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(int3 a, int b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline int4 operator+(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b[i]; return r; }
+inline int4 operator+(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b; return r; }
+inline int4 operator+(int a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a + b[i]; return r; }
+inline int4 &operator+=(int4 &a, int4 b) { a = a + b; return a; }
+inline int4 operator-(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b[i]; return r; }
+inline int4 operator-(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b; return r; }
+inline int4 operator-(int a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a - b[i]; return r; }
+inline int4 &operator-=(int4 &a, int4 b) { a = a - b; return a; }
+inline int4 operator*(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b[i]; return r; }
+inline int4 operator*(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b; return r; }
+inline int4 operator*(int a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a * b[i]; return r; }
+inline int4 &operator*=(int4 &a, int4 b) { a = a * b; return a; }
+inline int4 operator/(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b[i]; return r; }
+inline int4 operator/(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b; return r; }
+inline int4 operator/(int a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a / b[i]; return r; }
+inline int4 &operator/=(int4 &a, int4 b) { a = a / b; return a; }
+inline int4 operator-(int4 a) { int4 r; for (int i = 0; i < 4; i++) r[i] = -a[i]; return r; }
+inline int4 operator+(int4 a) { return a; }
+inline bool4 operator<(int4 a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b[i]; return r; }
+inline bool4 operator<(int4 a, int b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b; return r; }
+inline bool4 operator<(int a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a < b[i]; return r; }
+inline bool4 operator<=(int4 a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool4 operator<=(int4 a, int b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b; return r; }
+inline bool4 operator<=(int a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a <= b[i]; return r; }
+inline bool4 operator>(int4 a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b[i]; return r; }
+inline bool4 operator>(int4 a, int b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b; return r; }
+inline bool4 operator>(int a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a > b[i]; return r; }
+inline bool4 operator>=(int4 a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool4 operator>=(int4 a, int b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b; return r; }
+inline bool4 operator>=(int a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a >= b[i]; return r; }
+inline int4 operator%(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b[i]; return r; }
+inline int4 operator%(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b; return r; }
+inline int4 operator&(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b[i]; return r; }
+inline int4 operator&(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b; return r; }
+inline int4 operator|(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b[i]; return r; }
+inline int4 operator|(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b; return r; }
+inline int4 operator^(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b[i]; return r; }
+inline int4 operator^(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b; return r; }
+inline int4 operator<<(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b[i]; return r; }
+inline int4 operator<<(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b; return r; }
+inline int4 operator>>(int4 a, int4 b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b[i]; return r; }
+inline int4 operator>>(int4 a, int b) { int4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b; return r; }
+inline bool4 operator==(int4 a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(int4 a, int b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(int4 a, int4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(int4 a, int b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline uint2 operator+(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b[i]; return r; }
+inline uint2 operator+(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b; return r; }
+inline uint2 operator+(uint a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a + b[i]; return r; }
+inline uint2 &operator+=(uint2 &a, uint2 b) { a = a + b; return a; }
+inline uint2 operator-(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b[i]; return r; }
+inline uint2 operator-(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b; return r; }
+inline uint2 operator-(uint a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a - b[i]; return r; }
+inline uint2 &operator-=(uint2 &a, uint2 b) { a = a - b; return a; }
+inline uint2 operator*(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b[i]; return r; }
+inline uint2 operator*(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b; return r; }
+inline uint2 operator*(uint a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a * b[i]; return r; }
+inline uint2 &operator*=(uint2 &a, uint2 b) { a = a * b; return a; }
+inline uint2 operator/(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b[i]; return r; }
+inline uint2 operator/(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b; return r; }
+inline uint2 operator/(uint a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a / b[i]; return r; }
+inline uint2 &operator/=(uint2 &a, uint2 b) { a = a / b; return a; }
+inline uint2 operator-(uint2 a) { uint2 r; for (int i = 0; i < 2; i++) r[i] = -a[i]; return r; }
+inline uint2 operator+(uint2 a) { return a; }
+inline bool2 operator<(uint2 a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b[i]; return r; }
+inline bool2 operator<(uint2 a, uint b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b; return r; }
+inline bool2 operator<(uint a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a < b[i]; return r; }
+inline bool2 operator<=(uint2 a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool2 operator<=(uint2 a, uint b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b; return r; }
+inline bool2 operator<=(uint a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a <= b[i]; return r; }
+inline bool2 operator>(uint2 a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b[i]; return r; }
+inline bool2 operator>(uint2 a, uint b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b; return r; }
+inline bool2 operator>(uint a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a > b[i]; return r; }
+inline bool2 operator>=(uint2 a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool2 operator>=(uint2 a, uint b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b; return r; }
+inline bool2 operator>=(uint a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a >= b[i]; return r; }
+inline uint2 operator%(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b[i]; return r; }
+inline uint2 operator%(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b; return r; }
+inline uint2 operator&(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b[i]; return r; }
+inline uint2 operator&(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b; return r; }
+inline uint2 operator|(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b[i]; return r; }
+inline uint2 operator|(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b; return r; }
+inline uint2 operator^(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b[i]; return r; }
+inline uint2 operator^(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b; return r; }
+inline uint2 operator<<(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b[i]; return r; }
+inline uint2 operator<<(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b; return r; }
+inline uint2 operator>>(uint2 a, uint2 b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b[i]; return r; }
+inline uint2 operator>>(uint2 a, uint b) { uint2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b; return r; }
+inline bool2 operator==(uint2 a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(uint2 a, uint b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(uint2 a, uint2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(uint2 a, uint b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline uint3 operator+(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b[i]; return r; }
+inline uint3 operator+(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b; return r; }
+inline uint3 operator+(uint a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a + b[i]; return r; }
+inline uint3 &operator+=(uint3 &a, uint3 b) { a = a + b; return a; }
+inline uint3 operator-(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b[i]; return r; }
+inline uint3 operator-(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b; return r; }
+inline uint3 operator-(uint a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a - b[i]; return r; }
+inline uint3 &operator-=(uint3 &a, uint3 b) { a = a - b; return a; }
+inline uint3 operator*(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b[i]; return r; }
+inline uint3 operator*(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b; return r; }
+inline uint3 operator*(uint a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a * b[i]; return r; }
+inline uint3 &operator*=(uint3 &a, uint3 b) { a = a * b; return a; }
+inline uint3 operator/(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b[i]; return r; }
+inline uint3 operator/(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b; return r; }
+inline uint3 operator/(uint a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a / b[i]; return r; }
+inline uint3 &operator/=(uint3 &a, uint3 b) { a = a / b; return a; }
+inline uint3 operator-(uint3 a) { uint3 r; for (int i = 0; i < 3; i++) r[i] = -a[i]; return r; }
+inline uint3 operator+(uint3 a) { return a; }
+inline bool3 operator<(uint3 a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b[i]; return r; }
+inline bool3 operator<(uint3 a, uint b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b; return r; }
+inline bool3 operator<(uint a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a < b[i]; return r; }
+inline bool3 operator<=(uint3 a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool3 operator<=(uint3 a, uint b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b; return r; }
+inline bool3 operator<=(uint a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a <= b[i]; return r; }
+inline bool3 operator>(uint3 a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b[i]; return r; }
+inline bool3 operator>(uint3 a, uint b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b; return r; }
+inline bool3 operator>(uint a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a > b[i]; return r; }
+inline bool3 operator>=(uint3 a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool3 operator>=(uint3 a, uint b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b; return r; }
+inline bool3 operator>=(uint a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a >= b[i]; return r; }
+inline uint3 operator%(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b[i]; return r; }
+inline uint3 operator%(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b; return r; }
+inline uint3 operator&(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b[i]; return r; }
+inline uint3 operator&(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b; return r; }
+inline uint3 operator|(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b[i]; return r; }
+inline uint3 operator|(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b; return r; }
+inline uint3 operator^(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b[i]; return r; }
+inline uint3 operator^(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b; return r; }
+inline uint3 operator<<(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b[i]; return r; }
+inline uint3 operator<<(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b; return r; }
+inline uint3 operator>>(uint3 a, uint3 b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b[i]; return r; }
+inline uint3 operator>>(uint3 a, uint b) { uint3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b; return r; }
+inline bool3 operator==(uint3 a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(uint3 a, uint b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(uint3 a, uint3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(uint3 a, uint b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline uint4 operator+(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b[i]; return r; }
+inline uint4 operator+(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b; return r; }
+inline uint4 operator+(uint a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a + b[i]; return r; }
+inline uint4 &operator+=(uint4 &a, uint4 b) { a = a + b; return a; }
+inline uint4 operator-(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b[i]; return r; }
+inline uint4 operator-(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b; return r; }
+inline uint4 operator-(uint a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a - b[i]; return r; }
+inline uint4 &operator-=(uint4 &a, uint4 b) { a = a - b; return a; }
+inline uint4 operator*(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b[i]; return r; }
+inline uint4 operator*(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b; return r; }
+inline uint4 operator*(uint a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a * b[i]; return r; }
+inline uint4 &operator*=(uint4 &a, uint4 b) { a = a * b; return a; }
+inline uint4 operator/(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b[i]; return r; }
+inline uint4 operator/(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b; return r; }
+inline uint4 operator/(uint a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a / b[i]; return r; }
+inline uint4 &operator/=(uint4 &a, uint4 b) { a = a / b; return a; }
+inline uint4 operator-(uint4 a) { uint4 r; for (int i = 0; i < 4; i++) r[i] = -a[i]; return r; }
+inline uint4 operator+(uint4 a) { return a; }
+inline bool4 operator<(uint4 a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b[i]; return r; }
+inline bool4 operator<(uint4 a, uint b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b; return r; }
+inline bool4 operator<(uint a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a < b[i]; return r; }
+inline bool4 operator<=(uint4 a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool4 operator<=(uint4 a, uint b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b; return r; }
+inline bool4 operator<=(uint a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a <= b[i]; return r; }
+inline bool4 operator>(uint4 a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b[i]; return r; }
+inline bool4 operator>(uint4 a, uint b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b; return r; }
+inline bool4 operator>(uint a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a > b[i]; return r; }
+inline bool4 operator>=(uint4 a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool4 operator>=(uint4 a, uint b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b; return r; }
+inline bool4 operator>=(uint a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a >= b[i]; return r; }
+inline uint4 operator%(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b[i]; return r; }
+inline uint4 operator%(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b; return r; }
+inline uint4 operator&(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b[i]; return r; }
+inline uint4 operator&(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b; return r; }
+inline uint4 operator|(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b[i]; return r; }
+inline uint4 operator|(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b; return r; }
+inline uint4 operator^(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b[i]; return r; }
+inline uint4 operator^(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b; return r; }
+inline uint4 operator<<(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b[i]; return r; }
+inline uint4 operator<<(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b; return r; }
+inline uint4 operator>>(uint4 a, uint4 b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b[i]; return r; }
+inline uint4 operator>>(uint4 a, uint b) { uint4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b; return r; }
+inline bool4 operator==(uint4 a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(uint4 a, uint b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(uint4 a, uint4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(uint4 a, uint b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline short2 operator+(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b[i]; return r; }
+inline short2 operator+(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b; return r; }
+inline short2 operator+(short a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a + b[i]; return r; }
+inline short2 &operator+=(short2 &a, short2 b) { a = a + b; return a; }
+inline short2 operator-(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b[i]; return r; }
+inline short2 operator-(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b; return r; }
+inline short2 operator-(short a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a - b[i]; return r; }
+inline short2 &operator-=(short2 &a, short2 b) { a = a - b; return a; }
+inline short2 operator*(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b[i]; return r; }
+inline short2 operator*(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b; return r; }
+inline short2 operator*(short a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a * b[i]; return r; }
+inline short2 &operator*=(short2 &a, short2 b) { a = a * b; return a; }
+inline short2 operator/(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b[i]; return r; }
+inline short2 operator/(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b; return r; }
+inline short2 operator/(short a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a / b[i]; return r; }
+inline short2 &operator/=(short2 &a, short2 b) { a = a / b; return a; }
+inline short2 operator-(short2 a) { short2 r; for (int i = 0; i < 2; i++) r[i] = -a[i]; return r; }
+inline short2 operator+(short2 a) { return a; }
+inline bool2 operator<(short2 a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b[i]; return r; }
+inline bool2 operator<(short2 a, short b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b; return r; }
+inline bool2 operator<(short a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a < b[i]; return r; }
+inline bool2 operator<=(short2 a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool2 operator<=(short2 a, short b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b; return r; }
+inline bool2 operator<=(short a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a <= b[i]; return r; }
+inline bool2 operator>(short2 a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b[i]; return r; }
+inline bool2 operator>(short2 a, short b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b; return r; }
+inline bool2 operator>(short a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a > b[i]; return r; }
+inline bool2 operator>=(short2 a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool2 operator>=(short2 a, short b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b; return r; }
+inline bool2 operator>=(short a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a >= b[i]; return r; }
+inline short2 operator%(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b[i]; return r; }
+inline short2 operator%(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b; return r; }
+inline short2 operator&(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b[i]; return r; }
+inline short2 operator&(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b; return r; }
+inline short2 operator|(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b[i]; return r; }
+inline short2 operator|(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b; return r; }
+inline short2 operator^(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b[i]; return r; }
+inline short2 operator^(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b; return r; }
+inline short2 operator<<(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b[i]; return r; }
+inline short2 operator<<(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b; return r; }
+inline short2 operator>>(short2 a, short2 b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b[i]; return r; }
+inline short2 operator>>(short2 a, short b) { short2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b; return r; }
+inline bool2 operator==(short2 a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(short2 a, short b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(short2 a, short2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(short2 a, short b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline short3 operator+(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b[i]; return r; }
+inline short3 operator+(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b; return r; }
+inline short3 operator+(short a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a + b[i]; return r; }
+inline short3 &operator+=(short3 &a, short3 b) { a = a + b; return a; }
+inline short3 operator-(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b[i]; return r; }
+inline short3 operator-(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b; return r; }
+inline short3 operator-(short a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a - b[i]; return r; }
+inline short3 &operator-=(short3 &a, short3 b) { a = a - b; return a; }
+inline short3 operator*(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b[i]; return r; }
+inline short3 operator*(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b; return r; }
+inline short3 operator*(short a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a * b[i]; return r; }
+inline short3 &operator*=(short3 &a, short3 b) { a = a * b; return a; }
+inline short3 operator/(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b[i]; return r; }
+inline short3 operator/(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b; return r; }
+inline short3 operator/(short a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a / b[i]; return r; }
+inline short3 &operator/=(short3 &a, short3 b) { a = a / b; return a; }
+inline short3 operator-(short3 a) { short3 r; for (int i = 0; i < 3; i++) r[i] = -a[i]; return r; }
+inline short3 operator+(short3 a) { return a; }
+inline bool3 operator<(short3 a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b[i]; return r; }
+inline bool3 operator<(short3 a, short b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b; return r; }
+inline bool3 operator<(short a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a < b[i]; return r; }
+inline bool3 operator<=(short3 a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool3 operator<=(short3 a, short b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b; return r; }
+inline bool3 operator<=(short a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a <= b[i]; return r; }
+inline bool3 operator>(short3 a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b[i]; return r; }
+inline bool3 operator>(short3 a, short b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b; return r; }
+inline bool3 operator>(short a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a > b[i]; return r; }
+inline bool3 operator>=(short3 a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool3 operator>=(short3 a, short b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b; return r; }
+inline bool3 operator>=(short a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a >= b[i]; return r; }
+inline short3 operator%(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b[i]; return r; }
+inline short3 operator%(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b; return r; }
+inline short3 operator&(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b[i]; return r; }
+inline short3 operator&(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b; return r; }
+inline short3 operator|(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b[i]; return r; }
+inline short3 operator|(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b; return r; }
+inline short3 operator^(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b[i]; return r; }
+inline short3 operator^(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b; return r; }
+inline short3 operator<<(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b[i]; return r; }
+inline short3 operator<<(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b; return r; }
+inline short3 operator>>(short3 a, short3 b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b[i]; return r; }
+inline short3 operator>>(short3 a, short b) { short3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b; return r; }
+inline bool3 operator==(short3 a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(short3 a, short b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(short3 a, short3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(short3 a, short b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline short4 operator+(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b[i]; return r; }
+inline short4 operator+(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b; return r; }
+inline short4 operator+(short a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a + b[i]; return r; }
+inline short4 &operator+=(short4 &a, short4 b) { a = a + b; return a; }
+inline short4 operator-(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b[i]; return r; }
+inline short4 operator-(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b; return r; }
+inline short4 operator-(short a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a - b[i]; return r; }
+inline short4 &operator-=(short4 &a, short4 b) { a = a - b; return a; }
+inline short4 operator*(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b[i]; return r; }
+inline short4 operator*(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b; return r; }
+inline short4 operator*(short a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a * b[i]; return r; }
+inline short4 &operator*=(short4 &a, short4 b) { a = a * b; return a; }
+inline short4 operator/(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b[i]; return r; }
+inline short4 operator/(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b; return r; }
+inline short4 operator/(short a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a / b[i]; return r; }
+inline short4 &operator/=(short4 &a, short4 b) { a = a / b; return a; }
+inline short4 operator-(short4 a) { short4 r; for (int i = 0; i < 4; i++) r[i] = -a[i]; return r; }
+inline short4 operator+(short4 a) { return a; }
+inline bool4 operator<(short4 a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b[i]; return r; }
+inline bool4 operator<(short4 a, short b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b; return r; }
+inline bool4 operator<(short a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a < b[i]; return r; }
+inline bool4 operator<=(short4 a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool4 operator<=(short4 a, short b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b; return r; }
+inline bool4 operator<=(short a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a <= b[i]; return r; }
+inline bool4 operator>(short4 a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b[i]; return r; }
+inline bool4 operator>(short4 a, short b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b; return r; }
+inline bool4 operator>(short a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a > b[i]; return r; }
+inline bool4 operator>=(short4 a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool4 operator>=(short4 a, short b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b; return r; }
+inline bool4 operator>=(short a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a >= b[i]; return r; }
+inline short4 operator%(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b[i]; return r; }
+inline short4 operator%(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b; return r; }
+inline short4 operator&(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b[i]; return r; }
+inline short4 operator&(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b; return r; }
+inline short4 operator|(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b[i]; return r; }
+inline short4 operator|(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b; return r; }
+inline short4 operator^(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b[i]; return r; }
+inline short4 operator^(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b; return r; }
+inline short4 operator<<(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b[i]; return r; }
+inline short4 operator<<(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b; return r; }
+inline short4 operator>>(short4 a, short4 b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b[i]; return r; }
+inline short4 operator>>(short4 a, short b) { short4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b; return r; }
+inline bool4 operator==(short4 a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(short4 a, short b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(short4 a, short4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(short4 a, short b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline ushort2 operator+(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b[i]; return r; }
+inline ushort2 operator+(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] + b; return r; }
+inline ushort2 operator+(ushort a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a + b[i]; return r; }
+inline ushort2 &operator+=(ushort2 &a, ushort2 b) { a = a + b; return a; }
+inline ushort2 operator-(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b[i]; return r; }
+inline ushort2 operator-(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] - b; return r; }
+inline ushort2 operator-(ushort a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a - b[i]; return r; }
+inline ushort2 &operator-=(ushort2 &a, ushort2 b) { a = a - b; return a; }
+inline ushort2 operator*(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b[i]; return r; }
+inline ushort2 operator*(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] * b; return r; }
+inline ushort2 operator*(ushort a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a * b[i]; return r; }
+inline ushort2 &operator*=(ushort2 &a, ushort2 b) { a = a * b; return a; }
+inline ushort2 operator/(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b[i]; return r; }
+inline ushort2 operator/(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] / b; return r; }
+inline ushort2 operator/(ushort a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a / b[i]; return r; }
+inline ushort2 &operator/=(ushort2 &a, ushort2 b) { a = a / b; return a; }
+inline ushort2 operator-(ushort2 a) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = -a[i]; return r; }
+inline ushort2 operator+(ushort2 a) { return a; }
+inline bool2 operator<(ushort2 a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b[i]; return r; }
+inline bool2 operator<(ushort2 a, ushort b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] < b; return r; }
+inline bool2 operator<(ushort a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a < b[i]; return r; }
+inline bool2 operator<=(ushort2 a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool2 operator<=(ushort2 a, ushort b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] <= b; return r; }
+inline bool2 operator<=(ushort a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a <= b[i]; return r; }
+inline bool2 operator>(ushort2 a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b[i]; return r; }
+inline bool2 operator>(ushort2 a, ushort b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] > b; return r; }
+inline bool2 operator>(ushort a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a > b[i]; return r; }
+inline bool2 operator>=(ushort2 a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool2 operator>=(ushort2 a, ushort b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >= b; return r; }
+inline bool2 operator>=(ushort a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a >= b[i]; return r; }
+inline ushort2 operator%(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b[i]; return r; }
+inline ushort2 operator%(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] % b; return r; }
+inline ushort2 operator&(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b[i]; return r; }
+inline ushort2 operator&(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] & b; return r; }
+inline ushort2 operator|(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b[i]; return r; }
+inline ushort2 operator|(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] | b; return r; }
+inline ushort2 operator^(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b[i]; return r; }
+inline ushort2 operator^(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] ^ b; return r; }
+inline ushort2 operator<<(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b[i]; return r; }
+inline ushort2 operator<<(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] << b; return r; }
+inline ushort2 operator>>(ushort2 a, ushort2 b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b[i]; return r; }
+inline ushort2 operator>>(ushort2 a, ushort b) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = a[i] >> b; return r; }
+inline bool2 operator==(ushort2 a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(ushort2 a, ushort b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(ushort2 a, ushort2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(ushort2 a, ushort b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline ushort3 operator+(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b[i]; return r; }
+inline ushort3 operator+(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] + b; return r; }
+inline ushort3 operator+(ushort a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a + b[i]; return r; }
+inline ushort3 &operator+=(ushort3 &a, ushort3 b) { a = a + b; return a; }
+inline ushort3 operator-(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b[i]; return r; }
+inline ushort3 operator-(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] - b; return r; }
+inline ushort3 operator-(ushort a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a - b[i]; return r; }
+inline ushort3 &operator-=(ushort3 &a, ushort3 b) { a = a - b; return a; }
+inline ushort3 operator*(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b[i]; return r; }
+inline ushort3 operator*(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] * b; return r; }
+inline ushort3 operator*(ushort a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a * b[i]; return r; }
+inline ushort3 &operator*=(ushort3 &a, ushort3 b) { a = a * b; return a; }
+inline ushort3 operator/(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b[i]; return r; }
+inline ushort3 operator/(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] / b; return r; }
+inline ushort3 operator/(ushort a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a / b[i]; return r; }
+inline ushort3 &operator/=(ushort3 &a, ushort3 b) { a = a / b; return a; }
+inline ushort3 operator-(ushort3 a) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = -a[i]; return r; }
+inline ushort3 operator+(ushort3 a) { return a; }
+inline bool3 operator<(ushort3 a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b[i]; return r; }
+inline bool3 operator<(ushort3 a, ushort b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] < b; return r; }
+inline bool3 operator<(ushort a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a < b[i]; return r; }
+inline bool3 operator<=(ushort3 a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool3 operator<=(ushort3 a, ushort b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] <= b; return r; }
+inline bool3 operator<=(ushort a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a <= b[i]; return r; }
+inline bool3 operator>(ushort3 a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b[i]; return r; }
+inline bool3 operator>(ushort3 a, ushort b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] > b; return r; }
+inline bool3 operator>(ushort a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a > b[i]; return r; }
+inline bool3 operator>=(ushort3 a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool3 operator>=(ushort3 a, ushort b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >= b; return r; }
+inline bool3 operator>=(ushort a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a >= b[i]; return r; }
+inline ushort3 operator%(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b[i]; return r; }
+inline ushort3 operator%(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] % b; return r; }
+inline ushort3 operator&(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b[i]; return r; }
+inline ushort3 operator&(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] & b; return r; }
+inline ushort3 operator|(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b[i]; return r; }
+inline ushort3 operator|(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] | b; return r; }
+inline ushort3 operator^(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b[i]; return r; }
+inline ushort3 operator^(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] ^ b; return r; }
+inline ushort3 operator<<(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b[i]; return r; }
+inline ushort3 operator<<(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] << b; return r; }
+inline ushort3 operator>>(ushort3 a, ushort3 b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b[i]; return r; }
+inline ushort3 operator>>(ushort3 a, ushort b) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = a[i] >> b; return r; }
+inline bool3 operator==(ushort3 a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(ushort3 a, ushort b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(ushort3 a, ushort3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(ushort3 a, ushort b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline ushort4 operator+(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b[i]; return r; }
+inline ushort4 operator+(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] + b; return r; }
+inline ushort4 operator+(ushort a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a + b[i]; return r; }
+inline ushort4 &operator+=(ushort4 &a, ushort4 b) { a = a + b; return a; }
+inline ushort4 operator-(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b[i]; return r; }
+inline ushort4 operator-(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] - b; return r; }
+inline ushort4 operator-(ushort a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a - b[i]; return r; }
+inline ushort4 &operator-=(ushort4 &a, ushort4 b) { a = a - b; return a; }
+inline ushort4 operator*(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b[i]; return r; }
+inline ushort4 operator*(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] * b; return r; }
+inline ushort4 operator*(ushort a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a * b[i]; return r; }
+inline ushort4 &operator*=(ushort4 &a, ushort4 b) { a = a * b; return a; }
+inline ushort4 operator/(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b[i]; return r; }
+inline ushort4 operator/(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] / b; return r; }
+inline ushort4 operator/(ushort a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a / b[i]; return r; }
+inline ushort4 &operator/=(ushort4 &a, ushort4 b) { a = a / b; return a; }
+inline ushort4 operator-(ushort4 a) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = -a[i]; return r; }
+inline ushort4 operator+(ushort4 a) { return a; }
+inline bool4 operator<(ushort4 a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b[i]; return r; }
+inline bool4 operator<(ushort4 a, ushort b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] < b; return r; }
+inline bool4 operator<(ushort a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a < b[i]; return r; }
+inline bool4 operator<=(ushort4 a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b[i]; return r; }
+inline bool4 operator<=(ushort4 a, ushort b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] <= b; return r; }
+inline bool4 operator<=(ushort a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a <= b[i]; return r; }
+inline bool4 operator>(ushort4 a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b[i]; return r; }
+inline bool4 operator>(ushort4 a, ushort b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] > b; return r; }
+inline bool4 operator>(ushort a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a > b[i]; return r; }
+inline bool4 operator>=(ushort4 a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b[i]; return r; }
+inline bool4 operator>=(ushort4 a, ushort b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >= b; return r; }
+inline bool4 operator>=(ushort a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a >= b[i]; return r; }
+inline ushort4 operator%(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b[i]; return r; }
+inline ushort4 operator%(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] % b; return r; }
+inline ushort4 operator&(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b[i]; return r; }
+inline ushort4 operator&(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] & b; return r; }
+inline ushort4 operator|(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b[i]; return r; }
+inline ushort4 operator|(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] | b; return r; }
+inline ushort4 operator^(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b[i]; return r; }
+inline ushort4 operator^(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] ^ b; return r; }
+inline ushort4 operator<<(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b[i]; return r; }
+inline ushort4 operator<<(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] << b; return r; }
+inline ushort4 operator>>(ushort4 a, ushort4 b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b[i]; return r; }
+inline ushort4 operator>>(ushort4 a, ushort b) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = a[i] >> b; return r; }
+inline bool4 operator==(ushort4 a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(ushort4 a, ushort b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(ushort4 a, ushort4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(ushort4 a, ushort b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline bool2 operator==(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b[i]; return r; }
+inline bool2 operator==(bool2 a, bool b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] == b; return r; }
+inline bool2 operator!=(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b[i]; return r; }
+inline bool2 operator!=(bool2 a, bool b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = a[i] != b; return r; }
+inline bool2 operator&&(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = bool(a[i] && b[i]); return r; }
+inline bool2 operator||(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = bool(a[i] || b[i]); return r; }
+inline bool2 operator&(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = bool(a[i] & b[i]); return r; }
+inline bool2 operator|(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = bool(a[i] | b[i]); return r; }
+inline bool2 operator^(bool2 a, bool2 b) { bool2 r; for (int i = 0; i < 2; i++) r[i] = bool(a[i] ^ b[i]); return r; }
+inline bool2 operator!(bool2 a) { bool2 r; for (int i = 0; i < 2; i++) r[i] = !a[i]; return r; }
+inline bool3 operator==(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b[i]; return r; }
+inline bool3 operator==(bool3 a, bool b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] == b; return r; }
+inline bool3 operator!=(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b[i]; return r; }
+inline bool3 operator!=(bool3 a, bool b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = a[i] != b; return r; }
+inline bool3 operator&&(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = bool(a[i] && b[i]); return r; }
+inline bool3 operator||(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = bool(a[i] || b[i]); return r; }
+inline bool3 operator&(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = bool(a[i] & b[i]); return r; }
+inline bool3 operator|(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = bool(a[i] | b[i]); return r; }
+inline bool3 operator^(bool3 a, bool3 b) { bool3 r; for (int i = 0; i < 3; i++) r[i] = bool(a[i] ^ b[i]); return r; }
+inline bool3 operator!(bool3 a) { bool3 r; for (int i = 0; i < 3; i++) r[i] = !a[i]; return r; }
+inline bool4 operator==(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b[i]; return r; }
+inline bool4 operator==(bool4 a, bool b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] == b; return r; }
+inline bool4 operator!=(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b[i]; return r; }
+inline bool4 operator!=(bool4 a, bool b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = a[i] != b; return r; }
+inline bool4 operator&&(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = bool(a[i] && b[i]); return r; }
+inline bool4 operator||(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = bool(a[i] || b[i]); return r; }
+inline bool4 operator&(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = bool(a[i] & b[i]); return r; }
+inline bool4 operator|(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = bool(a[i] | b[i]); return r; }
+inline bool4 operator^(bool4 a, bool4 b) { bool4 r; for (int i = 0; i < 4; i++) r[i] = bool(a[i] ^ b[i]); return r; }
+inline bool4 operator!(bool4 a) { bool4 r; for (int i = 0; i < 4; i++) r[i] = !a[i]; return r; }
 
 struct float2x2 {
 	float2 columns[2];
@@ -4940,609 +5093,612 @@ float4x4 operator*(float4x4, float4x4);
 float4x4 transpose(float4x4);
 float determinant(float4x4);
 
-float abs(float);
-float fabs(float);
-float ceil(float);
-float floor(float);
-float fract(float);
-float round(float);
-float rint(float);
-float trunc(float);
-float sqrt(float);
-float rsqrt(float);
-float exp(float);
-float exp2(float);
-float exp10(float);
-float log(float);
-float log2(float);
-float log10(float);
-float sin(float);
-float cos(float);
-float tan(float);
-float asin(float);
-float acos(float);
-float atan(float);
-float sinh(float);
-float cosh(float);
-float tanh(float);
-float sign(float);
-float saturate(float);
-float dfdx(float);
-float dfdy(float);
-float fwidth(float);
-float fmin(float, float);
-float fmax(float, float);
-float min(float, float);
-float max(float, float);
-float pow(float, float);
-float powr(float, float);
-float atan2(float, float);
-float fmod(float, float);
-float step(float, float);
-float copysign(float, float);
-float clamp(float, float, float);
-float mix(float, float, float);
-float fma(float, float, float);
-float smoothstep(float, float, float);
-float select(float, float, bool);
-float sincos(float, thread float &);
-bool isnan(float);
-bool isinf(float);
-bool isfinite(float);
-bool signbit(float);
-float2 abs(float2);
-float2 fabs(float2);
-float2 ceil(float2);
-float2 floor(float2);
-float2 fract(float2);
-float2 round(float2);
-float2 rint(float2);
-float2 trunc(float2);
-float2 sqrt(float2);
-float2 rsqrt(float2);
-float2 exp(float2);
-float2 exp2(float2);
-float2 exp10(float2);
-float2 log(float2);
-float2 log2(float2);
-float2 log10(float2);
-float2 sin(float2);
-float2 cos(float2);
-float2 tan(float2);
-float2 asin(float2);
-float2 acos(float2);
-float2 atan(float2);
-float2 sinh(float2);
-float2 cosh(float2);
-float2 tanh(float2);
-float2 sign(float2);
-float2 saturate(float2);
-float2 dfdx(float2);
-float2 dfdy(float2);
-float2 fwidth(float2);
-float2 fmin(float2, float2);
-float2 fmax(float2, float2);
-float2 min(float2, float2);
-float2 max(float2, float2);
-float2 pow(float2, float2);
-float2 powr(float2, float2);
-float2 atan2(float2, float2);
-float2 fmod(float2, float2);
-float2 step(float2, float2);
-float2 copysign(float2, float2);
-float2 clamp(float2, float2, float2);
-float2 mix(float2, float2, float2);
-float2 fma(float2, float2, float2);
-float2 smoothstep(float2, float2, float2);
-float2 select(float2, float2, bool2);
-float2 sincos(float2, thread float2 &);
-bool2 isnan(float2);
-bool2 isinf(float2);
-bool2 isfinite(float2);
-bool2 signbit(float2);
-float2 clamp(float2, float, float);
-float2 mix(float2, float2, float);
-float2 min(float2, float);
-float2 max(float2, float);
-float2 fmin(float2, float);
-float2 fmax(float2, float);
-float2 step(float, float2);
-float dot(float2, float2);
-float length(float2);
-float length_squared(float2);
-float distance(float2, float2);
-float2 normalize(float2);
-float2 reflect(float2, float2);
-float3 abs(float3);
-float3 fabs(float3);
-float3 ceil(float3);
-float3 floor(float3);
-float3 fract(float3);
-float3 round(float3);
-float3 rint(float3);
-float3 trunc(float3);
-float3 sqrt(float3);
-float3 rsqrt(float3);
-float3 exp(float3);
-float3 exp2(float3);
-float3 exp10(float3);
-float3 log(float3);
-float3 log2(float3);
-float3 log10(float3);
-float3 sin(float3);
-float3 cos(float3);
-float3 tan(float3);
-float3 asin(float3);
-float3 acos(float3);
-float3 atan(float3);
-float3 sinh(float3);
-float3 cosh(float3);
-float3 tanh(float3);
-float3 sign(float3);
-float3 saturate(float3);
-float3 dfdx(float3);
-float3 dfdy(float3);
-float3 fwidth(float3);
-float3 fmin(float3, float3);
-float3 fmax(float3, float3);
-float3 min(float3, float3);
-float3 max(float3, float3);
-float3 pow(float3, float3);
-float3 powr(float3, float3);
-float3 atan2(float3, float3);
-float3 fmod(float3, float3);
-float3 step(float3, float3);
-float3 copysign(float3, float3);
-float3 clamp(float3, float3, float3);
-float3 mix(float3, float3, float3);
-float3 fma(float3, float3, float3);
-float3 smoothstep(float3, float3, float3);
-float3 select(float3, float3, bool3);
-float3 sincos(float3, thread float3 &);
-bool3 isnan(float3);
-bool3 isinf(float3);
-bool3 isfinite(float3);
-bool3 signbit(float3);
-float3 clamp(float3, float, float);
-float3 mix(float3, float3, float);
-float3 min(float3, float);
-float3 max(float3, float);
-float3 fmin(float3, float);
-float3 fmax(float3, float);
-float3 step(float, float3);
-float dot(float3, float3);
-float length(float3);
-float length_squared(float3);
-float distance(float3, float3);
-float3 normalize(float3);
-float3 reflect(float3, float3);
-float4 abs(float4);
-float4 fabs(float4);
-float4 ceil(float4);
-float4 floor(float4);
-float4 fract(float4);
-float4 round(float4);
-float4 rint(float4);
-float4 trunc(float4);
-float4 sqrt(float4);
-float4 rsqrt(float4);
-float4 exp(float4);
-float4 exp2(float4);
-float4 exp10(float4);
-float4 log(float4);
-float4 log2(float4);
-float4 log10(float4);
-float4 sin(float4);
-float4 cos(float4);
-float4 tan(float4);
-float4 asin(float4);
-float4 acos(float4);
-float4 atan(float4);
-float4 sinh(float4);
-float4 cosh(float4);
-float4 tanh(float4);
-float4 sign(float4);
-float4 saturate(float4);
-float4 dfdx(float4);
-float4 dfdy(float4);
-float4 fwidth(float4);
-float4 fmin(float4, float4);
-float4 fmax(float4, float4);
-float4 min(float4, float4);
-float4 max(float4, float4);
-float4 pow(float4, float4);
-float4 powr(float4, float4);
-float4 atan2(float4, float4);
-float4 fmod(float4, float4);
-float4 step(float4, float4);
-float4 copysign(float4, float4);
-float4 clamp(float4, float4, float4);
-float4 mix(float4, float4, float4);
-float4 fma(float4, float4, float4);
-float4 smoothstep(float4, float4, float4);
-float4 select(float4, float4, bool4);
-float4 sincos(float4, thread float4 &);
-bool4 isnan(float4);
-bool4 isinf(float4);
-bool4 isfinite(float4);
-bool4 signbit(float4);
-float4 clamp(float4, float, float);
-float4 mix(float4, float4, float);
-float4 min(float4, float);
-float4 max(float4, float);
-float4 fmin(float4, float);
-float4 fmax(float4, float);
-float4 step(float, float4);
-float dot(float4, float4);
-float length(float4);
-float length_squared(float4);
-float distance(float4, float4);
-float4 normalize(float4);
-float4 reflect(float4, float4);
-float3 cross(float3, float3);
-half abs(half);
-half fabs(half);
-half ceil(half);
-half floor(half);
-half fract(half);
-half round(half);
-half rint(half);
-half trunc(half);
-half sqrt(half);
-half rsqrt(half);
-half exp(half);
-half exp2(half);
-half exp10(half);
-half log(half);
-half log2(half);
-half log10(half);
-half sin(half);
-half cos(half);
-half tan(half);
-half asin(half);
-half acos(half);
-half atan(half);
-half sinh(half);
-half cosh(half);
-half tanh(half);
-half sign(half);
-half saturate(half);
-half dfdx(half);
-half dfdy(half);
-half fwidth(half);
-half fmin(half, half);
-half fmax(half, half);
-half min(half, half);
-half max(half, half);
-half pow(half, half);
-half powr(half, half);
-half atan2(half, half);
-half fmod(half, half);
-half step(half, half);
-half copysign(half, half);
-half clamp(half, half, half);
-half mix(half, half, half);
-half fma(half, half, half);
-half smoothstep(half, half, half);
-half select(half, half, bool);
-half sincos(half, thread half &);
-bool isnan(half);
-bool isinf(half);
-bool isfinite(half);
-bool signbit(half);
-half2 abs(half2);
-half2 fabs(half2);
-half2 ceil(half2);
-half2 floor(half2);
-half2 fract(half2);
-half2 round(half2);
-half2 rint(half2);
-half2 trunc(half2);
-half2 sqrt(half2);
-half2 rsqrt(half2);
-half2 exp(half2);
-half2 exp2(half2);
-half2 exp10(half2);
-half2 log(half2);
-half2 log2(half2);
-half2 log10(half2);
-half2 sin(half2);
-half2 cos(half2);
-half2 tan(half2);
-half2 asin(half2);
-half2 acos(half2);
-half2 atan(half2);
-half2 sinh(half2);
-half2 cosh(half2);
-half2 tanh(half2);
-half2 sign(half2);
-half2 saturate(half2);
-half2 dfdx(half2);
-half2 dfdy(half2);
-half2 fwidth(half2);
-half2 fmin(half2, half2);
-half2 fmax(half2, half2);
-half2 min(half2, half2);
-half2 max(half2, half2);
-half2 pow(half2, half2);
-half2 powr(half2, half2);
-half2 atan2(half2, half2);
-half2 fmod(half2, half2);
-half2 step(half2, half2);
-half2 copysign(half2, half2);
-half2 clamp(half2, half2, half2);
-half2 mix(half2, half2, half2);
-half2 fma(half2, half2, half2);
-half2 smoothstep(half2, half2, half2);
-half2 select(half2, half2, bool2);
-half2 sincos(half2, thread half2 &);
-bool2 isnan(half2);
-bool2 isinf(half2);
-bool2 isfinite(half2);
-bool2 signbit(half2);
-half2 clamp(half2, half, half);
-half2 mix(half2, half2, half);
-half2 min(half2, half);
-half2 max(half2, half);
-half2 fmin(half2, half);
-half2 fmax(half2, half);
-half2 step(half, half2);
-half dot(half2, half2);
-half length(half2);
-half length_squared(half2);
-half distance(half2, half2);
-half2 normalize(half2);
-half2 reflect(half2, half2);
-half3 abs(half3);
-half3 fabs(half3);
-half3 ceil(half3);
-half3 floor(half3);
-half3 fract(half3);
-half3 round(half3);
-half3 rint(half3);
-half3 trunc(half3);
-half3 sqrt(half3);
-half3 rsqrt(half3);
-half3 exp(half3);
-half3 exp2(half3);
-half3 exp10(half3);
-half3 log(half3);
-half3 log2(half3);
-half3 log10(half3);
-half3 sin(half3);
-half3 cos(half3);
-half3 tan(half3);
-half3 asin(half3);
-half3 acos(half3);
-half3 atan(half3);
-half3 sinh(half3);
-half3 cosh(half3);
-half3 tanh(half3);
-half3 sign(half3);
-half3 saturate(half3);
-half3 dfdx(half3);
-half3 dfdy(half3);
-half3 fwidth(half3);
-half3 fmin(half3, half3);
-half3 fmax(half3, half3);
-half3 min(half3, half3);
-half3 max(half3, half3);
-half3 pow(half3, half3);
-half3 powr(half3, half3);
-half3 atan2(half3, half3);
-half3 fmod(half3, half3);
-half3 step(half3, half3);
-half3 copysign(half3, half3);
-half3 clamp(half3, half3, half3);
-half3 mix(half3, half3, half3);
-half3 fma(half3, half3, half3);
-half3 smoothstep(half3, half3, half3);
-half3 select(half3, half3, bool3);
-half3 sincos(half3, thread half3 &);
-bool3 isnan(half3);
-bool3 isinf(half3);
-bool3 isfinite(half3);
-bool3 signbit(half3);
-half3 clamp(half3, half, half);
-half3 mix(half3, half3, half);
-half3 min(half3, half);
-half3 max(half3, half);
-half3 fmin(half3, half);
-half3 fmax(half3, half);
-half3 step(half, half3);
-half dot(half3, half3);
-half length(half3);
-half length_squared(half3);
-half distance(half3, half3);
-half3 normalize(half3);
-half3 reflect(half3, half3);
-half4 abs(half4);
-half4 fabs(half4);
-half4 ceil(half4);
-half4 floor(half4);
-half4 fract(half4);
-half4 round(half4);
-half4 rint(half4);
-half4 trunc(half4);
-half4 sqrt(half4);
-half4 rsqrt(half4);
-half4 exp(half4);
-half4 exp2(half4);
-half4 exp10(half4);
-half4 log(half4);
-half4 log2(half4);
-half4 log10(half4);
-half4 sin(half4);
-half4 cos(half4);
-half4 tan(half4);
-half4 asin(half4);
-half4 acos(half4);
-half4 atan(half4);
-half4 sinh(half4);
-half4 cosh(half4);
-half4 tanh(half4);
-half4 sign(half4);
-half4 saturate(half4);
-half4 dfdx(half4);
-half4 dfdy(half4);
-half4 fwidth(half4);
-half4 fmin(half4, half4);
-half4 fmax(half4, half4);
-half4 min(half4, half4);
-half4 max(half4, half4);
-half4 pow(half4, half4);
-half4 powr(half4, half4);
-half4 atan2(half4, half4);
-half4 fmod(half4, half4);
-half4 step(half4, half4);
-half4 copysign(half4, half4);
-half4 clamp(half4, half4, half4);
-half4 mix(half4, half4, half4);
-half4 fma(half4, half4, half4);
-half4 smoothstep(half4, half4, half4);
-half4 select(half4, half4, bool4);
-half4 sincos(half4, thread half4 &);
-bool4 isnan(half4);
-bool4 isinf(half4);
-bool4 isfinite(half4);
-bool4 signbit(half4);
-half4 clamp(half4, half, half);
-half4 mix(half4, half4, half);
-half4 min(half4, half);
-half4 max(half4, half);
-half4 fmin(half4, half);
-half4 fmax(half4, half);
-half4 step(half, half4);
-half dot(half4, half4);
-half length(half4);
-half length_squared(half4);
-half distance(half4, half4);
-half4 normalize(half4);
-half4 reflect(half4, half4);
-half3 cross(half3, half3);
-int abs(int);
-int min(int, int);
-int max(int, int);
-int clamp(int, int, int);
-int select(int, int, bool);
-int popcount(int);
-int2 abs(int2);
-int2 min(int2, int2);
-int2 max(int2, int2);
-int2 clamp(int2, int2, int2);
-int2 select(int2, int2, bool2);
-int2 popcount(int2);
-int2 clamp(int2, int, int);
-int3 abs(int3);
-int3 min(int3, int3);
-int3 max(int3, int3);
-int3 clamp(int3, int3, int3);
-int3 select(int3, int3, bool3);
-int3 popcount(int3);
-int3 clamp(int3, int, int);
-int4 abs(int4);
-int4 min(int4, int4);
-int4 max(int4, int4);
-int4 clamp(int4, int4, int4);
-int4 select(int4, int4, bool4);
-int4 popcount(int4);
-int4 clamp(int4, int, int);
-uint abs(uint);
-uint min(uint, uint);
-uint max(uint, uint);
-uint clamp(uint, uint, uint);
-uint select(uint, uint, bool);
-uint popcount(uint);
-uint2 abs(uint2);
-uint2 min(uint2, uint2);
-uint2 max(uint2, uint2);
-uint2 clamp(uint2, uint2, uint2);
-uint2 select(uint2, uint2, bool2);
-uint2 popcount(uint2);
-uint2 clamp(uint2, uint, uint);
-uint3 abs(uint3);
-uint3 min(uint3, uint3);
-uint3 max(uint3, uint3);
-uint3 clamp(uint3, uint3, uint3);
-uint3 select(uint3, uint3, bool3);
-uint3 popcount(uint3);
-uint3 clamp(uint3, uint, uint);
-uint4 abs(uint4);
-uint4 min(uint4, uint4);
-uint4 max(uint4, uint4);
-uint4 clamp(uint4, uint4, uint4);
-uint4 select(uint4, uint4, bool4);
-uint4 popcount(uint4);
-uint4 clamp(uint4, uint, uint);
-short abs(short);
-short min(short, short);
-short max(short, short);
-short clamp(short, short, short);
-short select(short, short, bool);
-short popcount(short);
-short2 abs(short2);
-short2 min(short2, short2);
-short2 max(short2, short2);
-short2 clamp(short2, short2, short2);
-short2 select(short2, short2, bool2);
-short2 popcount(short2);
-short2 clamp(short2, short, short);
-short3 abs(short3);
-short3 min(short3, short3);
-short3 max(short3, short3);
-short3 clamp(short3, short3, short3);
-short3 select(short3, short3, bool3);
-short3 popcount(short3);
-short3 clamp(short3, short, short);
-short4 abs(short4);
-short4 min(short4, short4);
-short4 max(short4, short4);
-short4 clamp(short4, short4, short4);
-short4 select(short4, short4, bool4);
-short4 popcount(short4);
-short4 clamp(short4, short, short);
-ushort abs(ushort);
-ushort min(ushort, ushort);
-ushort max(ushort, ushort);
-ushort clamp(ushort, ushort, ushort);
-ushort select(ushort, ushort, bool);
-ushort popcount(ushort);
-ushort2 abs(ushort2);
-ushort2 min(ushort2, ushort2);
-ushort2 max(ushort2, ushort2);
-ushort2 clamp(ushort2, ushort2, ushort2);
-ushort2 select(ushort2, ushort2, bool2);
-ushort2 popcount(ushort2);
-ushort2 clamp(ushort2, ushort, ushort);
-ushort3 abs(ushort3);
-ushort3 min(ushort3, ushort3);
-ushort3 max(ushort3, ushort3);
-ushort3 clamp(ushort3, ushort3, ushort3);
-ushort3 select(ushort3, ushort3, bool3);
-ushort3 popcount(ushort3);
-ushort3 clamp(ushort3, ushort, ushort);
-ushort4 abs(ushort4);
-ushort4 min(ushort4, ushort4);
-ushort4 max(ushort4, ushort4);
-ushort4 clamp(ushort4, ushort4, ushort4);
-ushort4 select(ushort4, ushort4, bool4);
-ushort4 popcount(ushort4);
-ushort4 clamp(ushort4, ushort, ushort);
-bool select(bool, bool, bool);
-bool all(bool);
-bool any(bool);
-bool2 select(bool2, bool2, bool2);
-bool all(bool2);
-bool any(bool2);
-bool3 select(bool3, bool3, bool3);
-bool all(bool3);
-bool any(bool3);
-bool4 select(bool4, bool4, bool4);
-bool all(bool4);
-bool any(bool4);
+inline float _fract(float x) { float f = x - __builtin_floorf(x); return f != f ? f : (f < 0x1.fffffep-1f ? f : 0x1.fffffep-1f); }
+inline float _sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x == 0.0f ? x : 0.0f; }
+inline float _smoothstep(float e0, float e1, float x) { float t = __builtin_fminf(__builtin_fmaxf((x - e0) / (e1 - e0), 0.0f), 1.0f); return t * t * (3.0f - 2.0f * t); }
+inline float abs(float x) { return __builtin_fabsf((float)x); }
+inline float fabs(float x) { return __builtin_fabsf((float)x); }
+inline float ceil(float x) { return __builtin_ceilf((float)x); }
+inline float floor(float x) { return __builtin_floorf((float)x); }
+inline float fract(float x) { return _fract((float)x); }
+inline float round(float x) { return __builtin_roundf((float)x); }
+inline float rint(float x) { return __builtin_rintf((float)x); }
+inline float trunc(float x) { return __builtin_truncf((float)x); }
+inline float sqrt(float x) { return (float)__builtin_sqrt((double)(float)x); }
+inline float rsqrt(float x) { return (float)(1.0 / __builtin_sqrt((double)(float)x)); }
+inline float exp(float x) { return (float)__builtin_exp((double)(float)x); }
+inline float exp2(float x) { return (float)__builtin_exp2((double)(float)x); }
+inline float exp10(float x) { return (float)__builtin_pow(10.0, (double)(float)x); }
+inline float log(float x) { return (float)__builtin_log((double)(float)x); }
+inline float log2(float x) { return (float)__builtin_log2((double)(float)x); }
+inline float log10(float x) { return (float)__builtin_log10((double)(float)x); }
+inline float sin(float x) { return (float)__builtin_sin((double)(float)x); }
+inline float cos(float x) { return (float)__builtin_cos((double)(float)x); }
+inline float tan(float x) { return (float)__builtin_tan((double)(float)x); }
+inline float asin(float x) { return (float)__builtin_asin((double)(float)x); }
+inline float acos(float x) { return (float)__builtin_acos((double)(float)x); }
+inline float atan(float x) { return (float)__builtin_atan((double)(float)x); }
+inline float sinh(float x) { return (float)__builtin_sinh((double)(float)x); }
+inline float cosh(float x) { return (float)__builtin_cosh((double)(float)x); }
+inline float tanh(float x) { return (float)__builtin_tanh((double)(float)x); }
+inline float sign(float x) { return _sign((float)x); }
+inline float saturate(float x) { return __builtin_fminf(__builtin_fmaxf((float)x, 0.0f), 1.0f); }
+inline float dfdx(float x) { return 0.0f; }
+inline float dfdy(float x) { return 0.0f; }
+inline float fwidth(float x) { return 0.0f; }
+inline float fmin(float x, float y) { return __builtin_fminf((float)x, (float)y); }
+inline float fmax(float x, float y) { return __builtin_fmaxf((float)x, (float)y); }
+inline float min(float x, float y) { return __builtin_fminf((float)x, (float)y); }
+inline float max(float x, float y) { return __builtin_fmaxf((float)x, (float)y); }
+inline float pow(float x, float y) { return (float)__builtin_pow((double)(float)x, (double)(float)y); }
+inline float powr(float x, float y) { return (float)__builtin_pow((double)(float)x, (double)(float)y); }
+inline float atan2(float x, float y) { return (float)__builtin_atan2((double)(float)x, (double)(float)y); }
+inline float fmod(float x, float y) { return __builtin_fmodf((float)x, (float)y); }
+inline float step(float x, float y) { return ((float)y < (float)x ? 0.0f : 1.0f); }
+inline float copysign(float x, float y) { return __builtin_copysignf((float)x, (float)y); }
+inline float clamp(float x, float y, float z) { return __builtin_fminf(__builtin_fmaxf((float)x, (float)y), (float)z); }
+inline float mix(float x, float y, float z) { return ((float)x + ((float)y - (float)x) * (float)z); }
+inline float fma(float x, float y, float z) { return __builtin_fmaf((float)x, (float)y, (float)z); }
+inline float smoothstep(float x, float y, float z) { return _smoothstep((float)x, (float)y, (float)z); }
+inline float select(float x, float y, bool c) { return (c ? (float)y : (float)x); }
+inline float sincos(float x, thread float &c) { c = cos(x); return sin(x); }
+inline bool isnan(float x) { return (float)x != (float)x; }
+inline bool isinf(float x) { return __builtin_isinf((float)x); }
+inline bool isfinite(float x) { return __builtin_isfinite((float)x); }
+inline bool signbit(float x) { return __builtin_signbit((float)x); }
+inline float2 abs(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline float2 fabs(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline float2 ceil(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_ceilf((float)x[i]); return r; }
+inline float2 floor(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_floorf((float)x[i]); return r; }
+inline float2 fract(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = _fract((float)x[i]); return r; }
+inline float2 round(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_roundf((float)x[i]); return r; }
+inline float2 rint(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_rintf((float)x[i]); return r; }
+inline float2 trunc(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_truncf((float)x[i]); return r; }
+inline float2 sqrt(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_sqrt((double)(float)x[i]); return r; }
+inline float2 rsqrt(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)(1.0 / __builtin_sqrt((double)(float)x[i])); return r; }
+inline float2 exp(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_exp((double)(float)x[i]); return r; }
+inline float2 exp2(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_exp2((double)(float)x[i]); return r; }
+inline float2 exp10(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_pow(10.0, (double)(float)x[i]); return r; }
+inline float2 log(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_log((double)(float)x[i]); return r; }
+inline float2 log2(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_log2((double)(float)x[i]); return r; }
+inline float2 log10(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_log10((double)(float)x[i]); return r; }
+inline float2 sin(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_sin((double)(float)x[i]); return r; }
+inline float2 cos(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_cos((double)(float)x[i]); return r; }
+inline float2 tan(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_tan((double)(float)x[i]); return r; }
+inline float2 asin(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_asin((double)(float)x[i]); return r; }
+inline float2 acos(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_acos((double)(float)x[i]); return r; }
+inline float2 atan(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_atan((double)(float)x[i]); return r; }
+inline float2 sinh(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_sinh((double)(float)x[i]); return r; }
+inline float2 cosh(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_cosh((double)(float)x[i]); return r; }
+inline float2 tanh(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_tanh((double)(float)x[i]); return r; }
+inline float2 sign(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = _sign((float)x[i]); return r; }
+inline float2 saturate(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], 0.0f), 1.0f); return r; }
+inline float2 dfdx(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = 0.0f; return r; }
+inline float2 dfdy(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = 0.0f; return r; }
+inline float2 fwidth(float2 x) { float2 r; for (int i = 0; i < 2; i++) r[i] = 0.0f; return r; }
+inline float2 fmin(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline float2 fmax(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline float2 min(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline float2 max(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline float2 pow(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float2 powr(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float2 atan2(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_atan2((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float2 fmod(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmodf((float)x[i], (float)y[i]); return r; }
+inline float2 step(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = ((float)y[i] < (float)x[i] ? 0.0f : 1.0f); return r; }
+inline float2 copysign(float2 x, float2 y) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_copysignf((float)x[i], (float)y[i]); return r; }
+inline float2 clamp(float2 x, float2 y, float2 z) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], (float)y[i]), (float)z[i]); return r; }
+inline float2 mix(float2 x, float2 y, float2 z) { float2 r; for (int i = 0; i < 2; i++) r[i] = ((float)x[i] + ((float)y[i] - (float)x[i]) * (float)z[i]); return r; }
+inline float2 fma(float2 x, float2 y, float2 z) { float2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmaf((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline float2 smoothstep(float2 x, float2 y, float2 z) { float2 r; for (int i = 0; i < 2; i++) r[i] = _smoothstep((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline float2 select(float2 x, float2 y, bool2 c) { float2 r; for (int i = 0; i < 2; i++) r[i] = (c[i] ? (float)y[i] : (float)x[i]); return r; }
+inline float2 sincos(float2 x, thread float2 &c) { c = cos(x); return sin(x); }
+inline bool2 isnan(float2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = (float)x[i] != (float)x[i]; return r; }
+inline bool2 isinf(float2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_isinf((float)x[i]); return r; }
+inline bool2 isfinite(float2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_isfinite((float)x[i]); return r; }
+inline bool2 signbit(float2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_signbit((float)x[i]); return r; }
+inline float2 clamp(float2 x, float lo, float hi) { return clamp(x, float2(lo), float2(hi)); }
+inline float2 mix(float2 x, float2 y, float a) { return mix(x, y, float2(a)); }
+inline float2 min(float2 x, float y) { return min(x, float2(y)); }
+inline float2 max(float2 x, float y) { return max(x, float2(y)); }
+inline float2 fmin(float2 x, float y) { return fmin(x, float2(y)); }
+inline float2 fmax(float2 x, float y) { return fmax(x, float2(y)); }
+inline float2 step(float e, float2 x) { return step(float2(e), x); }
+inline float dot(float2 x, float2 y) { float r = 0.0f; r = (float)x[0] * (float)y[0] + (float)x[1] * (float)y[1]; return r; }
+inline float length_squared(float2 x) { return dot(x, x); }
+inline float length(float2 x) { return sqrt((float)dot(x, x)); }
+inline float distance(float2 x, float2 y) { return length(x - y); }
+inline float2 normalize(float2 x) { return x * float(rsqrt((float)dot(x, x))); }
+inline float2 reflect(float2 i, float2 n) { return i - n * float(2.0f * (float)dot(n, i)); }
+inline float3 abs(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline float3 fabs(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline float3 ceil(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_ceilf((float)x[i]); return r; }
+inline float3 floor(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_floorf((float)x[i]); return r; }
+inline float3 fract(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = _fract((float)x[i]); return r; }
+inline float3 round(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_roundf((float)x[i]); return r; }
+inline float3 rint(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_rintf((float)x[i]); return r; }
+inline float3 trunc(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_truncf((float)x[i]); return r; }
+inline float3 sqrt(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_sqrt((double)(float)x[i]); return r; }
+inline float3 rsqrt(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)(1.0 / __builtin_sqrt((double)(float)x[i])); return r; }
+inline float3 exp(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_exp((double)(float)x[i]); return r; }
+inline float3 exp2(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_exp2((double)(float)x[i]); return r; }
+inline float3 exp10(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_pow(10.0, (double)(float)x[i]); return r; }
+inline float3 log(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_log((double)(float)x[i]); return r; }
+inline float3 log2(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_log2((double)(float)x[i]); return r; }
+inline float3 log10(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_log10((double)(float)x[i]); return r; }
+inline float3 sin(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_sin((double)(float)x[i]); return r; }
+inline float3 cos(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_cos((double)(float)x[i]); return r; }
+inline float3 tan(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_tan((double)(float)x[i]); return r; }
+inline float3 asin(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_asin((double)(float)x[i]); return r; }
+inline float3 acos(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_acos((double)(float)x[i]); return r; }
+inline float3 atan(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_atan((double)(float)x[i]); return r; }
+inline float3 sinh(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_sinh((double)(float)x[i]); return r; }
+inline float3 cosh(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_cosh((double)(float)x[i]); return r; }
+inline float3 tanh(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_tanh((double)(float)x[i]); return r; }
+inline float3 sign(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = _sign((float)x[i]); return r; }
+inline float3 saturate(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], 0.0f), 1.0f); return r; }
+inline float3 dfdx(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = 0.0f; return r; }
+inline float3 dfdy(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = 0.0f; return r; }
+inline float3 fwidth(float3 x) { float3 r; for (int i = 0; i < 3; i++) r[i] = 0.0f; return r; }
+inline float3 fmin(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline float3 fmax(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline float3 min(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline float3 max(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline float3 pow(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float3 powr(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float3 atan2(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_atan2((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float3 fmod(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmodf((float)x[i], (float)y[i]); return r; }
+inline float3 step(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = ((float)y[i] < (float)x[i] ? 0.0f : 1.0f); return r; }
+inline float3 copysign(float3 x, float3 y) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_copysignf((float)x[i], (float)y[i]); return r; }
+inline float3 clamp(float3 x, float3 y, float3 z) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], (float)y[i]), (float)z[i]); return r; }
+inline float3 mix(float3 x, float3 y, float3 z) { float3 r; for (int i = 0; i < 3; i++) r[i] = ((float)x[i] + ((float)y[i] - (float)x[i]) * (float)z[i]); return r; }
+inline float3 fma(float3 x, float3 y, float3 z) { float3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmaf((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline float3 smoothstep(float3 x, float3 y, float3 z) { float3 r; for (int i = 0; i < 3; i++) r[i] = _smoothstep((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline float3 select(float3 x, float3 y, bool3 c) { float3 r; for (int i = 0; i < 3; i++) r[i] = (c[i] ? (float)y[i] : (float)x[i]); return r; }
+inline float3 sincos(float3 x, thread float3 &c) { c = cos(x); return sin(x); }
+inline bool3 isnan(float3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = (float)x[i] != (float)x[i]; return r; }
+inline bool3 isinf(float3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_isinf((float)x[i]); return r; }
+inline bool3 isfinite(float3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_isfinite((float)x[i]); return r; }
+inline bool3 signbit(float3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_signbit((float)x[i]); return r; }
+inline float3 clamp(float3 x, float lo, float hi) { return clamp(x, float3(lo), float3(hi)); }
+inline float3 mix(float3 x, float3 y, float a) { return mix(x, y, float3(a)); }
+inline float3 min(float3 x, float y) { return min(x, float3(y)); }
+inline float3 max(float3 x, float y) { return max(x, float3(y)); }
+inline float3 fmin(float3 x, float y) { return fmin(x, float3(y)); }
+inline float3 fmax(float3 x, float y) { return fmax(x, float3(y)); }
+inline float3 step(float e, float3 x) { return step(float3(e), x); }
+inline float dot(float3 x, float3 y) { float r = 0.0f; r = (float)x[0] * (float)y[0] + (float)x[1] * (float)y[1] + (float)x[2] * (float)y[2]; return r; }
+inline float length_squared(float3 x) { return dot(x, x); }
+inline float length(float3 x) { return sqrt((float)dot(x, x)); }
+inline float distance(float3 x, float3 y) { return length(x - y); }
+inline float3 normalize(float3 x) { return x * float(rsqrt((float)dot(x, x))); }
+inline float3 reflect(float3 i, float3 n) { return i - n * float(2.0f * (float)dot(n, i)); }
+inline float4 abs(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline float4 fabs(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline float4 ceil(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_ceilf((float)x[i]); return r; }
+inline float4 floor(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_floorf((float)x[i]); return r; }
+inline float4 fract(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = _fract((float)x[i]); return r; }
+inline float4 round(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_roundf((float)x[i]); return r; }
+inline float4 rint(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_rintf((float)x[i]); return r; }
+inline float4 trunc(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_truncf((float)x[i]); return r; }
+inline float4 sqrt(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_sqrt((double)(float)x[i]); return r; }
+inline float4 rsqrt(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)(1.0 / __builtin_sqrt((double)(float)x[i])); return r; }
+inline float4 exp(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_exp((double)(float)x[i]); return r; }
+inline float4 exp2(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_exp2((double)(float)x[i]); return r; }
+inline float4 exp10(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_pow(10.0, (double)(float)x[i]); return r; }
+inline float4 log(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_log((double)(float)x[i]); return r; }
+inline float4 log2(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_log2((double)(float)x[i]); return r; }
+inline float4 log10(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_log10((double)(float)x[i]); return r; }
+inline float4 sin(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_sin((double)(float)x[i]); return r; }
+inline float4 cos(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_cos((double)(float)x[i]); return r; }
+inline float4 tan(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_tan((double)(float)x[i]); return r; }
+inline float4 asin(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_asin((double)(float)x[i]); return r; }
+inline float4 acos(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_acos((double)(float)x[i]); return r; }
+inline float4 atan(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_atan((double)(float)x[i]); return r; }
+inline float4 sinh(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_sinh((double)(float)x[i]); return r; }
+inline float4 cosh(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_cosh((double)(float)x[i]); return r; }
+inline float4 tanh(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_tanh((double)(float)x[i]); return r; }
+inline float4 sign(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = _sign((float)x[i]); return r; }
+inline float4 saturate(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], 0.0f), 1.0f); return r; }
+inline float4 dfdx(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = 0.0f; return r; }
+inline float4 dfdy(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = 0.0f; return r; }
+inline float4 fwidth(float4 x) { float4 r; for (int i = 0; i < 4; i++) r[i] = 0.0f; return r; }
+inline float4 fmin(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline float4 fmax(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline float4 min(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline float4 max(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline float4 pow(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float4 powr(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float4 atan2(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_atan2((double)(float)x[i], (double)(float)y[i]); return r; }
+inline float4 fmod(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmodf((float)x[i], (float)y[i]); return r; }
+inline float4 step(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = ((float)y[i] < (float)x[i] ? 0.0f : 1.0f); return r; }
+inline float4 copysign(float4 x, float4 y) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_copysignf((float)x[i], (float)y[i]); return r; }
+inline float4 clamp(float4 x, float4 y, float4 z) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], (float)y[i]), (float)z[i]); return r; }
+inline float4 mix(float4 x, float4 y, float4 z) { float4 r; for (int i = 0; i < 4; i++) r[i] = ((float)x[i] + ((float)y[i] - (float)x[i]) * (float)z[i]); return r; }
+inline float4 fma(float4 x, float4 y, float4 z) { float4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmaf((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline float4 smoothstep(float4 x, float4 y, float4 z) { float4 r; for (int i = 0; i < 4; i++) r[i] = _smoothstep((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline float4 select(float4 x, float4 y, bool4 c) { float4 r; for (int i = 0; i < 4; i++) r[i] = (c[i] ? (float)y[i] : (float)x[i]); return r; }
+inline float4 sincos(float4 x, thread float4 &c) { c = cos(x); return sin(x); }
+inline bool4 isnan(float4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = (float)x[i] != (float)x[i]; return r; }
+inline bool4 isinf(float4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_isinf((float)x[i]); return r; }
+inline bool4 isfinite(float4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_isfinite((float)x[i]); return r; }
+inline bool4 signbit(float4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_signbit((float)x[i]); return r; }
+inline float4 clamp(float4 x, float lo, float hi) { return clamp(x, float4(lo), float4(hi)); }
+inline float4 mix(float4 x, float4 y, float a) { return mix(x, y, float4(a)); }
+inline float4 min(float4 x, float y) { return min(x, float4(y)); }
+inline float4 max(float4 x, float y) { return max(x, float4(y)); }
+inline float4 fmin(float4 x, float y) { return fmin(x, float4(y)); }
+inline float4 fmax(float4 x, float y) { return fmax(x, float4(y)); }
+inline float4 step(float e, float4 x) { return step(float4(e), x); }
+inline float dot(float4 x, float4 y) { float r = 0.0f; r = (float)x[0] * (float)y[0] + (float)x[1] * (float)y[1] + (float)x[2] * (float)y[2] + (float)x[3] * (float)y[3]; return r; }
+inline float length_squared(float4 x) { return dot(x, x); }
+inline float length(float4 x) { return sqrt((float)dot(x, x)); }
+inline float distance(float4 x, float4 y) { return length(x - y); }
+inline float4 normalize(float4 x) { return x * float(rsqrt((float)dot(x, x))); }
+inline float4 reflect(float4 i, float4 n) { return i - n * float(2.0f * (float)dot(n, i)); }
+inline float3 cross(float3 a, float3 b) { return float3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+inline half abs(half x) { return __builtin_fabsf((float)x); }
+inline half fabs(half x) { return __builtin_fabsf((float)x); }
+inline half ceil(half x) { return __builtin_ceilf((float)x); }
+inline half floor(half x) { return __builtin_floorf((float)x); }
+inline half fract(half x) { return _fract((float)x); }
+inline half round(half x) { return __builtin_roundf((float)x); }
+inline half rint(half x) { return __builtin_rintf((float)x); }
+inline half trunc(half x) { return __builtin_truncf((float)x); }
+inline half sqrt(half x) { return (float)__builtin_sqrt((double)(float)x); }
+inline half rsqrt(half x) { return (float)(1.0 / __builtin_sqrt((double)(float)x)); }
+inline half exp(half x) { return (float)__builtin_exp((double)(float)x); }
+inline half exp2(half x) { return (float)__builtin_exp2((double)(float)x); }
+inline half exp10(half x) { return (float)__builtin_pow(10.0, (double)(float)x); }
+inline half log(half x) { return (float)__builtin_log((double)(float)x); }
+inline half log2(half x) { return (float)__builtin_log2((double)(float)x); }
+inline half log10(half x) { return (float)__builtin_log10((double)(float)x); }
+inline half sin(half x) { return (float)__builtin_sin((double)(float)x); }
+inline half cos(half x) { return (float)__builtin_cos((double)(float)x); }
+inline half tan(half x) { return (float)__builtin_tan((double)(float)x); }
+inline half asin(half x) { return (float)__builtin_asin((double)(float)x); }
+inline half acos(half x) { return (float)__builtin_acos((double)(float)x); }
+inline half atan(half x) { return (float)__builtin_atan((double)(float)x); }
+inline half sinh(half x) { return (float)__builtin_sinh((double)(float)x); }
+inline half cosh(half x) { return (float)__builtin_cosh((double)(float)x); }
+inline half tanh(half x) { return (float)__builtin_tanh((double)(float)x); }
+inline half sign(half x) { return _sign((float)x); }
+inline half saturate(half x) { return __builtin_fminf(__builtin_fmaxf((float)x, 0.0f), 1.0f); }
+inline half dfdx(half x) { return 0.0f; }
+inline half dfdy(half x) { return 0.0f; }
+inline half fwidth(half x) { return 0.0f; }
+inline half fmin(half x, half y) { return __builtin_fminf((float)x, (float)y); }
+inline half fmax(half x, half y) { return __builtin_fmaxf((float)x, (float)y); }
+inline half min(half x, half y) { return __builtin_fminf((float)x, (float)y); }
+inline half max(half x, half y) { return __builtin_fmaxf((float)x, (float)y); }
+inline half pow(half x, half y) { return (float)__builtin_pow((double)(float)x, (double)(float)y); }
+inline half powr(half x, half y) { return (float)__builtin_pow((double)(float)x, (double)(float)y); }
+inline half atan2(half x, half y) { return (float)__builtin_atan2((double)(float)x, (double)(float)y); }
+inline half fmod(half x, half y) { return __builtin_fmodf((float)x, (float)y); }
+inline half step(half x, half y) { return ((float)y < (float)x ? 0.0f : 1.0f); }
+inline half copysign(half x, half y) { return __builtin_copysignf((float)x, (float)y); }
+inline half clamp(half x, half y, half z) { return __builtin_fminf(__builtin_fmaxf((float)x, (float)y), (float)z); }
+inline half mix(half x, half y, half z) { return ((float)x + ((float)y - (float)x) * (float)z); }
+inline half fma(half x, half y, half z) { return __builtin_fmaf((float)x, (float)y, (float)z); }
+inline half smoothstep(half x, half y, half z) { return _smoothstep((float)x, (float)y, (float)z); }
+inline half select(half x, half y, bool c) { return (c ? (float)y : (float)x); }
+inline half sincos(half x, thread half &c) { c = cos(x); return sin(x); }
+inline bool isnan(half x) { return (float)x != (float)x; }
+inline bool isinf(half x) { return __builtin_isinf((float)x); }
+inline bool isfinite(half x) { return __builtin_isfinite((float)x); }
+inline bool signbit(half x) { return __builtin_signbit((float)x); }
+inline half2 abs(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline half2 fabs(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline half2 ceil(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_ceilf((float)x[i]); return r; }
+inline half2 floor(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_floorf((float)x[i]); return r; }
+inline half2 fract(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = _fract((float)x[i]); return r; }
+inline half2 round(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_roundf((float)x[i]); return r; }
+inline half2 rint(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_rintf((float)x[i]); return r; }
+inline half2 trunc(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_truncf((float)x[i]); return r; }
+inline half2 sqrt(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_sqrt((double)(float)x[i]); return r; }
+inline half2 rsqrt(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)(1.0 / __builtin_sqrt((double)(float)x[i])); return r; }
+inline half2 exp(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_exp((double)(float)x[i]); return r; }
+inline half2 exp2(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_exp2((double)(float)x[i]); return r; }
+inline half2 exp10(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_pow(10.0, (double)(float)x[i]); return r; }
+inline half2 log(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_log((double)(float)x[i]); return r; }
+inline half2 log2(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_log2((double)(float)x[i]); return r; }
+inline half2 log10(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_log10((double)(float)x[i]); return r; }
+inline half2 sin(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_sin((double)(float)x[i]); return r; }
+inline half2 cos(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_cos((double)(float)x[i]); return r; }
+inline half2 tan(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_tan((double)(float)x[i]); return r; }
+inline half2 asin(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_asin((double)(float)x[i]); return r; }
+inline half2 acos(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_acos((double)(float)x[i]); return r; }
+inline half2 atan(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_atan((double)(float)x[i]); return r; }
+inline half2 sinh(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_sinh((double)(float)x[i]); return r; }
+inline half2 cosh(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_cosh((double)(float)x[i]); return r; }
+inline half2 tanh(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_tanh((double)(float)x[i]); return r; }
+inline half2 sign(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = _sign((float)x[i]); return r; }
+inline half2 saturate(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], 0.0f), 1.0f); return r; }
+inline half2 dfdx(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = 0.0f; return r; }
+inline half2 dfdy(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = 0.0f; return r; }
+inline half2 fwidth(half2 x) { half2 r; for (int i = 0; i < 2; i++) r[i] = 0.0f; return r; }
+inline half2 fmin(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline half2 fmax(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline half2 min(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline half2 max(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline half2 pow(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half2 powr(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half2 atan2(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = (float)__builtin_atan2((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half2 fmod(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmodf((float)x[i], (float)y[i]); return r; }
+inline half2 step(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = ((float)y[i] < (float)x[i] ? 0.0f : 1.0f); return r; }
+inline half2 copysign(half2 x, half2 y) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_copysignf((float)x[i], (float)y[i]); return r; }
+inline half2 clamp(half2 x, half2 y, half2 z) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], (float)y[i]), (float)z[i]); return r; }
+inline half2 mix(half2 x, half2 y, half2 z) { half2 r; for (int i = 0; i < 2; i++) r[i] = ((float)x[i] + ((float)y[i] - (float)x[i]) * (float)z[i]); return r; }
+inline half2 fma(half2 x, half2 y, half2 z) { half2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_fmaf((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline half2 smoothstep(half2 x, half2 y, half2 z) { half2 r; for (int i = 0; i < 2; i++) r[i] = _smoothstep((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline half2 select(half2 x, half2 y, bool2 c) { half2 r; for (int i = 0; i < 2; i++) r[i] = (c[i] ? (float)y[i] : (float)x[i]); return r; }
+inline half2 sincos(half2 x, thread half2 &c) { c = cos(x); return sin(x); }
+inline bool2 isnan(half2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = (float)x[i] != (float)x[i]; return r; }
+inline bool2 isinf(half2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_isinf((float)x[i]); return r; }
+inline bool2 isfinite(half2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_isfinite((float)x[i]); return r; }
+inline bool2 signbit(half2 x) { bool2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_signbit((float)x[i]); return r; }
+inline half2 clamp(half2 x, half lo, half hi) { return clamp(x, half2(lo), half2(hi)); }
+inline half2 mix(half2 x, half2 y, half a) { return mix(x, y, half2(a)); }
+inline half2 min(half2 x, half y) { return min(x, half2(y)); }
+inline half2 max(half2 x, half y) { return max(x, half2(y)); }
+inline half2 fmin(half2 x, half y) { return fmin(x, half2(y)); }
+inline half2 fmax(half2 x, half y) { return fmax(x, half2(y)); }
+inline half2 step(half e, half2 x) { return step(half2(e), x); }
+inline half dot(half2 x, half2 y) { float r = 0.0f; r = (float)x[0] * (float)y[0] + (float)x[1] * (float)y[1]; return r; }
+inline half length_squared(half2 x) { return dot(x, x); }
+inline half length(half2 x) { return sqrt((float)dot(x, x)); }
+inline half distance(half2 x, half2 y) { return length(x - y); }
+inline half2 normalize(half2 x) { return x * half(rsqrt((float)dot(x, x))); }
+inline half2 reflect(half2 i, half2 n) { return i - n * half(2.0f * (float)dot(n, i)); }
+inline half3 abs(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline half3 fabs(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline half3 ceil(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_ceilf((float)x[i]); return r; }
+inline half3 floor(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_floorf((float)x[i]); return r; }
+inline half3 fract(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = _fract((float)x[i]); return r; }
+inline half3 round(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_roundf((float)x[i]); return r; }
+inline half3 rint(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_rintf((float)x[i]); return r; }
+inline half3 trunc(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_truncf((float)x[i]); return r; }
+inline half3 sqrt(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_sqrt((double)(float)x[i]); return r; }
+inline half3 rsqrt(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)(1.0 / __builtin_sqrt((double)(float)x[i])); return r; }
+inline half3 exp(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_exp((double)(float)x[i]); return r; }
+inline half3 exp2(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_exp2((double)(float)x[i]); return r; }
+inline half3 exp10(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_pow(10.0, (double)(float)x[i]); return r; }
+inline half3 log(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_log((double)(float)x[i]); return r; }
+inline half3 log2(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_log2((double)(float)x[i]); return r; }
+inline half3 log10(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_log10((double)(float)x[i]); return r; }
+inline half3 sin(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_sin((double)(float)x[i]); return r; }
+inline half3 cos(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_cos((double)(float)x[i]); return r; }
+inline half3 tan(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_tan((double)(float)x[i]); return r; }
+inline half3 asin(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_asin((double)(float)x[i]); return r; }
+inline half3 acos(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_acos((double)(float)x[i]); return r; }
+inline half3 atan(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_atan((double)(float)x[i]); return r; }
+inline half3 sinh(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_sinh((double)(float)x[i]); return r; }
+inline half3 cosh(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_cosh((double)(float)x[i]); return r; }
+inline half3 tanh(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_tanh((double)(float)x[i]); return r; }
+inline half3 sign(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = _sign((float)x[i]); return r; }
+inline half3 saturate(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], 0.0f), 1.0f); return r; }
+inline half3 dfdx(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = 0.0f; return r; }
+inline half3 dfdy(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = 0.0f; return r; }
+inline half3 fwidth(half3 x) { half3 r; for (int i = 0; i < 3; i++) r[i] = 0.0f; return r; }
+inline half3 fmin(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline half3 fmax(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline half3 min(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline half3 max(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline half3 pow(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half3 powr(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half3 atan2(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = (float)__builtin_atan2((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half3 fmod(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmodf((float)x[i], (float)y[i]); return r; }
+inline half3 step(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = ((float)y[i] < (float)x[i] ? 0.0f : 1.0f); return r; }
+inline half3 copysign(half3 x, half3 y) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_copysignf((float)x[i], (float)y[i]); return r; }
+inline half3 clamp(half3 x, half3 y, half3 z) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], (float)y[i]), (float)z[i]); return r; }
+inline half3 mix(half3 x, half3 y, half3 z) { half3 r; for (int i = 0; i < 3; i++) r[i] = ((float)x[i] + ((float)y[i] - (float)x[i]) * (float)z[i]); return r; }
+inline half3 fma(half3 x, half3 y, half3 z) { half3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_fmaf((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline half3 smoothstep(half3 x, half3 y, half3 z) { half3 r; for (int i = 0; i < 3; i++) r[i] = _smoothstep((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline half3 select(half3 x, half3 y, bool3 c) { half3 r; for (int i = 0; i < 3; i++) r[i] = (c[i] ? (float)y[i] : (float)x[i]); return r; }
+inline half3 sincos(half3 x, thread half3 &c) { c = cos(x); return sin(x); }
+inline bool3 isnan(half3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = (float)x[i] != (float)x[i]; return r; }
+inline bool3 isinf(half3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_isinf((float)x[i]); return r; }
+inline bool3 isfinite(half3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_isfinite((float)x[i]); return r; }
+inline bool3 signbit(half3 x) { bool3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_signbit((float)x[i]); return r; }
+inline half3 clamp(half3 x, half lo, half hi) { return clamp(x, half3(lo), half3(hi)); }
+inline half3 mix(half3 x, half3 y, half a) { return mix(x, y, half3(a)); }
+inline half3 min(half3 x, half y) { return min(x, half3(y)); }
+inline half3 max(half3 x, half y) { return max(x, half3(y)); }
+inline half3 fmin(half3 x, half y) { return fmin(x, half3(y)); }
+inline half3 fmax(half3 x, half y) { return fmax(x, half3(y)); }
+inline half3 step(half e, half3 x) { return step(half3(e), x); }
+inline half dot(half3 x, half3 y) { float r = 0.0f; r = (float)x[0] * (float)y[0] + (float)x[1] * (float)y[1] + (float)x[2] * (float)y[2]; return r; }
+inline half length_squared(half3 x) { return dot(x, x); }
+inline half length(half3 x) { return sqrt((float)dot(x, x)); }
+inline half distance(half3 x, half3 y) { return length(x - y); }
+inline half3 normalize(half3 x) { return x * half(rsqrt((float)dot(x, x))); }
+inline half3 reflect(half3 i, half3 n) { return i - n * half(2.0f * (float)dot(n, i)); }
+inline half4 abs(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline half4 fabs(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fabsf((float)x[i]); return r; }
+inline half4 ceil(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_ceilf((float)x[i]); return r; }
+inline half4 floor(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_floorf((float)x[i]); return r; }
+inline half4 fract(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = _fract((float)x[i]); return r; }
+inline half4 round(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_roundf((float)x[i]); return r; }
+inline half4 rint(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_rintf((float)x[i]); return r; }
+inline half4 trunc(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_truncf((float)x[i]); return r; }
+inline half4 sqrt(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_sqrt((double)(float)x[i]); return r; }
+inline half4 rsqrt(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)(1.0 / __builtin_sqrt((double)(float)x[i])); return r; }
+inline half4 exp(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_exp((double)(float)x[i]); return r; }
+inline half4 exp2(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_exp2((double)(float)x[i]); return r; }
+inline half4 exp10(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_pow(10.0, (double)(float)x[i]); return r; }
+inline half4 log(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_log((double)(float)x[i]); return r; }
+inline half4 log2(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_log2((double)(float)x[i]); return r; }
+inline half4 log10(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_log10((double)(float)x[i]); return r; }
+inline half4 sin(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_sin((double)(float)x[i]); return r; }
+inline half4 cos(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_cos((double)(float)x[i]); return r; }
+inline half4 tan(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_tan((double)(float)x[i]); return r; }
+inline half4 asin(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_asin((double)(float)x[i]); return r; }
+inline half4 acos(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_acos((double)(float)x[i]); return r; }
+inline half4 atan(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_atan((double)(float)x[i]); return r; }
+inline half4 sinh(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_sinh((double)(float)x[i]); return r; }
+inline half4 cosh(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_cosh((double)(float)x[i]); return r; }
+inline half4 tanh(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_tanh((double)(float)x[i]); return r; }
+inline half4 sign(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = _sign((float)x[i]); return r; }
+inline half4 saturate(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], 0.0f), 1.0f); return r; }
+inline half4 dfdx(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = 0.0f; return r; }
+inline half4 dfdy(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = 0.0f; return r; }
+inline half4 fwidth(half4 x) { half4 r; for (int i = 0; i < 4; i++) r[i] = 0.0f; return r; }
+inline half4 fmin(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline half4 fmax(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline half4 min(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf((float)x[i], (float)y[i]); return r; }
+inline half4 max(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmaxf((float)x[i], (float)y[i]); return r; }
+inline half4 pow(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half4 powr(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_pow((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half4 atan2(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = (float)__builtin_atan2((double)(float)x[i], (double)(float)y[i]); return r; }
+inline half4 fmod(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmodf((float)x[i], (float)y[i]); return r; }
+inline half4 step(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = ((float)y[i] < (float)x[i] ? 0.0f : 1.0f); return r; }
+inline half4 copysign(half4 x, half4 y) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_copysignf((float)x[i], (float)y[i]); return r; }
+inline half4 clamp(half4 x, half4 y, half4 z) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fminf(__builtin_fmaxf((float)x[i], (float)y[i]), (float)z[i]); return r; }
+inline half4 mix(half4 x, half4 y, half4 z) { half4 r; for (int i = 0; i < 4; i++) r[i] = ((float)x[i] + ((float)y[i] - (float)x[i]) * (float)z[i]); return r; }
+inline half4 fma(half4 x, half4 y, half4 z) { half4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_fmaf((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline half4 smoothstep(half4 x, half4 y, half4 z) { half4 r; for (int i = 0; i < 4; i++) r[i] = _smoothstep((float)x[i], (float)y[i], (float)z[i]); return r; }
+inline half4 select(half4 x, half4 y, bool4 c) { half4 r; for (int i = 0; i < 4; i++) r[i] = (c[i] ? (float)y[i] : (float)x[i]); return r; }
+inline half4 sincos(half4 x, thread half4 &c) { c = cos(x); return sin(x); }
+inline bool4 isnan(half4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = (float)x[i] != (float)x[i]; return r; }
+inline bool4 isinf(half4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_isinf((float)x[i]); return r; }
+inline bool4 isfinite(half4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_isfinite((float)x[i]); return r; }
+inline bool4 signbit(half4 x) { bool4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_signbit((float)x[i]); return r; }
+inline half4 clamp(half4 x, half lo, half hi) { return clamp(x, half4(lo), half4(hi)); }
+inline half4 mix(half4 x, half4 y, half a) { return mix(x, y, half4(a)); }
+inline half4 min(half4 x, half y) { return min(x, half4(y)); }
+inline half4 max(half4 x, half y) { return max(x, half4(y)); }
+inline half4 fmin(half4 x, half y) { return fmin(x, half4(y)); }
+inline half4 fmax(half4 x, half y) { return fmax(x, half4(y)); }
+inline half4 step(half e, half4 x) { return step(half4(e), x); }
+inline half dot(half4 x, half4 y) { float r = 0.0f; r = (float)x[0] * (float)y[0] + (float)x[1] * (float)y[1] + (float)x[2] * (float)y[2] + (float)x[3] * (float)y[3]; return r; }
+inline half length_squared(half4 x) { return dot(x, x); }
+inline half length(half4 x) { return sqrt((float)dot(x, x)); }
+inline half distance(half4 x, half4 y) { return length(x - y); }
+inline half4 normalize(half4 x) { return x * half(rsqrt((float)dot(x, x))); }
+inline half4 reflect(half4 i, half4 n) { return i - n * half(2.0f * (float)dot(n, i)); }
+inline half3 cross(half3 a, half3 b) { return half3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+inline int abs(int x) { return (x < 0 ? -x : x); }
+inline int min(int x, int y) { return (y < x ? y : x); }
+inline int max(int x, int y) { return (x < y ? y : x); }
+inline int clamp(int x, int lo, int hi) { return min(max(x, lo), hi); }
+inline int select(int x, int y, bool c) { return (c ? y : x); }
+inline int popcount(int x) { return __builtin_popcount((unsigned)x); }
+inline int2 abs(int2 x) { int2 r; for (int i = 0; i < 2; i++) r[i] = (x[i] < 0 ? -x[i] : x[i]); return r; }
+inline int2 min(int2 x, int2 y) { int2 r; for (int i = 0; i < 2; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline int2 max(int2 x, int2 y) { int2 r; for (int i = 0; i < 2; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline int2 clamp(int2 x, int2 lo, int2 hi) { return min(max(x, lo), hi); }
+inline int2 select(int2 x, int2 y, bool2 c) { int2 r; for (int i = 0; i < 2; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline int2 popcount(int2 x) { int2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline int2 clamp(int2 x, int lo, int hi) { return clamp(x, int2(lo), int2(hi)); }
+inline int3 abs(int3 x) { int3 r; for (int i = 0; i < 3; i++) r[i] = (x[i] < 0 ? -x[i] : x[i]); return r; }
+inline int3 min(int3 x, int3 y) { int3 r; for (int i = 0; i < 3; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline int3 max(int3 x, int3 y) { int3 r; for (int i = 0; i < 3; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline int3 clamp(int3 x, int3 lo, int3 hi) { return min(max(x, lo), hi); }
+inline int3 select(int3 x, int3 y, bool3 c) { int3 r; for (int i = 0; i < 3; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline int3 popcount(int3 x) { int3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline int3 clamp(int3 x, int lo, int hi) { return clamp(x, int3(lo), int3(hi)); }
+inline int4 abs(int4 x) { int4 r; for (int i = 0; i < 4; i++) r[i] = (x[i] < 0 ? -x[i] : x[i]); return r; }
+inline int4 min(int4 x, int4 y) { int4 r; for (int i = 0; i < 4; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline int4 max(int4 x, int4 y) { int4 r; for (int i = 0; i < 4; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline int4 clamp(int4 x, int4 lo, int4 hi) { return min(max(x, lo), hi); }
+inline int4 select(int4 x, int4 y, bool4 c) { int4 r; for (int i = 0; i < 4; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline int4 popcount(int4 x) { int4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline int4 clamp(int4 x, int lo, int hi) { return clamp(x, int4(lo), int4(hi)); }
+inline uint abs(uint x) { return x; }
+inline uint min(uint x, uint y) { return (y < x ? y : x); }
+inline uint max(uint x, uint y) { return (x < y ? y : x); }
+inline uint clamp(uint x, uint lo, uint hi) { return min(max(x, lo), hi); }
+inline uint select(uint x, uint y, bool c) { return (c ? y : x); }
+inline uint popcount(uint x) { return __builtin_popcount((unsigned)x); }
+inline uint2 abs(uint2 x) { uint2 r; for (int i = 0; i < 2; i++) r[i] = x[i]; return r; }
+inline uint2 min(uint2 x, uint2 y) { uint2 r; for (int i = 0; i < 2; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline uint2 max(uint2 x, uint2 y) { uint2 r; for (int i = 0; i < 2; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline uint2 clamp(uint2 x, uint2 lo, uint2 hi) { return min(max(x, lo), hi); }
+inline uint2 select(uint2 x, uint2 y, bool2 c) { uint2 r; for (int i = 0; i < 2; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline uint2 popcount(uint2 x) { uint2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline uint2 clamp(uint2 x, uint lo, uint hi) { return clamp(x, uint2(lo), uint2(hi)); }
+inline uint3 abs(uint3 x) { uint3 r; for (int i = 0; i < 3; i++) r[i] = x[i]; return r; }
+inline uint3 min(uint3 x, uint3 y) { uint3 r; for (int i = 0; i < 3; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline uint3 max(uint3 x, uint3 y) { uint3 r; for (int i = 0; i < 3; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline uint3 clamp(uint3 x, uint3 lo, uint3 hi) { return min(max(x, lo), hi); }
+inline uint3 select(uint3 x, uint3 y, bool3 c) { uint3 r; for (int i = 0; i < 3; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline uint3 popcount(uint3 x) { uint3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline uint3 clamp(uint3 x, uint lo, uint hi) { return clamp(x, uint3(lo), uint3(hi)); }
+inline uint4 abs(uint4 x) { uint4 r; for (int i = 0; i < 4; i++) r[i] = x[i]; return r; }
+inline uint4 min(uint4 x, uint4 y) { uint4 r; for (int i = 0; i < 4; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline uint4 max(uint4 x, uint4 y) { uint4 r; for (int i = 0; i < 4; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline uint4 clamp(uint4 x, uint4 lo, uint4 hi) { return min(max(x, lo), hi); }
+inline uint4 select(uint4 x, uint4 y, bool4 c) { uint4 r; for (int i = 0; i < 4; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline uint4 popcount(uint4 x) { uint4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline uint4 clamp(uint4 x, uint lo, uint hi) { return clamp(x, uint4(lo), uint4(hi)); }
+inline short abs(short x) { return (x < 0 ? -x : x); }
+inline short min(short x, short y) { return (y < x ? y : x); }
+inline short max(short x, short y) { return (x < y ? y : x); }
+inline short clamp(short x, short lo, short hi) { return min(max(x, lo), hi); }
+inline short select(short x, short y, bool c) { return (c ? y : x); }
+inline short popcount(short x) { return __builtin_popcount((unsigned)x); }
+inline short2 abs(short2 x) { short2 r; for (int i = 0; i < 2; i++) r[i] = (x[i] < 0 ? -x[i] : x[i]); return r; }
+inline short2 min(short2 x, short2 y) { short2 r; for (int i = 0; i < 2; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline short2 max(short2 x, short2 y) { short2 r; for (int i = 0; i < 2; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline short2 clamp(short2 x, short2 lo, short2 hi) { return min(max(x, lo), hi); }
+inline short2 select(short2 x, short2 y, bool2 c) { short2 r; for (int i = 0; i < 2; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline short2 popcount(short2 x) { short2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline short2 clamp(short2 x, short lo, short hi) { return clamp(x, short2(lo), short2(hi)); }
+inline short3 abs(short3 x) { short3 r; for (int i = 0; i < 3; i++) r[i] = (x[i] < 0 ? -x[i] : x[i]); return r; }
+inline short3 min(short3 x, short3 y) { short3 r; for (int i = 0; i < 3; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline short3 max(short3 x, short3 y) { short3 r; for (int i = 0; i < 3; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline short3 clamp(short3 x, short3 lo, short3 hi) { return min(max(x, lo), hi); }
+inline short3 select(short3 x, short3 y, bool3 c) { short3 r; for (int i = 0; i < 3; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline short3 popcount(short3 x) { short3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline short3 clamp(short3 x, short lo, short hi) { return clamp(x, short3(lo), short3(hi)); }
+inline short4 abs(short4 x) { short4 r; for (int i = 0; i < 4; i++) r[i] = (x[i] < 0 ? -x[i] : x[i]); return r; }
+inline short4 min(short4 x, short4 y) { short4 r; for (int i = 0; i < 4; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline short4 max(short4 x, short4 y) { short4 r; for (int i = 0; i < 4; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline short4 clamp(short4 x, short4 lo, short4 hi) { return min(max(x, lo), hi); }
+inline short4 select(short4 x, short4 y, bool4 c) { short4 r; for (int i = 0; i < 4; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline short4 popcount(short4 x) { short4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline short4 clamp(short4 x, short lo, short hi) { return clamp(x, short4(lo), short4(hi)); }
+inline ushort abs(ushort x) { return x; }
+inline ushort min(ushort x, ushort y) { return (y < x ? y : x); }
+inline ushort max(ushort x, ushort y) { return (x < y ? y : x); }
+inline ushort clamp(ushort x, ushort lo, ushort hi) { return min(max(x, lo), hi); }
+inline ushort select(ushort x, ushort y, bool c) { return (c ? y : x); }
+inline ushort popcount(ushort x) { return __builtin_popcount((unsigned)x); }
+inline ushort2 abs(ushort2 x) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = x[i]; return r; }
+inline ushort2 min(ushort2 x, ushort2 y) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline ushort2 max(ushort2 x, ushort2 y) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline ushort2 clamp(ushort2 x, ushort2 lo, ushort2 hi) { return min(max(x, lo), hi); }
+inline ushort2 select(ushort2 x, ushort2 y, bool2 c) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline ushort2 popcount(ushort2 x) { ushort2 r; for (int i = 0; i < 2; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline ushort2 clamp(ushort2 x, ushort lo, ushort hi) { return clamp(x, ushort2(lo), ushort2(hi)); }
+inline ushort3 abs(ushort3 x) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = x[i]; return r; }
+inline ushort3 min(ushort3 x, ushort3 y) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline ushort3 max(ushort3 x, ushort3 y) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline ushort3 clamp(ushort3 x, ushort3 lo, ushort3 hi) { return min(max(x, lo), hi); }
+inline ushort3 select(ushort3 x, ushort3 y, bool3 c) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline ushort3 popcount(ushort3 x) { ushort3 r; for (int i = 0; i < 3; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline ushort3 clamp(ushort3 x, ushort lo, ushort hi) { return clamp(x, ushort3(lo), ushort3(hi)); }
+inline ushort4 abs(ushort4 x) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = x[i]; return r; }
+inline ushort4 min(ushort4 x, ushort4 y) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = (y[i] < x[i] ? y[i] : x[i]); return r; }
+inline ushort4 max(ushort4 x, ushort4 y) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = (x[i] < y[i] ? y[i] : x[i]); return r; }
+inline ushort4 clamp(ushort4 x, ushort4 lo, ushort4 hi) { return min(max(x, lo), hi); }
+inline ushort4 select(ushort4 x, ushort4 y, bool4 c) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = (c[i] ? y[i] : x[i]); return r; }
+inline ushort4 popcount(ushort4 x) { ushort4 r; for (int i = 0; i < 4; i++) r[i] = __builtin_popcount((unsigned)x[i]); return r; }
+inline ushort4 clamp(ushort4 x, ushort lo, ushort hi) { return clamp(x, ushort4(lo), ushort4(hi)); }
+inline bool select(bool a, bool b, bool c) { return c ? b : a; }
+inline bool all(bool x) { return x; }
+inline bool any(bool x) { return x; }
+inline bool2 select(bool2 a, bool2 b, bool2 c) { bool2 r; for (int i = 0; i < 2; i++) r[i] = c[i] ? b[i] : a[i]; return r; }
+inline bool all(bool2 x) { return x[0] && x[1]; }
+inline bool any(bool2 x) { return x[0] || x[1]; }
+inline bool3 select(bool3 a, bool3 b, bool3 c) { bool3 r; for (int i = 0; i < 3; i++) r[i] = c[i] ? b[i] : a[i]; return r; }
+inline bool all(bool3 x) { return x[0] && x[1] && x[2]; }
+inline bool any(bool3 x) { return x[0] || x[1] || x[2]; }
+inline bool4 select(bool4 a, bool4 b, bool4 c) { bool4 r; for (int i = 0; i < 4; i++) r[i] = c[i] ? b[i] : a[i]; return r; }
+inline bool all(bool4 x) { return x[0] && x[1] && x[2] && x[3]; }
+inline bool any(bool4 x) { return x[0] || x[1] || x[2] || x[3]; }
 
 template <class T, class U> T as_type(U);
-void discard_fragment();
+inline void discard_fragment() { _discarded() = true; }
 void threadgroup_barrier(int);
 
 // Samplers and textures.
