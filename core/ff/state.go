@@ -56,8 +56,9 @@ type Decl struct {
 	// index 1, declarations only) for D3DVBF_TWEENING.
 	Position1, Normal1 bool
 	Diffuse, Specular  bool
-	// TexCoords is the number of texture coordinate sets; TexCoordSize[i]
-	// the components (1-4) of set i.
+	// TexCoords is one more than the highest texture coordinate set;
+	// TexCoordSize[i] the components (1-4) of set i, 0 for a set a
+	// declaration leaves out.
 	TexCoords    uint8
 	TexCoordSize [MaxStages]uint8
 }
