@@ -54,8 +54,8 @@ type VertexKey struct {
 	// Indexed is D3DRS_INDEXEDVERTEXBLENDENABLE with indices present;
 	// IndicesColor says they are a D3DCOLOR.
 	Indexed, IndicesColor bool
-	// Tween is D3DVBF_TWEENING with a second position (and Tween1Normal a
-	// second normal): pos = lerp(pos0, pos1, D3DRS_TWEENFACTOR).
+	// Tween is D3DVBF_TWEENING with a second position (and TweenNormal a
+	// second normal): pos = pos0 + D3DRS_TWEENFACTOR * (pos1 - pos0).
 	Tween, TweenNormal bool
 
 	Normal, PSize, Diffuse, Specular bool
@@ -90,12 +90,11 @@ type StageKey struct {
 	// Project divides the coordinate by its component Project-1 before
 	// sampling (D3DTTFF_PROJECTED); 0 means no divide.
 	Project uint8
-	// LumScale is set on the stage after a BUMPENVMAPLUMINANCE stage: its
-	// texture is scaled by the previous stage's luminance.
-	BumpLum bool
 	// Bump is set on the stage after a BUMPENVMAP(LUMINANCE) stage: its
-	// coordinate is perturbed by the previous stage's texture.
-	Bump bool
+	// coordinate is perturbed by the previous stage's texture. BumpLum is
+	// set after a BUMPENVMAPLUMINANCE stage: its texture is scaled by the
+	// previous stage's luminance.
+	Bump, BumpLum bool
 }
 
 // PixelFog is the fog the pixel stage applies.

@@ -169,7 +169,6 @@ func DefaultState() State {
 	}
 	s.TSS[0][types.D3DTSS_COLOROP] = uint32(types.D3DTOP_MODULATE)
 	s.TSS[0][types.D3DTSS_ALPHAOP] = uint32(types.D3DTOP_SELECTARG1)
-	s.TSS[0][types.D3DTSS_ALPHAARG1] = types.D3DTA_DIFFUSE
 	s.Decl = DeclFromFVF(types.D3DFVF_XYZ)
 	return s
 }

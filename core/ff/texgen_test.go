@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"mtld3d/core/ir"
+
 	"mtld3d/types"
 )
 
@@ -253,4 +255,22 @@ func TestTransformMissingSet(t *testing.T) {
 	p := NewParams()
 	p.Texture[0] = translate(0.5, 0.25, 0)
 	check4(t, "missing set", runVS(t, &s, p, vsIn{Pos: [4]float32{0, 0, 0, 1}}).Tex[0], [4]float32{0.5, 0.25, 0, 0})
+}
+
+func TestShadowTexture(t *testing.T) {
+	s := DefaultState()
+	s.Decl = DeclFromFVF(types.D3DFVF_XYZ | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0))
+	s.Textures[0] = ir.SamplerShadow2D
+	s.TSS[0][types.D3DTSS_COLOROP] = uint32(types.D3DTOP_SELECTARG1)
+	setTSS(&s, 0, types.D3DTSS_TEXTURETRANSFORMFLAGS, uint32(types.D3DTTFF_COUNT4|types.D3DTTFF_PROJECTED))
+	sh := PixelShader(PixelKeyOf(&s))
+	if d := sh.Sampler(0); d == nil || d.Kind != ir.SamplerShadow2D {
+		t.Fatalf("sampler 0 declared as %+v", d)
+	}
+	var ref float32
+	tex := texFunc(func(_ int, c [4]float32) [4]float32 { ref = c[2]; return [4]float32{0.5, 0.5, 0.5, 0.5} })
+	in := psIn{Diffuse: [4]float32{1, 1, 1, 1}}
+	in.Tex[0] = [4]float32{1, 1, 1, 2}
+	check4(t, "shadow", runPS(t, &s, in, tex), [4]float32{0.5, 0.5, 0.5, 0.5})
+	check1(t, "reference z/w", ref, 0.5)
 }
