@@ -85,7 +85,7 @@ type StageKey struct {
 	AlphaOp, AlphaArg0, AlphaArg1, AlphaArg2 uint8
 	// ResultTemp writes the stage result to TEMP instead of CURRENT.
 	ResultTemp bool
-	// Tex is the kind of texture bound (SamplerNone: TEXTURE reads 1).
+	// Tex is the kind of texture bound (SamplerNone: TEXTURE reads 0).
 	Tex ir.SamplerKind
 	// Project divides the coordinate by its component Project-1 before
 	// sampling (D3DTTFF_PROJECTED); 0 means no divide.
