@@ -65,11 +65,14 @@ func (o Object) RespondsTo(s *Selector) bool {
 	return o.id != 0 && SendBool(o.id, sel_respondsToSelector, s.SEL())
 }
 
-// SetLabel is setLabel: with a Go string (Metal objects copy it).
+// SetLabel is setLabel: with a Go string (Metal objects copy it), in
+// its own autorelease pool.
 func (o Object) SetLabel(label string) {
-	s := NewString(label)
-	defer s.Release()
-	Send(o.id, sel_setLabel, s.id)
+	WithPool(func() {
+		s := NewString(label)
+		Send(o.id, sel_setLabel, s.id)
+		s.Release()
+	})
 }
 
 // Label is -label.
