@@ -290,8 +290,13 @@ func (l *lowerer) scan() {
 				}
 			}
 		}
-		for _, s := range ins.Src {
+		for j, s := range ins.Src {
 			note(s.Reg)
+			if rows := matrixRows(ins.Opcode); j == 1 && rows > 1 && s.Reg.Type == dxso.RegTemp {
+				// Matrix instructions read consecutive registers.
+				s.Reg.Num += uint16(rows - 1)
+				note(s.Reg)
+			}
 			if s.Relative && s.Reg.Type == dxso.RegInput {
 				l.relIn = true
 			}
@@ -631,9 +636,13 @@ func (l *lowerer) sizes() {
 		if ins.HasDst {
 			regs = append(regs, ins.Dst.Reg)
 		}
-		for _, s := range ins.Src {
+		for j, s := range ins.Src {
 			if !s.Relative {
 				regs = append(regs, s.Reg)
+				if rows := matrixRows(ins.Opcode); j == 1 && rows > 1 && int(s.Reg.Num)+rows-1 <= 2047 {
+					s.Reg.Num += uint16(rows - 1)
+					regs = append(regs, s.Reg)
+				}
 			}
 		}
 		for _, r := range regs {
@@ -681,9 +690,62 @@ func (l *lowerer) readReg(r dxso.Register) ir.Reg {
 	return l.srcReg(dxso.Src{Reg: r, Swizzle: dxso.SwizzleIdentity})
 }
 
+// limit is the number of registers of a register type this lowering
+// accepts (D3D9's largest over all models).
+func (l *lowerer) limit(t dxso.RegType) int {
+	switch t {
+	case dxso.RegTemp:
+		return 32
+	case dxso.RegInput:
+		return 16
+	case dxso.RegAddr: // a0 or t#
+		if l.ps {
+			return 8
+		}
+		return 1
+	case dxso.RegRastOut:
+		return 3
+	case dxso.RegAttrOut:
+		return 2
+	case dxso.RegOutput:
+		if l.ps {
+			return 0
+		}
+		if l.v.Major >= 3 {
+			return 12
+		}
+		return 8
+	case dxso.RegColorOut:
+		return 4
+	case dxso.RegDepthOut, dxso.RegLoop, dxso.RegPredicate:
+		return 1
+	case dxso.RegSampler:
+		return 16
+	case dxso.RegMiscType:
+		return 2
+	case dxso.RegConstInt, dxso.RegConstBool:
+		if !l.ps && l.v.Minor == 255 {
+			return 2048
+		}
+		return 16
+	case dxso.RegConst, dxso.RegConst2, dxso.RegConst3, dxso.RegConst4:
+		return 8192
+	case dxso.RegLabel:
+		return 2048
+	}
+	return 0
+}
+
+func (l *lowerer) checkReg(r dxso.Register) {
+	if r.Number() >= l.limit(r.Type) {
+		l.fail("register type %d number %d is out of range in %v", r.Type, r.Number(), l.v)
+	}
+}
+
 func (l *lowerer) srcReg(s dxso.Src) ir.Reg {
 	r := s.Reg
 	n := r.Number()
+	l.checkReg(r)
 	if t, ok := l.subst[regKey{r.Type, n}]; ok {
 		return ir.Temp(t)
 	}
@@ -759,6 +821,7 @@ func (l *lowerer) srcReg(s dxso.Src) ir.Reg {
 func (l *lowerer) dsts(d dxso.Dst) []ir.Dst {
 	r := d.Reg
 	n := r.Number()
+	l.checkReg(r)
 	m := ir.Mask(d.Mask)
 	one := func(reg ir.Reg) []ir.Dst { return []ir.Dst{{Reg: reg, Mask: m}} }
 	var out ir.Reg
@@ -851,10 +914,7 @@ func (l *lowerer) src(s dxso.Src) ir.Src {
 		x.Reg = t
 	}
 	if reg.File.Type() == ir.TypeBool {
-		if s.Mod == dxso.SrcNot {
-			x.Neg = true
-		}
-		return x
+		l.fail("bool register used as a float operand")
 	}
 	return l.modify(x, s.Mod)
 }
@@ -915,8 +975,17 @@ func (l *lowerer) cond(s dxso.Src) ir.Src {
 	default:
 		l.fail("condition must be b# or p0")
 	}
-	x := l.src(s)
-	x.Swizzle = ir.Replicate(x.Swizzle[0])
+	x := ir.Src{Reg: l.srcReg(s), Swizzle: ir.Replicate(s.Swizzle.Component(0))}
+	switch s.Mod {
+	case dxso.SrcNone:
+	case dxso.SrcNot:
+		x.Neg = true
+	default:
+		l.fail("modifier %d on a condition", s.Mod)
+	}
+	if s.Relative {
+		l.fail("relative condition register")
+	}
 	return x
 }
 
@@ -1308,6 +1377,20 @@ func (l *lowerer) compare(ins *dxso.Instruction) ir.Src {
 	return b.S().Swz(0)
 }
 
+// matrixRows is the number of rows (consecutive src1 registers) of a
+// matrix instruction, 0 for other instructions.
+func matrixRows(op dxso.Opcode) int {
+	switch op {
+	case dxso.OpM4x4, dxso.OpM3x4:
+		return 4
+	case dxso.OpM4x3, dxso.OpM3x3:
+		return 3
+	case dxso.OpM3x2:
+		return 2
+	}
+	return 0
+}
+
 // matrix lowers m4x4, m4x3, m3x4, m3x3 and m3x2: one dot product per row
 // with consecutive registers from src1.
 func (l *lowerer) matrix(ins *dxso.Instruction) {
@@ -1349,6 +1432,7 @@ func (l *lowerer) sample(ins *dxso.Instruction, coord ir.Src, mode ir.TexMode, e
 	if sm.Reg.Type != dxso.RegSampler {
 		l.fail("sampler operand is not s#")
 	}
+	l.checkReg(sm.Reg)
 	l.sampler(n, ir.Sampler2D)
 	in := &ir.Inst{Op: ir.OpTex, Sampler: n, TexMode: mode, Src: append([]ir.Src{coord}, extra...)}
 	if ins.Opcode == dxso.OpTex && ins.TexControl == dxso.TexProject {
