@@ -159,7 +159,12 @@ func writeRecords(b *bytes.Buffer) error {
 			return err
 		}
 	}
+	seen := map[reflect.Type]bool{}
 	for _, r := range recs {
+		if seen[r.Type] {
+			continue // several records may share one layout
+		}
+		seen[r.Type] = true
 		if err := writeStruct(b, "struct mtld3d_"+strings.ToLower(snake(r.Type.Name())), r.Type); err != nil {
 			return err
 		}

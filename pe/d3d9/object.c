@@ -12,6 +12,7 @@ void object_init(struct object *obj, struct device *device, struct object *conta
     obj->priv = NULL;
     obj->pool = pool;
     obj->priority = 0;
+    obj->counted = FALSE;
     if (container)
         return;
     if (implicit)

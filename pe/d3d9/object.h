@@ -40,6 +40,7 @@ struct object {
     struct private_data *priv;
     D3DPOOL pool;
     DWORD priority;
+    BOOL counted; /* a game-made default-pool resource: Reset refuses while it lives */
 };
 
 #define object_of(iface) ((struct object *)((void **)(iface) + 1))

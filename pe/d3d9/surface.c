@@ -9,7 +9,7 @@ static void surface_destroy(struct object *obj)
     struct mtld3d_rec_destroy_object *r;
     if (s->id && (r = device_record(obj->device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
         r->ID = s->id;
-    if (obj->pool == D3DPOOL_DEFAULT && !obj->container && obj->device->default_pool_objects)
+    if (s->obj.counted)
         obj->device->default_pool_objects--;
     if (s->mem)
         VirtualFree(s->mem, 0, MEM_RELEASE);
@@ -52,8 +52,12 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
             r->Multisample = desc->MultiSampleType;
         }
     }
-    if (desc->Pool == D3DPOOL_DEFAULT && !container)
+    /* Reset refuses while a game-made default-pool resource lives; the
+     * device's own surfaces (back buffers, automatic depth) do not count. */
+    if (desc->Pool == D3DPOOL_DEFAULT && !container && !implicit) {
+        s->obj.counted = TRUE;
         device->default_pool_objects++;
+    }
     *out = s;
     return D3D_OK;
 }
@@ -77,6 +81,78 @@ HRESULT WINAPI surface_GetDesc(IDirect3DSurface9 *iface, D3DSURFACE_DESC *desc)
     return D3D_OK;
 }
 
+/* Texture levels: made on first GetSurfaceLevel/GetCubeMapSurface; the
+ * texture owns them (they share its count) and their memory. */
+static void surface_level_destroy(struct object *obj)
+{
+    (void)obj; /* never called: the texture is the container */
+}
+
+HRESULT surface_create_level(struct texture *t, UINT sub, UINT face, UINT level, struct surface **out)
+{
+    struct device *device = t->obj.device;
+    struct surface *s;
+    if (!(s = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*s))))
+        return E_OUTOFMEMORY;
+    s->iface.lpVtbl = (IDirect3DSurface9Vtbl *)&surface_vtbl;
+    object_init(&s->obj, device, &t->obj, t->obj.pool, surface_level_destroy, FALSE);
+    s->desc.Format = t->format;
+    s->desc.Type = D3DRTYPE_SURFACE;
+    s->desc.Usage = t->usage;
+    s->desc.Pool = t->obj.pool;
+    s->desc.MultiSampleType = D3DMULTISAMPLE_NONE;
+    s->desc.MultiSampleQuality = 0;
+    s->desc.Width = t->subs[sub].width;
+    s->desc.Height = t->subs[sub].height;
+    s->container = (IUnknown *)&t->iface.base;
+    s->level = level;
+    s->face = (D3DCUBEMAP_FACES)face;
+    s->lockable = t->mem != NULL;
+    s->pitch = t->subs[sub].pitch;
+    s->texture = t;
+    s->sub = sub;
+    if (t->id) {
+        struct mtld3d_rec_texture_surface *r;
+        s->id = device_new_id(device);
+        if ((r = device_record(device, MTLD3D_REC_TEXTURE_SURFACE, sizeof(*r)))) {
+            r->ID = s->id;
+            r->Texture = t->id;
+            r->Level = level;
+            r->Face = face;
+        }
+    }
+    *out = s;
+    return D3D_OK;
+}
+
+void surface_free_level(struct surface *s)
+{
+    object_cleanup(&s->obj);
+    HeapFree(GetProcessHeap(), 0, s);
+}
+
+static HRESULT surface_lock_level(struct surface *s, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags)
+{
+    D3DLOCKED_BOX lb;
+    D3DBOX box;
+    HRESULT hr;
+    if (rect) {
+        if (rect->left < 0 || rect->top < 0 || rect->right < 0 || rect->bottom < 0)
+            return D3DERR_INVALIDCALL;
+        box.Left = rect->left;
+        box.Top = rect->top;
+        box.Right = rect->right;
+        box.Bottom = rect->bottom;
+        box.Front = 0;
+        box.Back = 1;
+    }
+    if (FAILED(hr = texture_lock(s->texture, s->sub, &lb, rect ? &box : NULL, flags)))
+        return hr;
+    locked->pBits = lb.pBits;
+    locked->Pitch = lb.RowPitch;
+    return D3D_OK;
+}
+
 HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags)
 {
     struct surface *s = surface_impl(iface);
@@ -86,6 +162,8 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
         return D3DERR_INVALIDCALL;
     locked->pBits = NULL;
     locked->Pitch = 0;
+    if (s->texture)
+        return surface_lock_level(s, locked, rect, flags);
     if (!s->lockable || !s->mem || s->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
         return D3DERR_INVALIDCALL;
     if (InterlockedCompareExchange(&s->locked, 1, 0))
@@ -121,6 +199,8 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
 HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
 {
     struct surface *s = surface_impl(iface);
+    if (s->texture)
+        return texture_unlock(s->texture, s->sub);
     if (!InterlockedCompareExchange(&s->locked, 0, 1))
         return D3DERR_INVALIDCALL;
     return D3D_OK;
@@ -179,4 +259,33 @@ HRESULT WINAPI device_CreateOffscreenPlainSurface(IDirect3DDevice9Ex *iface, UIN
         return D3DERR_INVALIDCALL;
     return create_standalone(device_impl(iface), w, h, format, D3DMULTISAMPLE_NONE, 0, 0, pool, MTLD3D_SURFACE_PLAIN,
                              TRUE, out, shared);
+}
+
+HRESULT WINAPI device_CreateRenderTargetEx(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
+                                           D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL lockable,
+                                           IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
+{
+    return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_RENDERTARGET,
+                             D3DPOOL_DEFAULT, MTLD3D_SURFACE_RENDER_TARGET, lockable, out, shared);
+}
+
+HRESULT WINAPI device_CreateOffscreenPlainSurfaceEx(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
+                                                    D3DPOOL pool, IDirect3DSurface9 **out, HANDLE *shared,
+                                                    DWORD usage)
+{
+    if (pool == D3DPOOL_MANAGED || pool > D3DPOOL_SCRATCH)
+        return D3DERR_INVALIDCALL;
+    if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))
+        return D3DERR_INVALIDCALL;
+    return create_standalone(device_impl(iface), w, h, format, D3DMULTISAMPLE_NONE, 0, usage, pool,
+                             MTLD3D_SURFACE_PLAIN, TRUE, out, shared);
+}
+
+HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
+                                                  D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL discard,
+                                                  IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
+{
+    (void)discard;
+    return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
+                             D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
 }

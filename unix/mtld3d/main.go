@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"mtld3d/unix/bridge"
+	_ "mtld3d/unix/device"  // registers the device thunks
 	_ "mtld3d/unix/process" // registers Init and Log
 )
 

@@ -6,15 +6,27 @@ extern int32_t mtld3dDispatch(uint32_t code, void *params);
 static int32_t thunk_Init(void *p) { return mtld3dDispatch(0, p); }
 static int32_t thunk_Log(void *p) { return mtld3dDispatch(1, p); }
 static int32_t thunk_SelfTest(void *p) { return mtld3dDispatch(2, p); }
+static int32_t thunk_CreateDevice(void *p) { return mtld3dDispatch(3, p); }
+static int32_t thunk_DestroyDevice(void *p) { return mtld3dDispatch(4, p); }
+static int32_t thunk_SubmitFrame(void *p) { return mtld3dDispatch(5, p); }
+static int32_t thunk_ReadSurface(void *p) { return mtld3dDispatch(6, p); }
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])(void *) = {
     thunk_Init,
     thunk_Log,
     thunk_SelfTest,
+    thunk_CreateDevice,
+    thunk_DestroyDevice,
+    thunk_SubmitFrame,
+    thunk_ReadSurface,
 };
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_funcs[])(void *) = {
     thunk_Init,
     thunk_Log,
     thunk_SelfTest,
+    thunk_CreateDevice,
+    thunk_DestroyDevice,
+    thunk_SubmitFrame,
+    thunk_ReadSurface,
 };

@@ -1,0 +1,294 @@
+/* The device: creation rules, reference counts, the first frame (Clear,
+ * Present, readbacks), Reset rules, two devices, two threads. */
+#include "device_util.h"
+
+static IDirect3D9 *d3d;
+static HWND window;
+
+TEST(create_validates_parameters)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = (void *)1;
+    default_pp(&pp, window);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, &dev),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 1, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3DERR_INVALIDCALL);
+    /* Exactly one vertex processing mode. */
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, 0, &pp, &dev), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window,
+                                     D3DCREATE_HARDWARE_VERTEXPROCESSING | D3DCREATE_SOFTWARE_VERTEXPROCESSING, &pp, &dev),
+             D3DERR_INVALIDCALL);
+    pp.SwapEffect = 0;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3DERR_INVALIDCALL);
+    default_pp(&pp, window);
+    pp.BackBufferCount = 4;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3DERR_INVALIDCALL);
+    default_pp(&pp, window);
+    pp.SwapEffect = D3DSWAPEFFECT_FLIP;
+    pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3DERR_INVALIDCALL);
+    default_pp(&pp, window);
+    pp.EnableAutoDepthStencil = TRUE;
+    pp.AutoDepthStencilFormat = D3DFMT_A8R8G8B8;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3DERR_INVALIDCALL);
+    CHECK(dev == NULL, "a failed CreateDevice clears the out pointer");
+}
+
+TEST(create_fills_in_present_parameters)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    IDirect3DSwapChain9 *sc = NULL;
+    default_pp(&pp, window);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3D_OK);
+    if (!dev)
+        return;
+    CHECK_EQ_U(pp.BackBufferWidth, 640);
+    CHECK_EQ_U(pp.BackBufferHeight, 480);
+    CHECK_EQ_U(pp.BackBufferFormat, D3DFMT_X8R8G8B8);
+    CHECK_EQ_U(pp.BackBufferCount, 1);
+    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 0, &sc), D3D_OK);
+    if (sc) {
+        D3DPRESENT_PARAMETERS got;
+        CHECK_HR(IDirect3DSwapChain9_GetPresentParameters(sc, &got), D3D_OK);
+        CHECK_EQ_U(got.BackBufferWidth, 640);
+        IDirect3DSwapChain9_Release(sc);
+    }
+    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 1, &sc), D3DERR_INVALIDCALL);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
+TEST(refcounts)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *bb = NULL, *bb2 = NULL, *ds = NULL;
+    IDirect3D9 *parent = NULL;
+    void *p;
+    if (!dev)
+        return;
+    CHECK_EQ_U(refcount(dev), 1);
+    CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
+    /* The back buffer's count is its swap chain's, and it holds the device. */
+    CHECK_EQ_U(refcount(bb), 1);
+    CHECK_EQ_U(refcount(dev), 2);
+    CHECK_HR(IDirect3DDevice9_GetRenderTarget(dev, 0, &bb2), D3D_OK);
+    CHECK(bb == bb2, "render target 0 is the back buffer");
+    CHECK_EQ_U(refcount(bb), 2);
+    CHECK_HR(IDirect3DSurface9_GetContainer(bb, &IID_IDirect3DSwapChain9, &p), D3D_OK);
+    CHECK_EQ_U(refcount(bb), 3);
+    IUnknown_Release((IUnknown *)p);
+    IDirect3DSurface9_Release(bb2);
+    CHECK_EQ_U(IDirect3DSurface9_Release(bb), 0);
+    CHECK_EQ_U(refcount(dev), 1);
+    CHECK_HR(IDirect3DDevice9_GetDepthStencilSurface(dev, &ds), D3D_OK);
+    CHECK_EQ_U(refcount(dev), 2);
+    CHECK_HR(IDirect3DSurface9_GetContainer(ds, &IID_IDirect3DDevice9, &p), D3D_OK);
+    CHECK(p == dev, "a standalone surface's container is the device");
+    IUnknown_Release((IUnknown *)p);
+    CHECK_EQ_U(IDirect3DSurface9_Release(ds), 0);
+    CHECK_HR(IDirect3DDevice9_GetDirect3D(dev, &parent), D3D_OK);
+    CHECK(parent == d3d, "GetDirect3D returns the creator");
+    IDirect3D9_Release(parent);
+    CHECK_HR(IDirect3DDevice9_QueryInterface(dev, &IID_IDirect3DDevice9Ex, &p), E_NOINTERFACE);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
+static D3DCOLOR read_pixel(IDirect3DSurface9 *s, int x, int y)
+{
+    D3DLOCKED_RECT lr;
+    D3DCOLOR c = 0xdeadbeef;
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(s, &lr, NULL, D3DLOCK_READONLY))) {
+        c = *(D3DCOLOR *)((BYTE *)lr.pBits + y * lr.Pitch + x * 4);
+        IDirect3DSurface9_UnlockRect(s);
+    }
+    return c;
+}
+
+TEST(clear_present_and_read_back)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *bb = NULL, *sys = NULL, *front = NULL;
+    D3DRECT rect = {10, 10, 20, 20};
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &front, NULL),
+             D3D_OK);
+    if (!bb || !sys || !front)
+        return;
+    CHECK_HR(IDirect3DDevice9_BeginScene(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_BeginScene(dev), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL,
+                                    D3DCOLOR_XRGB(0x20, 0x40, 0x80), 1.0f, 0),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 1, &rect, D3DCLEAR_TARGET, D3DCOLOR_XRGB(0xff, 0, 0), 1.0f, 0), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_EndScene(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_EndScene(dev), D3DERR_INVALIDCALL);
+
+    CHECK_HR(IDirect3DDevice9_GetRenderTargetData(dev, bb, sys), D3D_OK);
+    CHECK_EQ_U(read_pixel(sys, 0, 0) & 0xffffff, 0x204080);
+    CHECK_EQ_U(read_pixel(sys, 15, 15) & 0xffffff, 0xff0000);
+    CHECK_EQ_U(read_pixel(sys, 20, 20) & 0xffffff, 0x204080);
+
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetFrontBufferData(dev, 0, front), D3D_OK);
+    CHECK_EQ_U(read_pixel(front, 0, 0), 0xff204080);
+    CHECK_EQ_U(read_pixel(front, 12, 12), 0xffff0000);
+
+    /* Bad clears: rects without a pointer, depth without a surface. */
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 1, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    /* GetRenderTargetData wants a system-memory surface of the same size. */
+    CHECK_HR(IDirect3DDevice9_GetRenderTargetData(dev, bb, bb), D3DERR_INVALIDCALL);
+
+    IDirect3DSurface9_Release(front);
+    IDirect3DSurface9_Release(sys);
+    IDirect3DSurface9_Release(bb);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
+TEST(lockable_back_buffer)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, D3DPRESENTFLAG_LOCKABLE_BACKBUFFER);
+    IDirect3DSurface9 *bb = NULL;
+    D3DLOCKED_RECT lr;
+    RECT r = {4, 4, 8, 8};
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(1, 2, 3), 1.0f, 0);
+    CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+    CHECK(lr.Pitch >= 640 * 4, "pitch %d", lr.Pitch);
+    if (lr.pBits)
+        CHECK_EQ_U(*(DWORD *)lr.pBits & 0xffffff, 0x010203);
+    CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, NULL, 0), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DSurface9_UnlockRect(bb), D3D_OK);
+    CHECK_HR(IDirect3DSurface9_UnlockRect(bb), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, &r, D3DLOCK_READONLY), D3D_OK);
+    IDirect3DSurface9_UnlockRect(bb);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DDevice9_Release(dev);
+
+    /* Without the flag the back buffer cannot be locked. */
+    dev = test_device(d3d, window, 0, 0);
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, NULL, 0), D3DERR_INVALIDCALL);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(reset_rules)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *rt = NULL, *bb = NULL;
+    D3DPRESENT_PARAMETERS pp;
+    D3DSURFACE_DESC desc;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &rt, NULL),
+             D3D_OK);
+    default_pp(&pp, window);
+    pp.BackBufferWidth = 320;
+    pp.BackBufferHeight = 240;
+    /* A live default-pool resource makes Reset fail and the device lost. */
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3DERR_DEVICENOTRESET);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3DERR_DEVICELOST);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (bb) {
+        IDirect3DSurface9_GetDesc(bb, &desc);
+        CHECK_EQ_U(desc.Width, 320);
+        CHECK_EQ_U(desc.Height, 240);
+        IDirect3DSurface9_Release(bb);
+    }
+    D3DVIEWPORT9 vp;
+    IDirect3DDevice9_GetViewport(dev, &vp);
+    CHECK(vp.Width == 320 && vp.Height == 240, "viewport %lux%lu after reset", vp.Width, vp.Height);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, NULL), D3DERR_INVALIDCALL);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
+TEST(two_devices)
+{
+    IDirect3DDevice9 *a = test_device(d3d, window, 0, 0), *b = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *sys = NULL, *bb = NULL;
+    if (!a || !b)
+        return;
+    IDirect3DDevice9_Clear(a, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(0, 0xff, 0), 1.0f, 0);
+    IDirect3DDevice9_Clear(b, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(0, 0, 0xff), 1.0f, 0);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(a, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
+    IDirect3DDevice9_GetBackBuffer(a, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (sys && bb) {
+        CHECK_HR(IDirect3DDevice9_GetRenderTargetData(a, bb, sys), D3D_OK);
+        CHECK_EQ_U(read_pixel(sys, 1, 1) & 0xffffff, 0x00ff00);
+    }
+    if (bb)
+        IDirect3DSurface9_Release(bb);
+    if (sys)
+        IDirect3DSurface9_Release(sys);
+    CHECK_EQ_U(IDirect3DDevice9_Release(b), 0);
+    CHECK_EQ_U(IDirect3DDevice9_Release(a), 0);
+}
+
+static DWORD WINAPI clear_loop(void *arg)
+{
+    IDirect3DDevice9 *dev = arg;
+    for (int i = 0; i < 200; i++)
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(i, 0, 0), 1.0f, 0);
+    return 0;
+}
+
+TEST(multithreaded_device)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, D3DCREATE_MULTITHREADED, 0);
+    HANDLE t[2];
+    if (!dev)
+        return;
+    t[0] = CreateThread(NULL, 0, clear_loop, dev, 0, NULL);
+    t[1] = CreateThread(NULL, 0, clear_loop, dev, 0, NULL);
+    for (int i = 0; i < 20; i++)
+        CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    WaitForMultipleObjects(2, t, TRUE, 60000);
+    CloseHandle(t[0]);
+    CloseHandle(t[1]);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
+static const struct harness_test tests[] = {
+    T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
+    T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
+};
+
+int main(void)
+{
+    int r;
+    d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    window = test_window(640, 480);
+    if (!d3d || !window) {
+        printf("=== RUN setup\n--- FAIL setup: %s:%d: no d3d (%p) or window (%p)\n--- FAILED setup\n=== DONE 0 1\n",
+               __FILE__, __LINE__, (void *)d3d, (void *)window);
+        return 1;
+    }
+    r = RUN_TESTS(tests);
+    IDirect3D9_Release(d3d);
+    DestroyWindow(window);
+    return r;
+}

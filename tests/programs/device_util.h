@@ -1,0 +1,55 @@
+/* Shared by the device test programs: a window and a device on it. */
+#ifndef MTLD3D_TEST_DEVICE_UTIL_H
+#define MTLD3D_TEST_DEVICE_UTIL_H
+
+#include "harness.h"
+
+#include <d3d9.h>
+
+static HWND test_window(int w, int h)
+{
+    static ATOM cls;
+    if (!cls) {
+        WNDCLASSA wc = {0};
+        wc.lpfnWndProc = DefWindowProcA;
+        wc.hInstance = GetModuleHandleA(NULL);
+        wc.lpszClassName = "mtld3d_test";
+        cls = RegisterClassA(&wc);
+    }
+    RECT r = {0, 0, w, h};
+    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
+    return CreateWindowA("mtld3d_test", "mtld3d test", WS_OVERLAPPEDWINDOW | WS_VISIBLE, 0, 0, r.right - r.left,
+                         r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
+}
+
+static void default_pp(D3DPRESENT_PARAMETERS *pp, HWND window)
+{
+    memset(pp, 0, sizeof(*pp));
+    pp->Windowed = TRUE;
+    pp->SwapEffect = D3DSWAPEFFECT_DISCARD;
+    pp->BackBufferFormat = D3DFMT_UNKNOWN;
+    pp->hDeviceWindow = window;
+}
+
+/* A windowed 640x480 device with automatic D24S8, or NULL (checked). */
+static IDirect3DDevice9 *test_device(IDirect3D9 *d3d, HWND window, DWORD extra_flags, DWORD pp_flags)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    default_pp(&pp, window);
+    pp.EnableAutoDepthStencil = TRUE;
+    pp.AutoDepthStencilFormat = D3DFMT_D24S8;
+    pp.Flags = pp_flags;
+    HRESULT hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window,
+                                         D3DCREATE_HARDWARE_VERTEXPROCESSING | extra_flags, &pp, &dev);
+    CHECK(SUCCEEDED(hr), "CreateDevice returned %#lx", (unsigned long)hr);
+    return SUCCEEDED(hr) ? dev : NULL;
+}
+
+static ULONG refcount(void *obj)
+{
+    IUnknown_AddRef((IUnknown *)obj);
+    return IUnknown_Release((IUnknown *)obj);
+}
+
+#endif

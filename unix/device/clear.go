@@ -1,0 +1,220 @@
+package device
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"unsafe"
+
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+)
+
+// Clear is a draw, not a load action: D3D9 clears only the viewport
+// (and the scissor rectangle, and the given rectangles), keeps the plane
+// it is not told to clear, and works on any format the backend can
+// render. One full-target triangle per rectangle, cut by the scissor.
+
+// clearKey names a clear pipeline: the attachment formats and what it
+// writes.
+type clearKey struct {
+	color   [4]backend.PixelFormat
+	depth   backend.PixelFormat
+	stencil backend.PixelFormat
+	samples int
+	flags   uint32
+}
+
+// clearMSL is the Metal twin of the Go programs below.
+const clearMSL = `#include <metal_stdlib>
+using namespace metal;
+struct clear_out { float4 position [[position]]; };
+vertex clear_out mtld3d_clear_vs(uint vid [[vertex_id]], constant float &z [[buffer(0)]]) {
+    float2 p = float2(vid == 1 ? 3.0 : -1.0, vid == 2 ? 3.0 : -1.0);
+    clear_out o; o.position = float4(p, z, 1.0); return o;
+}
+struct clear_colors { float4 c0 [[color(0)]]; float4 c1 [[color(1)]]; float4 c2 [[color(2)]]; float4 c3 [[color(3)]]; };
+fragment clear_colors mtld3d_clear_fs(constant float4 &c [[buffer(0)]]) {
+    clear_colors o; o.c0 = c; o.c1 = c; o.c2 = c; o.c3 = c; return o;
+}
+`
+
+var clearVS = &backend.VertexFunc{Run: func(r backend.Resources, in *backend.VertexIn, out *backend.VertexOut) {
+	z := float32(0)
+	if b := r.Buffer(0); len(b) >= 4 {
+		z = math.Float32frombits(binary.LittleEndian.Uint32(b))
+	}
+	x, y := float32(-1), float32(-1)
+	if in.VertexID == 1 {
+		x = 3
+	}
+	if in.VertexID == 2 {
+		y = 3
+	}
+	out.Position = [4]float32{x, y, z, 1}
+}}
+
+var clearFS = &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 4}, Run: func(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
+	var c [4]float32
+	if b := r.Buffer(0); len(b) >= 16 {
+		for i := range c {
+			c[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+	}
+	for a := range out.Color {
+		for l := range out.Color[a] {
+			out.Color[a][l] = c
+		}
+	}
+}}
+
+func (d *Device) clearPipeline(k clearKey) (backend.RenderPipelineState, backend.DepthStencilState, error) {
+	if p, ok := d.clears[k]; ok {
+		return p, d.dss[k], nil
+	}
+	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
+	if err != nil {
+		return nil, nil, err
+	}
+	desc := backend.RenderPipelineDesc{VertexFunction: vs, DepthFormat: k.depth, StencilFormat: k.stencil,
+		SampleCount: k.samples, Topology: backend.TopologyTriangle}
+	if k.flags&types.D3DCLEAR_TARGET != 0 {
+		fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: clearMSL, Entry: "mtld3d_clear_fs", Program: clearFS})
+		if err != nil {
+			return nil, nil, err
+		}
+		desc.FragmentFunction = fs
+		for i, f := range k.color {
+			desc.ColorAttachments[i] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
+		}
+	}
+	p, err := d.be.NewRenderPipeline(desc)
+	if err != nil {
+		return nil, nil, err
+	}
+	dsd := backend.DepthStencilDesc{DepthCompare: backend.CompareAlways, DepthWrite: k.flags&types.D3DCLEAR_ZBUFFER != 0}
+	if k.stencil != backend.FormatInvalid {
+		var mask uint8
+		if k.flags&types.D3DCLEAR_STENCIL != 0 {
+			mask = 0xff
+		}
+		s := backend.StencilDesc{Compare: backend.CompareAlways, PassOp: backend.StencilReplace, ReadMask: 0xff, WriteMask: mask}
+		dsd.StencilEnable, dsd.Front, dsd.Back = true, s, s
+	}
+	ds, err := d.be.NewDepthStencilState(dsd)
+	if err != nil {
+		return nil, nil, err
+	}
+	d.clears[k], d.dss[k] = p, ds
+	return p, ds, nil
+}
+
+type rect struct{ l, t, r, b int }
+
+func (a rect) and(b rect) rect {
+	return rect{max(a.l, b.l), max(a.t, b.t), min(a.r, b.r), min(a.b, b.b)}
+}
+
+func (a rect) empty() bool { return a.l >= a.r || a.t >= a.b }
+
+func (d *Device) clear(r *shared.RecClear, rec []byte) error {
+	flags := r.Flags & (types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL)
+	var k clearKey
+	var pd backend.RenderPassDesc
+	w, h, samples := 1<<30, 1<<30, 0
+	attach := func(s *surface) {
+		w, h = min(w, s.width), min(h, s.height)
+		if samples == 0 {
+			samples = s.samples
+		}
+	}
+	if flags&types.D3DCLEAR_TARGET != 0 {
+		for i, id := range d.rts {
+			s := d.objects[id]
+			if id == 0 || s == nil {
+				continue
+			}
+			k.color[i] = s.mapping.Format
+			pd.Color[i].Texture = s.tex
+			pd.Color[i].Load, pd.Color[i].Store = backend.LoadLoad, backend.StoreStore
+			attach(s)
+		}
+	}
+	if ds := d.objects[d.ds]; ds != nil && (d.ds != 0) {
+		pf := ds.mapping.Format
+		if pf.IsDepth() {
+			k.depth = pf
+			pd.Depth.Texture = ds.tex
+			pd.Depth.Load, pd.Depth.Store = backend.LoadLoad, backend.StoreStore
+		}
+		if pf.IsStencil() {
+			k.stencil = pf
+			pd.Stencil.Texture = ds.tex
+			pd.Stencil.Load, pd.Stencil.Store = backend.LoadLoad, backend.StoreStore
+		}
+		if flags&(types.D3DCLEAR_ZBUFFER|types.D3DCLEAR_STENCIL) != 0 {
+			attach(ds)
+		}
+	} else {
+		flags &^= types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL
+	}
+	if flags == 0 || w == 1<<30 {
+		return nil
+	}
+	k.samples, k.flags = max(samples, 1), flags
+	pipe, dss, err := d.clearPipeline(k)
+	if err != nil {
+		return fmt.Errorf("clear pipeline: %w", err)
+	}
+
+	// The area: the viewport, the scissor when enabled, each rectangle.
+	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}.and(rect{0, 0, w, h})
+	if d.rs[types.D3DRS_SCISSORTESTENABLE] != 0 {
+		area = area.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
+	}
+	var areas []rect
+	if r.Rects == 0 {
+		areas = []rect{area}
+	} else {
+		n := int(r.Rects)
+		base := int(unsafe.Sizeof(*r))
+		if len(rec) < base+16*n {
+			return fmt.Errorf("clear: %d rects in a %d-byte record", n, len(rec))
+		}
+		for i := 0; i < n; i++ {
+			o := base + 16*i
+			q := rect{int(int32(binary.LittleEndian.Uint32(rec[o:]))), int(int32(binary.LittleEndian.Uint32(rec[o+4:]))),
+				int(int32(binary.LittleEndian.Uint32(rec[o+8:]))), int(int32(binary.LittleEndian.Uint32(rec[o+12:])))}
+			areas = append(areas, q.and(area))
+		}
+	}
+
+	cb := d.cmd()
+	if cb == nil {
+		return nil
+	}
+	enc := cb.RenderCommandEncoder(&pd)
+	enc.SetRenderPipelineState(pipe)
+	enc.SetDepthStencilState(dss)
+	enc.SetStencilReference(r.Stencil&0xff, r.Stencil&0xff)
+	enc.SetViewport(backend.Viewport{Width: float64(w), Height: float64(h), ZNear: 0, ZFar: 1})
+	var zb [4]byte
+	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(r.Z))
+	enc.SetVertexBytes(zb[:], 0)
+	c := r.Color
+	var cbytes [16]byte
+	for i, v := range []uint32{c >> 16 & 0xff, c >> 8 & 0xff, c & 0xff, c >> 24} {
+		binary.LittleEndian.PutUint32(cbytes[4*i:], math.Float32bits(float32(v)/255))
+	}
+	enc.SetFragmentBytes(cbytes[:], 0)
+	for _, a := range areas {
+		if a.empty() {
+			continue
+		}
+		enc.SetScissorRect(backend.ScissorRect{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t})
+		enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
+	}
+	enc.EndEncoding()
+	return nil
+}

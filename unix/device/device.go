@@ -1,0 +1,255 @@
+// Package device is the unix side of a D3D9 device: the model of what the
+// guest recorded (surfaces, bound targets, viewport, render states) and
+// the replay of each submitted frame into backend commands. It serves the
+// CreateDevice, DestroyDevice, SubmitFrame and ReadSurface thunks.
+package device
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"go.uber.org/zap"
+
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
+	"mtld3d/unix/bridge"
+	"mtld3d/unix/logs"
+	"mtld3d/unix/process"
+)
+
+// surface is a surface the unix side owns: a backend texture and the
+// D3D9 format it stands for.
+type surface struct {
+	id      uint32
+	kind    uint32
+	format  types.Format
+	mapping format.Mapping
+	tex     backend.Texture
+	width   int
+	height  int
+	samples int
+}
+
+// Device is one D3D9 device's unix side.
+type Device struct {
+	id      uint32
+	be      backend.Device
+	queue   backend.CommandQueue
+	target  format.Target
+	log     *zap.Logger
+	objects map[uint32]*surface
+	front   map[uint32]*surface // per swap chain: the last presented image
+	rts     [4]uint32
+	ds      uint32
+	vp      shared.RecSetViewport
+	scissor shared.RecSetScissor
+	rs      [256]uint32
+	clears  map[clearKey]backend.RenderPipelineState
+	dss     map[clearKey]backend.DepthStencilState
+	frames  uint64
+	cur     frame
+	warned  map[uint32]bool
+}
+
+var (
+	mu      sync.Mutex
+	devices = map[uint32]*Device{}
+	nextID  uint32
+)
+
+func init() {
+	bridge.Register("CreateDevice", createThunk)
+	bridge.Register("DestroyDevice", destroyThunk)
+	bridge.Register("SubmitFrame", submitThunk)
+	bridge.Register("ReadSurface", readThunk)
+}
+
+// newBackend opens the configured backend. Only the reference backend
+// runs off macOS; asking for metal elsewhere falls back with a warning.
+func newBackend() (backend.Device, format.Target, error) {
+	name := process.Config().ResolvedBackend(runtime.GOOS)
+	if name == "metal" {
+		logs.L().Warn("the metal backend is not available in this build; using the reference backend")
+	}
+	// The reference backend answers as an Apple GPU, the product's main target.
+	return reference.New(), format.Target{AppleGPU: true}, nil
+}
+
+// New makes a device over a backend (tests use it directly).
+func New(be backend.Device, target format.Target) (*Device, error) {
+	q, err := be.NewCommandQueue()
+	if err != nil {
+		return nil, err
+	}
+	d := &Device{be: be, queue: q, target: target, log: logs.L(),
+		objects: map[uint32]*surface{}, front: map[uint32]*surface{},
+		clears: map[clearKey]backend.RenderPipelineState{}, dss: map[clearKey]backend.DepthStencilState{},
+		warned: map[uint32]bool{}}
+	return d, nil
+}
+
+func lookup(id uint32) *Device {
+	mu.Lock()
+	defer mu.Unlock()
+	return devices[id]
+}
+
+func createThunk(p unsafe.Pointer) shared.Status {
+	a := (*shared.CreateDeviceParams)(p)
+	be, target, err := newBackend()
+	if err != nil {
+		logs.L().Error("no backend", zap.Error(err))
+		return shared.StatusNotImplemented
+	}
+	d, err := New(be, target)
+	if err != nil {
+		logs.L().Error("device creation failed", zap.Error(err))
+		return shared.StatusInternalError
+	}
+	mu.Lock()
+	nextID++
+	d.id = nextID
+	devices[d.id] = d
+	mu.Unlock()
+	d.log = logs.L().With(zap.Uint32("device", d.id))
+	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
+		zap.Uint32("flags", a.Flags))
+	a.DeviceID = d.id
+	return shared.StatusSuccess
+}
+
+func destroyThunk(p unsafe.Pointer) shared.Status {
+	a := (*shared.DestroyDeviceParams)(p)
+	mu.Lock()
+	d := devices[a.DeviceID]
+	delete(devices, a.DeviceID)
+	mu.Unlock()
+	if d == nil {
+		return shared.StatusInvalidParameter
+	}
+	d.Release()
+	return shared.StatusSuccess
+}
+
+// Release frees every backend object of the device.
+func (d *Device) Release() {
+	for _, s := range d.objects {
+		s.tex.Release()
+	}
+	for _, s := range d.front {
+		s.tex.Release()
+	}
+	d.objects, d.front = nil, nil
+	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))
+	d.be.Release()
+}
+
+// guestPtr reinterprets a wire address as a pointer into guest memory,
+// which the unix side shares.
+func guestPtr(addr uint64) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&addr))
+}
+
+func submitThunk(p unsafe.Pointer) shared.Status {
+	a := (*shared.SubmitFrameParams)(p)
+	d := lookup(a.DeviceID)
+	if d == nil {
+		return shared.StatusInvalidParameter
+	}
+	if a.Count > 1<<16 || (a.Count > 0 && a.Chunks == 0) {
+		return shared.StatusInvalidParameter
+	}
+	chunks := make([][]byte, a.Count)
+	addrs := unsafe.Slice((*uint64)(guestPtr(a.Chunks)), a.Count)
+	for i, addr := range addrs {
+		if addr == 0 {
+			return shared.StatusInvalidParameter
+		}
+		chunks[i] = unsafe.Slice((*byte)(guestPtr(addr)), shared.ChunkSize)
+	}
+	if err := d.Replay(chunks); err != nil {
+		d.log.Error("frame replay failed", zap.Error(err))
+		return shared.StatusInternalError
+	}
+	return shared.StatusSuccess
+}
+
+func readThunk(p unsafe.Pointer) shared.Status {
+	a := (*shared.ReadSurfaceParams)(p)
+	d := lookup(a.DeviceID)
+	if d == nil || a.Dst == 0 {
+		return shared.StatusInvalidParameter
+	}
+	if a.Rows > 1<<15 || a.Bytes > a.Pitch || a.Pitch > 1<<20 {
+		return shared.StatusInvalidParameter
+	}
+	dst := unsafe.Slice((*byte)(guestPtr(a.Dst)), int(a.Pitch)*int(a.Rows))
+	if err := d.ReadSurface(a.Surface, dst, int(a.Pitch), int(a.Rows), int(a.Bytes)); err != nil {
+		d.log.Warn("surface read failed", zap.Error(err))
+		return shared.StatusInvalidParameter
+	}
+	return shared.StatusSuccess
+}
+
+func (d *Device) warnOnce(code uint32, msg string) {
+	if d.warned[code] {
+		return
+	}
+	d.warned[code] = true
+	d.log.Warn(msg, zap.Uint32("record", code))
+}
+
+func sampleCount(ms uint32) int {
+	switch {
+	case ms >= 2:
+		return int(ms)
+	case ms == 1: // NONMASKABLE: the driver's choice
+		return 4
+	}
+	return 1
+}
+
+func (d *Device) createSurface(r *shared.RecCreateSurface) error {
+	f := types.Format(r.Format)
+	mp := format.Map(f, d.target)
+	if !mp.Valid() {
+		return fmt.Errorf("surface %d: format %v has no backend storage", r.ID, f)
+	}
+	usage := backend.UsageShaderRead | backend.UsageRenderTarget
+	if r.Kind == shared.SurfacePlain {
+		usage = backend.UsageShaderRead
+	}
+	s := &surface{id: r.ID, kind: r.Kind, format: f, mapping: mp, width: int(r.Width), height: int(r.Height),
+		samples: sampleCount(r.Multisample)}
+	desc := backend.TextureDesc{Type: backend.TextureType2D, Format: mp.Format, Width: s.width, Height: s.height,
+		SampleCount: s.samples, Usage: usage}
+	if s.samples > 1 {
+		desc.Type = backend.TextureType2DMultisample
+	}
+	tex, err := d.be.NewTexture(desc)
+	if err != nil {
+		return fmt.Errorf("surface %d: %w", r.ID, err)
+	}
+	s.tex = tex
+	if old := d.objects[r.ID]; old != nil {
+		old.tex.Release()
+	}
+	d.objects[r.ID] = s
+	return nil
+}
+
+func (d *Device) destroyObject(id uint32) {
+	if s := d.objects[id]; s != nil {
+		s.tex.Release()
+		delete(d.objects, id)
+	}
+	if s := d.front[id]; s != nil {
+		s.tex.Release()
+		delete(d.front, id)
+	}
+}
