@@ -118,9 +118,13 @@ func TestShimRejectsBadMSL(t *testing.T) {
 		"texture2d<float> t; sampler s; float4 a = t.sample(s, float3(0.0f));",
 	} {
 		src := "#include <metal_stdlib>\nusing namespace metal;\nvoid f() { " + body + " }\n"
-		if _, err := clangRun(t, "bad"+itoa(i), src); err == nil {
-			t.Errorf("clang accepted invalid MSL: %s", body)
-		}
+		name := "bad" + itoa(i)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if _, err := clangRun(t, name, src); err == nil {
+				t.Errorf("clang accepted invalid MSL: %s", src)
+			}
+		})
 	}
 }
 
