@@ -40,7 +40,7 @@ func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ns.WithPool(func() {
+	ca.Transaction(func() {
 		l.SetDevice(d.dev)
 		l.SetPixelFormat(pf)
 		l.SetFramebufferOnly(false)
@@ -55,7 +55,9 @@ func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 func (l *layer) CALayer() ca.MetalLayer { return l.l }
 
 func (l *layer) Resize(width, height int) {
-	l.l.SetDrawableSize(ca.CGSize{Width: float64(max(width, 1)), Height: float64(max(height, 1))})
+	ca.Transaction(func() {
+		l.l.SetDrawableSize(ca.CGSize{Width: float64(max(width, 1)), Height: float64(max(height, 1))})
+	})
 }
 
 func (l *layer) Release() { l.l.Release() }

@@ -12,7 +12,12 @@ import (
 )
 
 var (
-	class_CAMetalLayer = ns.Cls(ns.QuartzCore, "CAMetalLayer")
+	class_CAMetalLayer  = ns.Cls(ns.QuartzCore, "CAMetalLayer")
+	class_CATransaction = ns.Cls(ns.QuartzCore, "CATransaction")
+
+	sel_begin             = ns.Sel("begin")
+	sel_commit            = ns.Sel("commit")
+	sel_setDisableActions = ns.Sel("setDisableActions:")
 
 	sel_setDevice               = ns.Sel("setDevice:")
 	sel_setPixelFormat          = ns.Sel("setPixelFormat:")
@@ -25,6 +30,19 @@ var (
 	sel_nextDrawable            = ns.Sel("nextDrawable")
 	sel_texture                 = ns.Sel("texture")
 )
+
+// Transaction runs f inside an explicit CATransaction with implicit
+// animations off. Property changes made off the main thread otherwise
+// open an implicit transaction that only a run loop on that thread would
+// commit.
+func Transaction(f func()) {
+	ns.WithPool(func() {
+		ns.Send(class_CATransaction.ID(), sel_begin)
+		ns.Send(class_CATransaction.ID(), sel_setDisableActions, true)
+		defer ns.Send(class_CATransaction.ID(), sel_commit)
+		f()
+	})
+}
 
 // MetalLayer is a CAMetalLayer.
 type MetalLayer struct{ id objc.ID }

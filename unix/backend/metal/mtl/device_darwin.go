@@ -66,10 +66,22 @@ func CreateSystemDefaultDevice() (Device, error) {
 		return Device{}, err
 	}
 	r, _, _ := purego.SyscallN(sym_MTLCreateSystemDefaultDevice.Addr())
-	if r == 0 {
-		return Device{}, fmt.Errorf("mtl: MTLCreateSystemDefaultDevice returned nil (no Metal device)")
-	}
 	d := Device{objc.ID(r)}
+	if r == 0 {
+		// Processes without a window-server connection have seen nil
+		// here; MTLCopyAllDevices still lists the GPUs.
+		all, err := CopyAllDevices()
+		if err != nil {
+			return Device{}, err
+		}
+		if len(all) == 0 {
+			return Device{}, fmt.Errorf("mtl: MTLCreateSystemDefaultDevice returned nil and MTLCopyAllDevices is empty (no Metal device)")
+		}
+		d = all[0]
+		for _, x := range all[1:] {
+			x.Release()
+		}
+	}
 	if err := ns.CheckResponds(d.id, "MTLDevice", deviceSelectors...); err != nil {
 		d.Release()
 		return Device{}, err
