@@ -1019,6 +1019,9 @@ func (l *lowerer) putTo(in *ir.Inst, d dxso.Dst) {
 			in.Clamp = ir.ClampSat
 		case l.ps1:
 			in.Clamp = ir.ClampPS1x
+		case !l.ps && l.v.Major < 3 && d.Reg.Type == dxso.RegAttrOut:
+			// vs_1_x/2_x colour outputs oD# are clamped to [0, 1].
+			in.Clamp = ir.ClampSat
 		}
 	} else if d.Saturate || d.Shift != 0 {
 		l.fail("result modifier on a non-float result")
@@ -1515,6 +1518,10 @@ func (l *lowerer) texkill(ins *dxso.Instruction) {
 	}
 	b := l.btmp()
 	l.emit(ir.Op(ir.OpLt, b.D(0), x, ir.ImmF1(0)))
+	if p := l.pred(); p != nil {
+		// Predicated texkill tests only the components whose predicate holds.
+		l.emit(ir.Op(ir.OpAnd, b.D(0), b.S(), *p))
+	}
 	// any() of the tested components: point the others at a tested one.
 	first := uint8(0)
 	for first < 3 && mask&(1<<first) == 0 {
