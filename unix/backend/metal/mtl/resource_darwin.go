@@ -140,8 +140,13 @@ func (t Texture) NewView(f PixelFormat, tt TextureType, levels, slices Range, sw
 		id = ns.Send(t.id, sel_newTextureViewWithPixelFormat_textureType_levels_slices,
 			uint(f), uint(tt), levels, slices)
 	} else {
+		// The four-byte struct goes as one 32-bit integer with the same
+		// bytes, so its placement does not depend on how purego
+		// classifies a struct of bytes. Either way it is on the stack:
+		// on arm64 the two NSRanges fill x4-x7; on amd64 levels takes
+		// r8:r9 and slices, not fitting, goes to the stack before it.
 		id = ns.Send(t.id, sel_newTextureViewWithPixelFormat_textureType_levels_slices_swizzle,
-			uint(f), uint(tt), levels, slices, sw)
+			uint(f), uint(tt), levels, slices, sw.Packed())
 	}
 	if id == 0 {
 		return Texture{}, fmt.Errorf("mtl: newTextureViewWithPixelFormat:%d textureType:%d returned nil", f, tt)

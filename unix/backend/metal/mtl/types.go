@@ -346,6 +346,12 @@ type TextureSwizzleChannels struct {
 	Red, Green, Blue, Alpha TextureSwizzle
 }
 
+// Packed is the struct's four bytes as a little-endian uint32, its
+// in-memory image.
+func (c TextureSwizzleChannels) Packed() uint32 {
+	return uint32(c.Red) | uint32(c.Green)<<8 | uint32(c.Blue)<<16 | uint32(c.Alpha)<<24
+}
+
 // IdentitySwizzle is MTLTextureSwizzleChannelsDefault.
 var IdentitySwizzle = TextureSwizzleChannels{TextureSwizzleRed, TextureSwizzleGreen, TextureSwizzleBlue, TextureSwizzleAlpha}
 

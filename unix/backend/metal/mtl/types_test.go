@@ -92,6 +92,10 @@ func TestStructLayout(t *testing.T) {
 			t.Errorf("sizeof(%s) = %d, want %d", s.name, s.got, s.want)
 		}
 	}
+	sw := TextureSwizzleChannels{Red: 2, Green: 3, Blue: 4, Alpha: 5}
+	if sw.Packed() != *(*uint32)(unsafe.Pointer(&sw)) || sw.Packed() != 0x05040302 {
+		t.Errorf("packed swizzle %#x", sw.Packed())
+	}
 	if unsafe.Offsetof(Region{}.Size) != 24 {
 		t.Error("MTLRegion.size at 24")
 	}
