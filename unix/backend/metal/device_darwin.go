@@ -38,7 +38,21 @@ type Device struct {
 	closed   atomic.Bool
 }
 
-var _ backend.Device = (*Device)(nil)
+var (
+	_ backend.Device               = (*Device)(nil)
+	_ backend.Buffer               = (*buffer)(nil)
+	_ backend.Texture              = (*texture)(nil)
+	_ backend.Sampler              = (*sampler)(nil)
+	_ backend.DepthStencilState    = (*depthStencil)(nil)
+	_ backend.Function             = (*function)(nil)
+	_ backend.RenderPipelineState  = (*pipeline)(nil)
+	_ backend.CommandQueue         = (*queue)(nil)
+	_ backend.CommandBuffer        = (*commandBuffer)(nil)
+	_ backend.RenderCommandEncoder = (*renderEncoder)(nil)
+	_ backend.BlitCommandEncoder   = (*blitEncoder)(nil)
+	_ backend.Layer                = (*layer)(nil)
+	_ backend.Drawable             = (*drawable)(nil)
+)
 
 // New opens the system default Metal device.
 func New() (*Device, error) {
