@@ -1,35 +1,3 @@
-// Package lower turns a parsed DXSO program (core/dxso) into the shader IR
-// (core/ir): vs_1_1 to vs_3_0 and ps_1_0 to ps_3_0, with D3D9's legacy
-// rules made explicit as docs/shader-semantics.md describes.
-//
-//	res, err := lower.Lower(prog, lower.Options{})
-//	unit, err := msl.Emit(res.Shader, key)
-//
-// Register mapping:
-//
-//   - r# are ir.Temp(#). In ps_1_0..1_3 the t# registers are temporaries
-//     too (the texture instructions write them from texture coordinate set
-//     #), placed after the r#; in ps_1_4 and ps_2_x t# are the texcoord
-//     inputs. Scratch temporaries follow.
-//   - a0 is ir.ITemp(0), aL is ir.ITemp(1); each loop saves the outer aL
-//     in an ITemp of its own and restores it after the loop, so nested
-//     loops and loops in subroutines see D3D9's innermost aL. p0 is
-//     ir.BTemp(0), scratch bools follow.
-//   - Vertex inputs v# keep their register number as vertex attribute
-//     location. Pixel inputs are matched by usage (v0/v1 are colour 0/1
-//     and t# texcoord # before ps_3_0). vPos is SysPosition.xy - 0.5 in a
-//     temporary, vFace is SysFrontFace.
-//   - vs_1_x/2_x outputs oPos, oFog, oPts, oD0/oD1, oT# become position,
-//     fog varying, point size, colour and texcoord varyings; vs_3_0 o# and
-//     ps_3_0 v# follow their dcl (packed registers, e.g. dcl_texcoord0
-//     o1.xy and dcl_texcoord1 o1.zw, write or read each usage's
-//     components). ps_1_x's result is r0, copied to colour target 0 at the
-//     end; ps_2_0+ write oC# and oDepth.
-//   - c#, i#, b# are the constant buffers; def/defi/defb become
-//     ir.DefF/DefI/DefB (which shadow the buffer).
-//
-// The IR has no place for the constant table: Result.Constants carries the
-// CTAB (names, register ranges) for whoever uploads constants by name.
 package lower
 
 import (
