@@ -62,10 +62,10 @@ func lowerText(t testing.TB, src string) *Result {
 	return res
 }
 
-// TestCorpus lowers every corpus shader, validates the IR and emits MSL
-// with the default variant key; the emitted units are then compiled with
-// the clang check (all of them when MTLD3D_FULL_MSL=1 or the run is fast
-// enough, see clangUnits).
+// TestCorpus lowers every corpus shader (516, every opcode of every
+// model, see TestCorpusOpcodes), validates the IR and emits MSL with the
+// default variant key and with a busy one; every emitted unit is then
+// compiled with the clang check (clangUnits), which takes a few seconds.
 func TestCorpus(t *testing.T) {
 	corpus := loadCorpus(t)
 	var units []unit
@@ -90,11 +90,30 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		units = append(units, unit{c.name, u.Source})
+		// And with state that adds code around the shader.
+		u, err = msl.Emit(res.Shader, busyKey(res.Shader))
+		if err != nil {
+			t.Errorf("%s: emit with a variant key: %v\n%s", c.name, err, ir.Format(res.Shader))
+			continue
+		}
+		units = append(units, unit{c.name + "_variant", u.Source})
 	}
 	if t.Failed() {
 		return
 	}
 	clangUnits(t, units)
+}
+
+// busyKey is a variant key that turns on most of the state ApplyVariant
+// turns into code: alpha test, fog, sRGB, flat shading, projected
+// samplers, linking; clip planes, point size and the half-pixel offset.
+func busyKey(s *ir.Shader) msl.VariantKey {
+	k := msl.VariantKey{AlphaFunc: ir.CmpGreaterEqual, FogMode: ir.FogLinear, SRGBWrite: true, FlatShade: true,
+		Projected: 0x0003, Linked: true, ClipPlanes: 0x05, PointSize: true, HalfPixel: true}
+	for _, slot := range []int{0, 1, 16, 20} {
+		k.SetVSOutput(slot)
+	}
+	return k
 }
 
 // TestCorpusOpcodes checks that the corpus covers every opcode of every
