@@ -212,6 +212,8 @@ var arithCases = []execCase{
 		want: map[string]vec{"texcoord0": {6, 3, 7, 7}}},
 	{name: "crs sgn abs", src: "vs_2_x\ndcl_position v0\nmov r0, c0\ncrs r0.xyz, c1, c2\nsgn r1, c3, r2, r3\nabs r2, c3\nadd r0.w, r1.x, r2.y\nmov oT0, r0\nmov oT1, r1\nmov oPos, v0",
 		c: map[int]vec{1: v4(1, 0, 0, 0), 2: v4(0, 1, 0, 0), 3: v4(-2, 3, 0, 1)}, want: map[string]vec{"texcoord0": {0, 0, 1, 2}, "texcoord1": {-1, 1, 0, 1}}},
+	{name: "the last def of a register wins", src: "vs_2_0\ndcl_position v0\ndef c1, 1, 2, 3, 4\ndef c1, 5, 6, 7, 8\nmov oT0, c1\nmov oPos, v0",
+		want: map[string]vec{"texcoord0": {5, 6, 7, 8}}},
 	{name: "def overrides the constant buffer", src: "vs_2_0\ndcl_position v0\ndef c1, 1, 2, 3, 4\nmov oT0, c1\nmov oPos, v0", c: map[int]vec{1: v4(9)},
 		want: map[string]vec{"texcoord0": {1, 2, 3, 4}}},
 	{name: "lrp and dp2add (ps_2_0)", src: "ps_2_0\nlrp r0, c1, c2, c3\ndp2add r0.w, c2, c3, c4.x\nmov oC0, r0",

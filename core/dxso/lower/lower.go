@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 
 	"mtld3d/core/dxso"
 	"mtld3d/core/ir"
@@ -305,12 +306,20 @@ func (l *lowerer) declare() {
 		in := &l.p.Instructions[i]
 		l.ins = in
 		switch in.Opcode {
+		case dxso.OpDef, dxso.OpDefI, dxso.OpDefB, dxso.OpDcl:
+			l.checkReg(in.Dst.Reg)
+		}
+		// A register defined twice keeps the last definition.
+		switch in.Opcode {
 		case dxso.OpDef:
-			l.s.DefF = append(l.s.DefF, ir.DefF{Index: in.Dst.Reg.Number(), Value: in.Floats()})
+			d := ir.DefF{Index: in.Dst.Reg.Number(), Value: in.Floats()}
+			l.s.DefF = append(slices.DeleteFunc(l.s.DefF, func(x ir.DefF) bool { return x.Index == d.Index }), d)
 		case dxso.OpDefI:
-			l.s.DefI = append(l.s.DefI, ir.DefI{Index: int(in.Dst.Reg.Num), Value: in.Ints()})
+			d := ir.DefI{Index: int(in.Dst.Reg.Num), Value: in.Ints()}
+			l.s.DefI = append(slices.DeleteFunc(l.s.DefI, func(x ir.DefI) bool { return x.Index == d.Index }), d)
 		case dxso.OpDefB:
-			l.s.DefB = append(l.s.DefB, ir.DefB{Index: int(in.Dst.Reg.Num), Value: in.Bool()})
+			d := ir.DefB{Index: int(in.Dst.Reg.Num), Value: in.Bool()}
+			l.s.DefB = append(slices.DeleteFunc(l.s.DefB, func(x ir.DefB) bool { return x.Index == d.Index }), d)
 		case dxso.OpDcl:
 			switch in.Dst.Reg.Type {
 			case dxso.RegSampler:
@@ -397,6 +406,8 @@ func (l *lowerer) declare() {
 		l.densifyOutputs()
 	}
 }
+
+func slicesDeleteFunc[T any](s []T, del func(T) bool) []T { return slices.DeleteFunc(s, del) }
 
 func sortedKeys(m map[regKey][]slot) []regKey {
 	var keys []regKey
