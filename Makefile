@@ -24,7 +24,7 @@ D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 PE_OUT  := $(foreach a,$(PE_ARCHES),$(BUILD)/$(a)-windows/mtld3d.dll $(BUILD)/$(a)-windows/d3d9.dll)
 SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
 
-.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge
+.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT)
@@ -92,8 +92,13 @@ demo: deps
 	$(MAKE) all
 	$(GO) run ./cmd/mtld3d-demo
 
+# Per-call costs from a PE program under Wine: ours against Wine's own d3d9.
+bench-api: all
+	$(GO) run ./cmd/mtld3d-bench
+
+# The bridge's round trip from the game's main thread.
 bench-bridge: all
-	MTLD3D_BENCH=1 $(GO) test -count=1 -run 'TestBench' -v ./tests/... | grep -E 'bench|ns'
+	$(GO) test -count=1 -run 'TestPrograms/bridge' -v ./tests/ | grep 'bench'
 
 install: all
 	$(GO) run ./cmd/mtld3d-install install -prefix "$(WINEPREFIX)" -dlldir "$(WINEDLLDIR)" -build $(BUILD)

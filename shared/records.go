@@ -49,6 +49,9 @@ var Records = []Record{
 	{100, "SetViewport", reflect.TypeFor[RecSetViewport](), "the viewport"},
 	{101, "SetScissor", reflect.TypeFor[RecSetScissor](), "the scissor rectangle"},
 	{102, "SetRenderState", reflect.TypeFor[RecSetRenderState](), "one render state"},
+	{300, "Draw", reflect.TypeFor[RecDraw](), "DrawPrimitive"},
+	{301, "DrawIndexed", reflect.TypeFor[RecDrawIndexed](), "DrawIndexedPrimitive"},
+	{302, "DrawUP", reflect.TypeFor[RecDrawUP](), "DrawPrimitiveUP or DrawIndexedPrimitiveUP with its data"},
 }
 
 // MaxRecordCode bounds record codes, so the unix side can index a table.

@@ -316,6 +316,9 @@ static void device_destroy(struct device *device)
     if (device->unix_id)
         mtld3d_call(MTLD3D_THUNK_DESTROY_DEVICE, &dp);
     arena_free(&device->arena);
+    for (UINT i = 0; i < device->blob_count; i++)
+        HeapFree(GetProcessHeap(), 0, device->blobs[i]);
+    HeapFree(GetProcessHeap(), 0, device->blobs);
     DeleteCriticalSection(&device->cs);
     HeapFree(GetProcessHeap(), 0, device);
     IDirect3D9Ex_Release(&d3d9->iface);
@@ -343,7 +346,28 @@ HRESULT device_flush(struct device *device)
     p.Chunks = (uint64_t)(uintptr_t)device->arena.addrs;
     hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
     arena_reset(&device->arena);
+    for (UINT i = 0; i < device->blob_count; i++)
+        HeapFree(GetProcessHeap(), 0, device->blobs[i]);
+    device->blob_count = 0;
     return hr;
+}
+
+void *device_blob(struct device *device, SIZE_T size)
+{
+    void *p;
+    if (device->blob_count == device->blob_capacity) {
+        UINT cap = device->blob_capacity ? device->blob_capacity * 2 : 16;
+        void **b = device->blobs ? HeapReAlloc(GetProcessHeap(), 0, device->blobs, cap * sizeof(*b))
+                                 : HeapAlloc(GetProcessHeap(), 0, cap * sizeof(*b));
+        if (!b)
+            return NULL;
+        device->blobs = b;
+        device->blob_capacity = cap;
+    }
+    if (!(p = HeapAlloc(GetProcessHeap(), 0, size)))
+        return NULL;
+    device->blobs[device->blob_count++] = p;
+    return p;
 }
 
 HRESULT WINAPI device_TestCooperativeLevel(IDirect3DDevice9Ex *iface)

@@ -40,6 +40,8 @@ struct device {
     UINT frame;
     DWORD max_frame_latency;
     INT gpu_thread_priority;
+    void **blobs; /* guest memory records point at, freed after the next submit */
+    UINT blob_count, blob_capacity;
 };
 
 static inline struct device *device_impl(IDirect3DDevice9Ex *iface)
@@ -77,6 +79,8 @@ static inline void *device_record(struct device *device, uint32_t type, uint32_t
 /* Hands what is recorded so far to the unix side without presenting:
  * before a readback, a query that waits, Reset and release. */
 HRESULT device_flush(struct device *device);
+/* Memory a record may point at until the frame is submitted. */
+void *device_blob(struct device *device, SIZE_T size);
 
 /* The default state and the state records a device starts with. */
 void state_init(struct device *device);

@@ -39,9 +39,15 @@ func (e *Env) environ() []string {
 
 // Run runs a command in the environment and returns its combined output.
 func (e *Env) Run(ctx context.Context, dir string, name string, args ...string) ([]byte, error) {
+	return e.RunEnv(ctx, dir, nil, name, args...)
+}
+
+// RunEnv is Run with extra environment entries, which win over the
+// environment's own.
+func (e *Env) RunEnv(ctx context.Context, dir string, extra []string, name string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	cmd.Env = e.environ()
+	cmd.Env = append(e.environ(), extra...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()

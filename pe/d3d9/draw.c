@@ -1,0 +1,140 @@
+/* Draw calls: validated and recorded. The encoder on the unix side turns
+ * them into backend draws (issue 7); until then they are decoded there and
+ * not rendered. */
+#include "d3d9_private.h"
+
+/* Vertices a primitive count spans, or 0 for an unknown type. */
+static UINT vertex_count(D3DPRIMITIVETYPE type, UINT prims)
+{
+    switch (type) {
+    case D3DPT_POINTLIST:
+        return prims;
+    case D3DPT_LINELIST:
+        return prims * 2;
+    case D3DPT_LINESTRIP:
+        return prims + 1;
+    case D3DPT_TRIANGLELIST:
+        return prims * 3;
+    case D3DPT_TRIANGLESTRIP:
+    case D3DPT_TRIANGLEFAN:
+        return prims + 2;
+    default:
+        return 0;
+    }
+}
+
+HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, UINT start, UINT prims)
+{
+    struct device *device = device_impl(iface);
+    struct mtld3d_rec_draw *r;
+    if (!vertex_count(type, 1))
+        return D3DERR_INVALIDCALL;
+    if (!prims)
+        return D3D_OK;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_DRAW, sizeof(*r)))) {
+        r->PrimitiveType = type;
+        r->StartVertex = start;
+        r->PrimCount = prims;
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_DrawIndexedPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, INT base, UINT min_index,
+                                           UINT vertices, UINT start, UINT prims)
+{
+    struct device *device = device_impl(iface);
+    struct mtld3d_rec_draw_indexed *r;
+    if (!vertex_count(type, 1))
+        return D3DERR_INVALIDCALL;
+    if (!device->state.indices)
+        return D3DERR_INVALIDCALL;
+    if (!prims)
+        return D3D_OK;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_DRAW_INDEXED, sizeof(*r)))) {
+        r->PrimitiveType = type;
+        r->BaseVertex = base;
+        r->MinIndex = min_index;
+        r->NumVertices = vertices;
+        r->StartIndex = start;
+        r->PrimCount = prims;
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+/* Records an UP draw with its bytes inline, or in a blob when they do not
+ * fit a chunk, then unbinds stream 0 and the indices as D3D9 does. */
+static HRESULT draw_up(struct device *device, D3DPRIMITIVETYPE type, UINT prims, const void *vdata, UINT stride,
+                       UINT vbytes, const void *idata, D3DFORMAT ifmt, UINT ibytes, UINT min_index, UINT vertices)
+{
+    struct mtld3d_rec_draw_up *r;
+    SIZE_T total = (SIZE_T)vbytes + ibytes;
+    BOOL inline_data = total <= MTLD3D_CHUNK_SIZE / 2;
+    device_lock(device);
+    r = device_record(device, MTLD3D_REC_DRAW_UP, (uint32_t)(sizeof(*r) + (inline_data ? total : 0)));
+    if (r) {
+        BYTE *dst = (BYTE *)(r + 1);
+        r->PrimitiveType = type;
+        r->PrimCount = prims;
+        r->Stride = stride;
+        r->VertexBytes = vbytes;
+        r->IndexFormat = idata ? (uint32_t)ifmt : 0;
+        r->IndexBytes = ibytes;
+        r->MinIndex = min_index;
+        r->NumVertices = vertices;
+        r->Data = 0;
+        if (!inline_data) {
+            if (!(dst = device_blob(device, total))) {
+                r->PrimCount = 0; /* out of memory: the draw is dropped */
+                dst = NULL;
+            } else {
+                r->Data = (uint64_t)(uintptr_t)dst;
+            }
+        }
+        if (dst) {
+            memcpy(dst, vdata, vbytes);
+            if (ibytes)
+                memcpy(dst + vbytes, idata, ibytes);
+        }
+    }
+    device_unlock(device);
+    IDirect3DDevice9Ex_SetStreamSource(&device->iface, 0, NULL, 0, 0);
+    if (idata)
+        IDirect3DDevice9Ex_SetIndices(&device->iface, NULL);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_DrawPrimitiveUP(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, UINT prims, const void *data,
+                                      UINT stride)
+{
+    UINT n = vertex_count(type, prims);
+    if (!vertex_count(type, 1) || !data || !stride)
+        return D3DERR_INVALIDCALL;
+    if (!prims)
+        return D3D_OK;
+    if ((UINT64)n * stride > 0x7fffffff)
+        return D3DERR_INVALIDCALL;
+    return draw_up(device_impl(iface), type, prims, data, stride, n * stride, NULL, D3DFMT_UNKNOWN, 0, 0, n);
+}
+
+HRESULT WINAPI device_DrawIndexedPrimitiveUP(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, UINT min_index,
+                                             UINT vertices, UINT prims, const void *indices, D3DFORMAT ifmt,
+                                             const void *data, UINT stride)
+{
+    UINT n = vertex_count(type, prims), isize;
+    if (!vertex_count(type, 1) || !data || !indices || !stride)
+        return D3DERR_INVALIDCALL;
+    if (ifmt != D3DFMT_INDEX16 && ifmt != D3DFMT_INDEX32)
+        return D3DERR_INVALIDCALL;
+    if (!prims)
+        return D3D_OK;
+    isize = ifmt == D3DFMT_INDEX16 ? 2 : 4;
+    if ((UINT64)(min_index + vertices) * stride > 0x7fffffff || (UINT64)n * isize > 0x7fffffff)
+        return D3DERR_INVALIDCALL;
+    /* The vertices the indices may name are min_index..min_index+vertices. */
+    return draw_up(device_impl(iface), type, prims, data, stride, (min_index + vertices) * stride, indices, ifmt,
+                   n * isize, min_index, vertices);
+}
