@@ -725,6 +725,9 @@ func (l *lowerer) srcReg(s dxso.Src) ir.Reg {
 	r := s.Reg
 	n := r.Number()
 	l.checkReg(r)
+	if s.Relative && !r.IsConst() && r.Type != dxso.RegInput {
+		l.fail("relative addressing of register type %d", r.Type)
+	}
 	if t, ok := l.subst[regKey{r.Type, n}]; ok {
 		return ir.Temp(t)
 	}
@@ -801,6 +804,9 @@ func (l *lowerer) dsts(d dxso.Dst) []ir.Dst {
 	r := d.Reg
 	n := r.Number()
 	l.checkReg(r)
+	if d.Relative && (r.Type != dxso.RegOutput || l.ps || l.v.Major < 3) {
+		l.fail("relative destination of register type %d", r.Type)
+	}
 	m := ir.Mask(d.Mask)
 	one := func(reg ir.Reg) []ir.Dst { return []ir.Dst{{Reg: reg, Mask: m}} }
 	var out ir.Reg
@@ -973,6 +979,9 @@ func (l *lowerer) pred() *ir.Src {
 		return nil
 	}
 	p := l.ins.Predicate
+	if p.Reg.Type != dxso.RegPredicate || p.Reg.Num != 0 || (p.Mod != dxso.SrcNone && p.Mod != dxso.SrcNot) {
+		l.fail("predicate must be p0 or !p0")
+	}
 	x := ir.Src{Reg: ir.BTemp(bP0), Neg: p.Mod == dxso.SrcNot}
 	for i := 0; i < 4; i++ {
 		x.Swizzle[i] = p.Swizzle.Component(i)
