@@ -17,9 +17,9 @@ type Options struct {
 	// PS1xMax is D3DCAPS9.PixelShader1xMaxValue: the ps_1_x clamp range.
 	PS1xMax float32
 	// NumConstF, NumConstI and NumConstB override the constant buffer
-	// sizes (0 means the shader model's size: vs 256 float constants
-	// (8192 for the _sw models), ps_1_x 8, ps_2_x 32, ps_3_0 224; 16 int
-	// and 16 bool). A size is raised to cover every register the program
+	// sizes (0 means the shader model's size: vs 256 float constants,
+	// ps_1_x 8, ps_2_x 32, ps_3_0 224, the _sw models 8192; 16 int and 16
+	// bool). A size is raised to cover every register the program
 	// names directly.
 	NumConstF, NumConstI, NumConstB int
 }
@@ -582,7 +582,7 @@ func (l *lowerer) sizes() {
 	nf, ni, nb := l.opt.NumConstF, l.opt.NumConstI, l.opt.NumConstB
 	if nf == 0 {
 		switch {
-		case !l.ps && l.v.Minor == 255:
+		case l.v.Minor == 255: // the software models
 			nf = 8192
 		case !l.ps:
 			nf = 256
@@ -703,7 +703,7 @@ func (l *lowerer) limit(t dxso.RegType) int {
 	case dxso.RegMiscType:
 		return 2
 	case dxso.RegConstInt, dxso.RegConstBool:
-		if !l.ps && l.v.Minor == 255 {
+		if l.v.Minor == 255 {
 			return 2048
 		}
 		return 16
