@@ -15,6 +15,7 @@ type Config struct {
 	LogDir   string // "" means a mtld3d-logs folder beside the executable
 	LogLevel Level
 	Backend  string // "metal" or "reference"
+	DumpDir  string // "" means no frame dump
 
 	VendorID      uint32
 	DeviceID      uint32
@@ -77,6 +78,8 @@ var Keys = []Key{
 			}
 			return fmt.Errorf("want metal or reference")
 		}},
+	{"dump.dir", "", "Folder that receives every presented frame as a PNG file (frame-<device>-<n>.png). Empty: no dump. A unix path, or a Windows path.",
+		func(c *Config, v string) error { c.DumpDir = v; return nil }},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -218,6 +221,8 @@ func current(c Config, k *Key) string {
 		return c.LogLevel.String()
 	case "backend":
 		return c.Backend
+	case "dump.dir":
+		return c.DumpDir
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

@@ -53,6 +53,8 @@ type Device struct {
 	dss     map[clearKey]backend.DepthStencilState
 	frames  uint64
 	cur     frame
+	dumpDir string   // dump.dir resolved; "" for none
+	dumps   []uint32 // swap chains presented this frame, to dump
 	warned  map[uint32]bool
 }
 
@@ -117,6 +119,10 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	devices[d.id] = d
 	mu.Unlock()
 	d.log = logs.L().With(zap.Uint32("device", d.id))
+	if dir := process.Config().DumpDir; dir != "" {
+		d.dumpDir = process.ResolvePath(dir)
+		d.log.Info("dumping presented frames", zap.String("dir", d.dumpDir))
+	}
 	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
 		zap.Uint32("flags", a.Flags))
 	a.DeviceID = d.id

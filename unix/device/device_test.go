@@ -2,6 +2,9 @@ package device
 
 import (
 	"encoding/binary"
+	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
 	"unsafe"
 
@@ -148,5 +151,29 @@ func TestMalformedFramesFailCleanly(t *testing.T) {
 	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 7, Surface: 1})
 	if err := d.Replay([][]byte{c.bytes()}); err == nil {
 		t.Error("a bad slot must be reported")
+	}
+}
+
+func TestFrameDump(t *testing.T) {
+	d := newTestDevice(t)
+	d.dumpDir = t.TempDir()
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
+	add(c, code("Present"), shared.RecPresent{SwapChain: 5, BackBuffer: 1})
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(d.dumpDir, "frame-0-000001.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, g, b, _ := img.At(3, 3).RGBA(); r != 0 || g != 0xffff || b != 0 {
+		t.Fatalf("dumped pixel %x %x %x, want green", r, g, b)
 	}
 }

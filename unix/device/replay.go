@@ -103,6 +103,12 @@ func (d *Device) Replay(chunks [][]byte) error {
 		}
 	}
 	d.flush()
+	for _, sc := range d.dumps {
+		if err := d.dumpFront(d.dumpDir, sc); err != nil {
+			d.log.Warn("frame dump failed", zap.Error(err))
+		}
+	}
+	d.dumps = d.dumps[:0]
 	return firstErr
 }
 
@@ -130,6 +136,9 @@ func (d *Device) flush() {
 
 func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 	d.frames++
+	if d.dumpDir != "" {
+		d.dumps = append(d.dumps, r.SwapChain)
+	}
 	bb := d.objects[r.BackBuffer]
 	if bb == nil {
 		return fmt.Errorf("present: no back buffer %d", r.BackBuffer)

@@ -42,6 +42,15 @@ func Config() config.Config {
 	return cfg
 }
 
+// ResolvePath turns a configured folder into a unix path: Windows drive
+// paths go through the prefix's dosdevices.
+func ResolvePath(p string) string {
+	if isWinPath(p) {
+		return UnixPath(p, winePrefix())
+	}
+	return p
+}
+
 func init() {
 	bridge.Register("Init", initThunk)
 	bridge.Register("Log", logThunk)
