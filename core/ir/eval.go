@@ -21,7 +21,7 @@ func mulf(legacy bool, a, b float32) float32 {
 func Lit(s [4]float32) [4]float32 {
 	r := [4]float32{1, 0, 0, 1}
 	const maxPower = 127.9961
-	p := min(max(s[3], -maxPower), maxPower)
+	p := fmin(fmax(s[3], -maxPower), maxPower) // NaN gives -maxPower, as MSL clamp
 	if s[0] > 0 {
 		r[1] = s[0]
 		if s[1] > 0 {

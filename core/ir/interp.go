@@ -448,6 +448,9 @@ func ResultModifier(x float32, shift int8, clamp Clamp, ps1xMax float32) float32
 	if !(x >= lo) { // also NaN
 		return lo
 	}
+	if x == 0 && lo == 0 {
+		return 0 // saturate(-0) is +0, as fmax(-0, +0) gives in MSL
+	}
 	if x > hi {
 		return hi
 	}

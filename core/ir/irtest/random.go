@@ -22,6 +22,7 @@ type Options struct {
 	NoTextures bool // declare no samplers, so no OpTex
 	NoDiscard  bool // no Discard statements
 	Statements int  // top-level statements in the main body (0: 1 to 6)
+	NoDeriv    bool // no OpDdx/OpDdy
 }
 
 // RandomShader returns a random shader that passes ir.Validate.
@@ -222,7 +223,7 @@ func (g *gen) inst() *ir.Inst {
 		return in
 	}
 	op := allOps[r.IntN(len(allOps))]
-	if (op == ir.OpDdx || op == ir.OpDdy) && s.Stage == ir.StageVertex {
+	if (op == ir.OpDdx || op == ir.OpDdy) && (s.Stage == ir.StageVertex || g.o.NoDeriv) {
 		op = ir.OpAdd
 	}
 	in := &ir.Inst{Op: op, Src: make([]ir.Src, op.NumSrcs())}
