@@ -319,7 +319,9 @@ func (p *parser) instruction() (Instruction, error) {
 	if msg := checkOperands(&ins, v); msg != "" {
 		return ins, p.errf(off, "%s", msg)
 	}
-	p.note(off, "instruction %s", FormatInstruction(&ins, v))
+	if p.notes != nil { // formatting costs more than parsing; only Annotate wants it
+		p.note(off, "instruction %s", FormatInstruction(&ins, v))
+	}
 	return ins, nil
 }
 
