@@ -132,7 +132,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 	if flags&types.D3DCLEAR_TARGET != 0 {
 		for i, id := range d.rts {
 			s := d.objects[id]
-			if id == 0 || s == nil {
+			if id == 0 || s == nil || s.tex == nil {
 				continue
 			}
 			k.color[i] = s.mapping.Format
@@ -141,7 +141,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 			attach(s)
 		}
 	}
-	if ds := d.objects[d.ds]; ds != nil && (d.ds != 0) {
+	if ds := d.objects[d.ds]; ds != nil && d.ds != 0 && ds.tex != nil {
 		pf := ds.mapping.Format
 		if pf.IsDepth() {
 			k.depth = pf

@@ -145,7 +145,9 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 // Release frees every backend object of the device.
 func (d *Device) Release() {
 	for _, s := range d.objects {
-		s.tex.Release()
+		if s.tex != nil {
+			s.tex.Release()
+		}
 	}
 	for _, s := range d.front {
 		s.tex.Release()
@@ -223,6 +225,12 @@ func sampleCount(ms uint32) int {
 func (d *Device) createSurface(r *shared.RecCreateSurface) error {
 	f := types.Format(r.Format)
 	mp := format.Map(f, d.target)
+	if f == types.D3DFMT_NULL {
+		// A render target without memory: bound, never drawn to.
+		d.destroyObject(r.ID)
+		d.objects[r.ID] = &surface{id: r.ID, kind: r.Kind, format: f, width: int(r.Width), height: int(r.Height), samples: 1}
+		return nil
+	}
 	if !mp.Valid() {
 		return fmt.Errorf("surface %d: format %v has no backend storage", r.ID, f)
 	}
@@ -242,16 +250,16 @@ func (d *Device) createSurface(r *shared.RecCreateSurface) error {
 		return fmt.Errorf("surface %d: %w", r.ID, err)
 	}
 	s.tex = tex
-	if old := d.objects[r.ID]; old != nil {
-		old.tex.Release()
-	}
+	d.destroyObject(r.ID)
 	d.objects[r.ID] = s
 	return nil
 }
 
 func (d *Device) destroyObject(id uint32) {
 	if s := d.objects[id]; s != nil {
-		s.tex.Release()
+		if s.tex != nil {
+			s.tex.Release()
+		}
 		delete(d.objects, id)
 	}
 	if s := d.front[id]; s != nil {

@@ -41,6 +41,9 @@ func (d *Device) read(s *surface, want types.Format, dst []byte, pitch, rows, n 
 	if s.samples > 1 {
 		return fmt.Errorf("surface %d is multisampled", s.id)
 	}
+	if s.tex == nil {
+		return fmt.Errorf("surface %d has no memory (%v)", s.id, s.format)
+	}
 	pf := s.mapping.Format
 	bpr := pf.BytesPerRow(s.width)
 	bh := max(pf.Info().BlockHeight, 1)

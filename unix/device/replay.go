@@ -140,7 +140,7 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 		d.dumps = append(d.dumps, r.SwapChain)
 	}
 	bb := d.objects[r.BackBuffer]
-	if bb == nil {
+	if bb == nil || bb.tex == nil {
 		return fmt.Errorf("present: no back buffer %d", r.BackBuffer)
 	}
 	front := d.front[r.SwapChain]
