@@ -43,7 +43,7 @@ func TestExecPixelAgainstInterpreter(t *testing.T) {
 	cpp.WriteString("static metal::float4 F(unsigned a, unsigned b, unsigned c, unsigned d) { return metal::float4(__builtin_bit_cast(float, a), __builtin_bit_cast(float, b), __builtin_bit_cast(float, c), __builtin_bit_cast(float, d)); }\n")
 	cpp.WriteString("static void P(float f) { printf(\"%08x\\n\", __builtin_bit_cast(unsigned, f)); }\n")
 	for i := 0; i < units; i++ {
-		s := irtest.RandomShaderWith(r, ir.StagePixel, irtest.Options{NoTextures: true, NoDeriv: true, Statements: 30})
+		s := irtest.RandomShaderWith(r, ir.StagePixel, irtest.Options{NoDeriv: true, Statements: 30})
 		exposePixel(s)
 		k := irtest.RandomKey(r)
 		u, err := msl.Emit(s, k)
@@ -55,6 +55,7 @@ func TestExecPixelAgainstInterpreter(t *testing.T) {
 			os.WriteFile(fmt.Sprintf("%s.p%d.ir", d, i), []byte(ir.Format(v)+fmt.Sprintf("\nkey %+v\n", k)), 0o644)
 		}
 		env := randomEnv(r, v)
+		env.Textures = fakeTextures{}
 		// per lane values: one per varying slot (inputs sharing a slot
 		// read one member), position, point coord; front facing.
 		var in [][4][4]float32
@@ -267,6 +268,11 @@ func constDecls(u *msl.Unit, env *ir.Env) (string, []string) {
 		fmt.Fprintf(&b, "\t\tstatic const metal::float4 ds[] = {%s};\n", f4list(env.DrawState))
 		args = append(args, "ds")
 	}
+	for _, d := range u.Samplers {
+		t := map[ir.SamplerKind]string{ir.Sampler2D: "texture2d<float>", ir.SamplerCube: "texturecube<float>", ir.Sampler3D: "texture3d<float>", ir.SamplerShadow2D: "depth2d<float>"}[d.Kind]
+		fmt.Fprintf(&b, "\t\tmetal::%s t%d; metal::sampler s%d;\n", t, d.Index, d.Index)
+		args = append(args, fmt.Sprintf("t%d", d.Index), fmt.Sprintf("s%d", d.Index))
+	}
 	return b.String(), args
 }
 
@@ -297,4 +303,36 @@ func runHarness(t *testing.T, clang, src string) []string {
 		t.Fatalf("running the harness: %v", err)
 	}
 	return strings.Fields(string(out))
+}
+
+// fakeTextures mirrors the shim's stand-in sample bodies: the coordinate,
+// and a number encoding the LOD option in w (shadow: x + 2y + 4ref plus
+// that number, replicated).
+type fakeTextures struct{}
+
+func (fakeTextures) Sample(req *ir.TexRequest, out *[4][4]float32) {
+	for l := 0; l < req.Lanes; l++ {
+		c := req.Coord[l]
+		var w float32
+		switch req.Mode {
+		case ir.TexBias:
+			w = 100 + req.LodBias[l]
+		case ir.TexLod:
+			w = 200 + req.LodBias[l]
+		case ir.TexGrad:
+			w = 300 + req.Ddx[l][0] + 2*req.Ddy[l][1]
+		}
+		switch req.Kind {
+		case ir.Sampler2D:
+			out[l] = [4]float32{c[0], c[1], 0, w}
+		case ir.SamplerShadow2D:
+			v := c[0] + 2*c[1] + 4*req.Ref[l]
+			if req.Mode != ir.TexImplicit {
+				v += w
+			}
+			out[l] = [4]float32{v, v, v, v}
+		default:
+			out[l] = [4]float32{c[0], c[1], c[2], w}
+		}
+	}
 }

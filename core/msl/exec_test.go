@@ -46,7 +46,7 @@ func TestExecAgainstInterpreter(t *testing.T) {
 	cpp.WriteString("static metal::float4 F(unsigned a, unsigned b, unsigned c, unsigned d) { return metal::float4(__builtin_bit_cast(float, a), __builtin_bit_cast(float, b), __builtin_bit_cast(float, c), __builtin_bit_cast(float, d)); }\n")
 	cpp.WriteString("static void P(float f) { printf(\"%08x\\n\", __builtin_bit_cast(unsigned, f)); }\n")
 	for i := 0; i < units; i++ {
-		s := irtest.RandomShaderWith(r, ir.StageVertex, irtest.Options{NoTextures: true, Statements: 40})
+		s := irtest.RandomShaderWith(r, ir.StageVertex, irtest.Options{Statements: 40})
 		exposeRegisters(s)
 		k := irtest.RandomKey(r)
 		u, err := msl.Emit(s, k)
@@ -58,6 +58,7 @@ func TestExecAgainstInterpreter(t *testing.T) {
 			os.WriteFile(fmt.Sprintf("%s.u%d.ir", d, i), []byte(ir.Format(v)), 0o644)
 		}
 		env := randomEnv(r, v)
+		env.Textures = fakeTextures{}
 		in := make([][4]float32, len(v.Inputs))
 		for j := range in {
 			in[j] = [4]float32{rf(r), rf(r), rf(r), rf(r)}
@@ -122,30 +123,9 @@ func TestExecAgainstInterpreter(t *testing.T) {
 			}
 			args = append(args, "in")
 		}
-		if u.Buffers&(1<<msl.BufferConstF) != 0 {
-			fmt.Fprintf(&main, "\t\tstatic const metal::float4 cf[] = {%s};\n", f4list(env.ConstF))
-			args = append(args, "cf")
-		}
-		if u.Buffers&(1<<msl.BufferConstI) != 0 {
-			var l []string
-			for _, c := range env.ConstI {
-				l = append(l, fmt.Sprintf("metal::int4(%d, %d, %d, %d)", c[0], c[1], c[2], c[3]))
-			}
-			fmt.Fprintf(&main, "\t\tstatic const metal::int4 ci[] = {%s};\n", strings.Join(l, ", "))
-			args = append(args, "ci")
-		}
-		if u.Buffers&(1<<msl.BufferConstB) != 0 {
-			var l []string
-			for _, c := range env.ConstB {
-				l = append(l, map[bool]string{true: "1u", false: "0u"}[c])
-			}
-			fmt.Fprintf(&main, "\t\tstatic const uint cb[] = {%s};\n", strings.Join(l, ", "))
-			args = append(args, "cb")
-		}
-		if u.Buffers&(1<<msl.BufferDrawState) != 0 {
-			fmt.Fprintf(&main, "\t\tstatic const metal::float4 ds[] = {%s};\n", f4list(env.DrawState))
-			args = append(args, "ds")
-		}
+		consts, cargs := constDecls(u, env)
+		main.WriteString(consts)
+		args = append(args, cargs...)
 		fmt.Fprintf(&main, "\t\t%s::VSOut out = %s::vs_main(%s);\n", w.name, w.name, strings.Join(args, ", "))
 		fmt.Fprintf(&main, "\t\tP(out.pos.x); P(out.pos.y); P(out.pos.z); P(out.pos.w);\n")
 		if u.PointSize {

@@ -397,12 +397,18 @@ namespace compare_func { enum _e { none, less, less_equal, greater, greater_equa
 struct sampler {
 	template <class... A> constexpr sampler(A...) {}
 };
-struct bias { bias(float); };
-struct level { level(float); };
+struct bias { float v; bias(float x) : v(x) {} };
+struct level { float v; level(float x) : v(x) {} };
 struct min_lod_clamp { min_lod_clamp(float); };
-struct gradient2d { gradient2d(float2, float2); };
-struct gradient3d { gradient3d(float3, float3); };
-struct gradientcube { gradientcube(float3, float3); };
+struct gradient2d { float2 dx, dy; gradient2d(float2 a, float2 b) : dx(a), dy(b) {} };
+struct gradient3d { float3 dx, dy; gradient3d(float3 a, float3 b) : dx(a), dy(b) {} };
+struct gradientcube { float3 dx, dy; gradientcube(float3 a, float3 b) : dx(a), dy(b) {} };
+
+// The texture types' sample functions have stand-in bodies for harnesses
+// that run emitted code: they return the coordinate and a number that
+// encodes the LOD option (0 implicit, 100+bias, 200+level,
+// 300+dx.x+2*dy.y), so argument plumbing can be checked. A comparison
+// returns x + 2y + 4ref plus that number.
 
 template <class T> struct _vec4;
 template <> struct _vec4<float> { typedef float4 type; };
@@ -415,10 +421,10 @@ template <> struct _vec4<ushort> { typedef ushort4 type; };
 template <class T, access A = access::sample>
 struct texture2d {
 	typedef typename _vec4<T>::type V;
-	V sample(sampler, float2) const;
-	V sample(sampler, float2, bias) const;
-	V sample(sampler, float2, level) const;
-	V sample(sampler, float2, gradient2d) const;
+	V sample(sampler, float2 c) const { return V(c.x, c.y, 0.0f, 0.0f); }
+	V sample(sampler, float2 c, bias b) const { return V(c.x, c.y, 0.0f, 100.0f + b.v); }
+	V sample(sampler, float2 c, level l) const { return V(c.x, c.y, 0.0f, 200.0f + l.v); }
+	V sample(sampler, float2 c, gradient2d g) const { return V(c.x, c.y, 0.0f, 300.0f + g.dx.x + 2.0f * g.dy.y); }
 	V sample(sampler, float2, int2) const;
 	V read(uint2, uint = 0) const;
 	V gather(sampler, float2) const;
@@ -430,10 +436,10 @@ struct texture2d {
 template <class T, access A = access::sample>
 struct texture3d {
 	typedef typename _vec4<T>::type V;
-	V sample(sampler, float3) const;
-	V sample(sampler, float3, bias) const;
-	V sample(sampler, float3, level) const;
-	V sample(sampler, float3, gradient3d) const;
+	V sample(sampler, float3 c) const { return V(c.x, c.y, c.z, 0.0f); }
+	V sample(sampler, float3 c, bias b) const { return V(c.x, c.y, c.z, 100.0f + b.v); }
+	V sample(sampler, float3 c, level l) const { return V(c.x, c.y, c.z, 200.0f + l.v); }
+	V sample(sampler, float3 c, gradient3d g) const { return V(c.x, c.y, c.z, 300.0f + g.dx.x + 2.0f * g.dy.y); }
 	V read(uint3, uint = 0) const;
 	uint get_width(uint = 0) const;
 	uint get_height(uint = 0) const;
@@ -443,10 +449,10 @@ struct texture3d {
 template <class T, access A = access::sample>
 struct texturecube {
 	typedef typename _vec4<T>::type V;
-	V sample(sampler, float3) const;
-	V sample(sampler, float3, bias) const;
-	V sample(sampler, float3, level) const;
-	V sample(sampler, float3, gradientcube) const;
+	V sample(sampler, float3 c) const { return V(c.x, c.y, c.z, 0.0f); }
+	V sample(sampler, float3 c, bias b) const { return V(c.x, c.y, c.z, 100.0f + b.v); }
+	V sample(sampler, float3 c, level l) const { return V(c.x, c.y, c.z, 200.0f + l.v); }
+	V sample(sampler, float3 c, gradientcube g) const { return V(c.x, c.y, c.z, 300.0f + g.dx.x + 2.0f * g.dy.y); }
 	uint get_width(uint = 0) const;
 	uint get_height(uint = 0) const;
 	uint get_num_mip_levels() const;
@@ -465,9 +471,9 @@ template <class T, access A = access::sample>
 struct depth2d {
 	T sample(sampler, float2) const;
 	T sample(sampler, float2, level) const;
-	T sample_compare(sampler, float2, float) const;
-	T sample_compare(sampler, float2, float, level) const;
-	T sample_compare(sampler, float2, float, gradient2d) const;
+	T sample_compare(sampler, float2 c, float r) const { return T(c.x + 2.0f * c.y + 4.0f * r); }
+	T sample_compare(sampler, float2 c, float r, level l) const { return T(c.x + 2.0f * c.y + 4.0f * r + (200.0f + l.v)); }
+	T sample_compare(sampler, float2 c, float r, gradient2d g) const { return T(c.x + 2.0f * c.y + 4.0f * r + (300.0f + g.dx.x + 2.0f * g.dy.y)); }
 	T read(uint2, uint = 0) const;
 	uint get_width(uint = 0) const;
 	uint get_height(uint = 0) const;
