@@ -143,3 +143,27 @@ func (in *Inst) SrcType(i int) Type {
 	}
 	return TypeFloat
 }
+
+// NewTemp allocates a float temporary.
+func (s *Shader) NewTemp() Reg { s.NumTemps++; return Temp(s.NumTemps - 1) }
+
+// NewITemp allocates an int temporary.
+func (s *Shader) NewITemp() Reg { s.NumITemps++; return ITemp(s.NumITemps - 1) }
+
+// NewBTemp allocates a bool temporary.
+func (s *Shader) NewBTemp() Reg { s.NumBTemps++; return BTemp(s.NumBTemps - 1) }
+
+// AddInput declares an input and returns its register.
+func (s *Shader) AddInput(in Input) Reg {
+	s.Inputs = append(s.Inputs, in)
+	return In(len(s.Inputs) - 1)
+}
+
+// AddOutput declares an output and returns its register.
+func (s *Shader) AddOutput(o Output) Reg {
+	s.Outputs = append(s.Outputs, o)
+	return Out(len(s.Outputs) - 1)
+}
+
+// Append adds statements to the main body.
+func (s *Shader) Append(st ...Stmt) { s.Body = append(s.Body, st...) }

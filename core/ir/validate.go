@@ -8,6 +8,7 @@ import "fmt"
 // valid and no recursion. Consumers may assume a validated shader.
 func Validate(s *Shader) error {
 	v := validator{s: s}
+	v.decls()
 	v.block(s.Body, 0)
 	for i, sub := range s.Subs {
 		v.sub = i
@@ -17,6 +18,52 @@ func Validate(s *Shader) error {
 		v.recursion()
 	}
 	return v.err
+}
+
+// decls checks the declarations against the stage.
+func (v *validator) decls() {
+	s := v.s
+	if s.Stage > StagePixel {
+		v.fail("bad stage %d", s.Stage)
+	}
+	for _, in := range s.Inputs {
+		if in.Sys != SysNone && s.Stage != StagePixel {
+			v.fail("system-value input in a vertex shader")
+		}
+		if in.Sys > SysDefault || in.Interp > InterpCentroid || in.Usage > UsageSample {
+			v.fail("bad input declaration %+v", in)
+		}
+	}
+	for _, o := range s.Outputs {
+		switch o.Kind {
+		case OutVarying, OutPosition, OutPointSize:
+			if s.Stage != StageVertex {
+				v.fail("%v output in a pixel shader", o)
+			}
+			if o.Kind == OutVarying && o.Usage > UsageSample {
+				v.fail("bad varying usage %d", o.Usage)
+			}
+		case OutClipDist:
+			if s.Stage != StageVertex || o.Index < 0 || o.Index > 7 {
+				v.fail("bad clip distance output %d", o.Index)
+			}
+		case OutColor:
+			if s.Stage != StagePixel || o.Index < 0 || o.Index > 3 {
+				v.fail("bad colour output %d", o.Index)
+			}
+		case OutDepth:
+			if s.Stage != StagePixel {
+				v.fail("depth output in a vertex shader")
+			}
+		default:
+			v.fail("bad output kind %d", o.Kind)
+		}
+	}
+	for _, d := range s.Samplers {
+		if d.Index < 0 || d.Index > 15 || d.Kind > SamplerShadow2D {
+			v.fail("bad sampler declaration %+v", d)
+		}
+	}
 }
 
 type validator struct {

@@ -20,6 +20,12 @@ func TestValidate(t *testing.T) {
 		{Stage: StagePixel, Subs: [][]Stmt{{&Call{Sub: 0}}}},
 		{Stage: StagePixel, NumTemps: 1, Body: []Stmt{Tex(Temp(0).D(0), 0, TexImplicit, Temp(0).S())}},
 		{Stage: StagePixel, NumTemps: 1, NumConstI: 1, Body: []Stmt{Op(OpMov, Temp(0).D(0), Temp(0).S().Reg.Relative(ConstI(0), 0).S())}},
+		{Stage: StageVertex, Outputs: []Output{{Kind: OutColor}}},
+		{Stage: StagePixel, Outputs: []Output{{Kind: OutColor, Index: 4}}},
+		{Stage: StagePixel, Outputs: []Output{{Kind: OutPosition}}},
+		{Stage: StageVertex, Inputs: []Input{{Sys: SysPosition}}},
+		{Stage: StagePixel, Samplers: []SamplerDecl{{Index: 16, Kind: Sampler2D}}},
+		{Stage: StagePixel, NumTemps: 1, PS1xMax: 0, Body: []Stmt{&Inst{Op: OpMov, Dst: Temp(0).D(0), Src: []Src{ImmF1(1)}, Clamp: ClampPS1x}}},
 	}
 	for i, s := range bad {
 		if Validate(s) == nil {
@@ -51,5 +57,21 @@ func TestFormat(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("Format lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+func TestBuilders(t *testing.T) {
+	s := &Shader{Stage: StagePixel}
+	tc := s.AddInput(Input{Usage: UsageTexCoord})
+	col := s.AddOutput(Output{Kind: OutColor})
+	r := s.NewTemp()
+	b := s.NewBTemp()
+	a := s.NewITemp()
+	s.Append(Op(OpMov, r.D(0), tc.S()), Op(OpLt, b.D(0), r.S(), ImmF1(0)), Op(OpF2IRound, a.D(0), r.S()), Op(OpMov, col.D(0), r.S()))
+	if err := Validate(s); err != nil {
+		t.Fatal(err)
+	}
+	if s.NumTemps != 1 || s.NumBTemps != 1 || s.NumITemps != 1 || tc != In(0) || col != Out(0) {
+		t.Errorf("builders: %+v", s)
 	}
 }
