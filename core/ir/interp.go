@@ -111,11 +111,14 @@ func (m *Machine) RunVertex(env *Env, in, out [][4]float32) error {
 	return nil
 }
 
-// RunQuad runs a pixel shader on a 2x2 quad. in[i][lane] is input i of a
-// lane (system inputs included: the caller supplies position, face and
-// point coordinate; SysDefault inputs are filled here). out[o][lane]
-// receives the outputs. The result has bit lane set for each lane that
-// executed a discard.
+// RunQuad runs a pixel shader on a 2x2 quad, lanes 0 (x,y), 1 (x+1,y),
+// 2 (x,y+1), 3 (x+1,y+1). in[i][lane] is input i of a lane. The caller
+// supplies system inputs too: SysPosition as Metal's [[position]]
+// (x+0.5, y+0.5, depth, 1/w), SysFrontFace as +1 or -1 in all components,
+// SysPointCoord as (u, v, 0, 1); SysDefault inputs are filled here.
+// out[o][lane] receives the outputs. The result has bit lane set for each
+// lane that executed a discard; helper lanes (outside the primitive) run
+// like the others and the caller drops their results.
 func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err error) {
 	if m.s.Stage != StagePixel {
 		return 0, fmt.Errorf("ir: RunQuad on a %v shader", m.s.Stage)

@@ -293,3 +293,6 @@ func TestFloatLit(t *testing.T) {
 		}
 	}
 }
+
+// The variant key must stay usable as a map key (pipeline caches).
+var _ = map[msl.VariantKey]*msl.Unit{}
