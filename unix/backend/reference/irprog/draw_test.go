@@ -565,3 +565,73 @@ func TestErrors(t *testing.T) {
 		t.Errorf("Function: %+v, %v", d, err)
 	}
 }
+
+// A cube map whose 1x1 faces are (face/8, 1-face/8, 0.5, 1), sampled in
+// the direction c0 from the vertex stage.
+func TestCubeSampling(t *testing.T) {
+	r := newRig(t)
+	vs := asm(t, "vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oT0, c0\n")
+	ps := asm(t, "ps_2_0\ndcl t0.xyz\ndcl_cube s0\ntexld r0, t0, s0\nmov oC0, r0\n")
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	cube := r.texture(backend.TextureDesc{Type: backend.TextureTypeCube, Format: backend.FormatRGBA32Float, Width: 1, Height: 1, Usage: backend.UsageShaderRead})
+	face := func(f int) [4]float32 { return [4]float32{float32(f) / 8, 1 - float32(f)/8, 0.5, 1} }
+	for f := 0; f < 6; f++ {
+		cube.Replace(backend.Region{Width: 1, Height: 1, Depth: 1}, 0, f, float4Bytes([][4]float32{face(f)}), 16, 16)
+	}
+	smp := r.sampler(backend.DefaultSamplerDesc())
+	for _, tc := range []struct {
+		dir  [4]float32
+		face int
+	}{{[4]float32{1, 0.1, -0.2, 0}, 0}, {[4]float32{-1, 0.3, 0.2, 0}, 1}, {[4]float32{0.1, 2, 0.2, 0}, 2}, {[4]float32{0, -1, 0, 0}, 3}, {[4]float32{0.2, 0.1, 3, 0}, 4}, {[4]float32{0.2, 0.1, -3, 0}, 5}} {
+		tgt := r.target(backend.FormatRGBA32Float, 2, 2)
+		r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
+			e.SetVertexBytes(float4Bytes([][4]float32{tc.dir}), msl.BufferConstF)
+			e.SetFragmentTexture(cube, 0)
+			e.SetFragmentSampler(smp, 0)
+			draw(e, p, screen(0, red, [2]float32{}, [2]float32{1, 1}))
+		})
+		r.expect(tgt, 1, 1, face(tc.face), 0)
+	}
+}
+
+// ps_1_1: tex t0 then mul r0, t0, v0 (texture times diffuse), from a
+// vs_1_1; pixel (x, y) of the 8x8 target reads texel (x/2, y/2).
+func TestPS11Modulate(t *testing.T) {
+	r := newRig(t)
+	vs := asm(t, "vs_1_1\ndcl_position v0\ndcl_color v1\ndcl_texcoord v2\nmov oPos, v0\nmov oD0, v1\nmov oT0, v2\n")
+	ps := asm(t, "ps_1_1\ntex t0\nmul r0, t0, v0\n")
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	tex := r.floatTexture(4, 4, texels4x4())
+	smp := r.sampler(backend.DefaultSamplerDesc())
+	diffuse := [4]float32{0.5, 1, 0.25, 0.5}
+	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
+		e.SetFragmentTexture(tex, 0)
+		e.SetFragmentSampler(smp, 0)
+		draw(e, p, screen(0, diffuse, [2]float32{}, [2]float32{1, 1}))
+	})
+	for _, px := range [][2]int{{0, 0}, {3, 5}, {7, 2}} {
+		x, y := px[0], px[1]
+		r.expect(tgt, x, y, [4]float32{colRed[x/2] * 0.5, rowGreen[y/2], 0.5 * 0.25, 0.5}, eps)
+	}
+}
+
+// Vertex fog (variant key, linear mode, factor from the vertex stage's
+// oFog): colour = f*colour + (1-f)*fog colour with f = 0.25 and the fog
+// colour from the pixel stage's draw state.
+func TestVertexFog(t *testing.T) {
+	r := newRig(t)
+	vs := asm(t, "vs_2_0\ndcl_position v0\ndcl_color v1\ndef c0, 0.25, 0, 0, 0\nmov oPos, v0\nmov oD0, v1\nmov oFog, c0.x\n")
+	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{}, ir.VariantKey{FogMode: ir.FogLinear}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	if !slices.Contains(p.vu.Varyings, ir.VaryingSlot(ir.UsageFog, 0)) {
+		t.Fatalf("vertex varyings %v have no fog", p.vu.Varyings)
+	}
+	ds := make([][4]float32, ir.DSCount)
+	ds[ir.DSFogColor] = blue
+	tgt := r.target(backend.FormatRGBA32Float, 4, 4)
+	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
+		e.SetFragmentBytes(float4Bytes(ds), msl.BufferDrawState)
+		draw(e, p, screen(0, red, [2]float32{}, [2]float32{1, 1}))
+	})
+	r.expect(tgt, 2, 2, [4]float32{0.25, 0, 0.75, 1}, eps)
+}

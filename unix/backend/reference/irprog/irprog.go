@@ -397,6 +397,8 @@ func (p *VertexProgram) RunVertex(r backend.Resources, in *backend.VertexIn, out
 	}
 	if p.psize >= 0 {
 		out.PointSize = st.out[p.psize][0]
+	} else {
+		out.PointSize = 1 // unwritten: Metal leaves it undefined
 	}
 	for k, o := range p.clips {
 		out.ClipDistance[k] = st.out[o][0]
