@@ -30,6 +30,9 @@ func (v *validator) decls() {
 		if in.Sys != SysNone && s.Stage != StagePixel {
 			v.fail("system-value input in a vertex shader")
 		}
+		if s.Stage == StageVertex && (in.Location < 0 || in.Location > 30) {
+			v.fail("vertex input location %d outside Metal's attribute range 0..30", in.Location)
+		}
 		if in.Sys > SysDefault || in.Interp > InterpCentroid || in.Usage > UsageSample {
 			v.fail("bad input declaration %+v", in)
 		}
