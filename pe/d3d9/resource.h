@@ -22,6 +22,8 @@ struct surface {
     UINT pitch;
     LONG locked;
     HDC dc;
+    struct texture *texture; /* a texture's level: LockRect goes through it */
+    UINT sub;                /* its subresource index in the texture */
 };
 
 static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
@@ -35,5 +37,202 @@ static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
  * reference, held by the device. */
 HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint32_t kind, BOOL lockable,
                        struct object *container, IUnknown *container_iface, BOOL implicit, struct surface **out);
+
+/* Guest memory for Lock: 16-byte aligned and zeroed; big blocks come
+ * from VirtualAlloc, small ones from the heap (a VirtualAlloc costs 64
+ * KiB of a 32-bit game's address space). The unix side reads it at
+ * submit, so memory a record may point at is retired, not freed: it is
+ * freed once a Present has submitted the frame that could read it. */
+void *resmem_alloc(SIZE_T size);
+void resmem_free(void *p);
+void resmem_retire(struct device *device, void *p);
+/* Frees the device's retired blocks whose frame has been submitted. */
+void resmem_reclaim(struct device *device);
+/* Frees all of a device's retired blocks: for device destruction, after
+ * which nothing reads them. */
+void resmem_device_destroyed(struct device *device);
+
+/* Checks usage and format against CheckDeviceFormat's table for a
+ * resource type: D3D_OK, or D3DERR_NOTAVAILABLE. *autogen (may be NULL)
+ * says whether AUTOGENMIPMAP would generate mips. */
+HRESULT resource_check_format(D3DFORMAT format, DWORD usage, D3DRESOURCETYPE rtype, BOOL *autogen);
+/* Checks a lock box (texels) against a level's size and the format's
+ * block alignment: left/top/front aligned, right/bottom aligned or at
+ * the level's edge. */
+BOOL resource_check_box(const struct mtld3d_format_info *info, const D3DBOX *box, UINT w, UINT h, UINT d);
+
+/* One level of one face of a texture. */
+struct subresource {
+    SIZE_T offset;          /* in the texture's memory */
+    UINT width, height, depth;
+    UINT pitch, slice_pitch; /* what Lock reports */
+    LONG locked;
+    DWORD lock_flags;
+    D3DBOX box;             /* the locked box, block-aligned */
+    void *child;            /* struct surface * or struct volume *, made on first use */
+};
+
+/* IDirect3DTexture9, IDirect3DCubeTexture9 and IDirect3DVolumeTexture9. */
+struct texture {
+    union {
+        IDirect3DBaseTexture9 base;
+        IDirect3DTexture9 tex;
+        IDirect3DCubeTexture9 cube;
+        IDirect3DVolumeTexture9 vol;
+    } iface;
+    struct object obj;
+    uint32_t id;            /* 0 for SYSTEMMEM and SCRATCH: the unix side never sees them */
+    D3DRESOURCETYPE type;
+    D3DFORMAT format;
+    DWORD usage;
+    UINT width, height, depth;
+    UINT levels;            /* levels that exist (an AUTOGENMIPMAP texture has more than it reports) */
+    UINT public_levels;     /* GetLevelCount */
+    UINT faces;
+    BOOL autogen;           /* AUTOGENMIPMAP that generates */
+    DWORD lod;
+    D3DTEXTUREFILTERTYPE autogen_filter;
+    const struct mtld3d_format_info *info;
+    BYTE *mem;              /* every subresource; NULL if not lockable (DEFAULT, not DYNAMIC) */
+    SIZE_T size;
+    UINT recorded_frame;    /* mem was named by a record of this frame */
+    BOOL recorded;
+    LONG locks;             /* subresources locked now */
+    BOOL dirty;             /* changed since the last UpdateTexture read it */
+    struct subresource subs[]; /* faces * levels, face-major */
+};
+
+static inline struct texture *texture_from_base(IDirect3DBaseTexture9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct texture, iface.base);
+}
+
+/* The subresource behind a texture level surface or volume. */
+HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DBOX *box, DWORD flags);
+HRESULT texture_unlock(struct texture *t, UINT sub);
+/* Records an upload of a box of a subresource (NULL: all of it). */
+void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box);
+
+/* A texture level surface, made on first GetSurfaceLevel. */
+HRESULT surface_create_level(struct texture *t, UINT sub, UINT face, UINT level, struct surface **out);
+void surface_free_level(struct surface *s);
+
+/* IDirect3DVolume9: a level of a volume texture. */
+struct volume {
+    IDirect3DVolume9 iface;
+    struct object obj;
+    struct texture *texture;
+    UINT sub;
+    D3DVOLUME_DESC desc;
+};
+
+HRESULT volume_create(struct texture *t, UINT level, struct volume **out);
+void volume_free(struct volume *v);
+
+/* Vertex and index buffers share their state. */
+struct buffer {
+    uint32_t id;
+    D3DRESOURCETYPE type;
+    DWORD usage;
+    DWORD fvf;              /* vertex buffers */
+    D3DFORMAT format;       /* D3DFMT_VERTEXDATA or the index format */
+    UINT size;
+    BYTE *mem;
+    UINT recorded_frame;    /* mem was named by a record of this frame */
+    BOOL recorded;
+    LONG locks;
+    BOOL write;             /* a lock since the last record may have written */
+    UINT dirty_start, dirty_end;
+    struct spare_block *spares; /* renamed blocks, reused once their frame is submitted */
+};
+
+struct vertexbuffer {
+    IDirect3DVertexBuffer9 iface;
+    struct object obj;
+    struct buffer b;
+};
+
+struct indexbuffer {
+    IDirect3DIndexBuffer9 iface;
+    struct object obj;
+    struct buffer b;
+};
+
+static inline struct vertexbuffer *vertexbuffer_impl(IDirect3DVertexBuffer9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct vertexbuffer, iface);
+}
+
+static inline struct indexbuffer *indexbuffer_impl(IDirect3DIndexBuffer9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct indexbuffer, iface);
+}
+
+/* Bytes one vertex of an FVF takes (0 for an invalid FVF). */
+UINT fvf_vertex_size(DWORD fvf);
+
+/* IDirect3DVertexDeclaration9. elements holds count elements and the
+ * D3DDECL_END terminator. */
+struct vdecl {
+    IDirect3DVertexDeclaration9 iface;
+    struct object obj;
+    uint32_t id;
+    UINT count;
+    DWORD fvf;              /* the FVF it was made from, or 0 */
+    D3DVERTEXELEMENT9 elements[];
+};
+
+static inline struct vdecl *vdecl_impl(IDirect3DVertexDeclaration9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct vdecl, iface);
+}
+
+/* Creates a declaration (validated as CreateVertexDeclaration does). */
+HRESULT vdecl_create(struct device *device, const D3DVERTEXELEMENT9 *elements, DWORD fvf, struct vdecl **out);
+/* The declaration equivalent to an FVF (D3DERR_INVALIDCALL if invalid);
+ * the caller owns one public reference. */
+HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **out);
+
+/* Vertex and pixel shaders keep their bytecode for GetFunction. */
+struct shader {
+    uint32_t id;
+    DWORD version;          /* the version token */
+    UINT size;              /* bytes, end token included */
+    DWORD *code;            /* guest memory the CreateShader record points at */
+};
+
+struct vshader {
+    IDirect3DVertexShader9 iface;
+    struct object obj;
+    struct shader s;
+};
+
+struct pshader {
+    IDirect3DPixelShader9 iface;
+    struct object obj;
+    struct shader s;
+};
+
+static inline struct vshader *vshader_impl(IDirect3DVertexShader9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct vshader, iface);
+}
+
+static inline struct pshader *pshader_impl(IDirect3DPixelShader9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct pshader, iface);
+}
+
+/* IDirect3DQuery9. */
+struct query {
+    IDirect3DQuery9 iface;
+    struct object obj;
+    uint32_t id;
+    D3DQUERYTYPE type;
+    enum { QUERY_CREATED, QUERY_BUILDING, QUERY_ISSUED } state;
+    UINT issue_frame;       /* device->frame at the last Issue(END) */
+    BOOL flushed;           /* a flush since that Issue submitted it */
+    LARGE_INTEGER timestamp;
+};
 
 #endif

@@ -223,7 +223,7 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
     if (!w || !h || !info || ms > D3DMULTISAMPLE_16_SAMPLES || (ms == D3DMULTISAMPLE_NONE && quality))
         return D3DERR_INVALIDCALL;
     /* D3DFMT_NULL is a render target without memory, for depth-only passes. */
-    if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET) && format != D3DFMT_NULL)
+    if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET) && format != (D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L'))
         return D3DERR_INVALIDCALL;
     if (kind == MTLD3D_SURFACE_DEPTH_STENCIL && !(info->flags & MTLD3D_FMT_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;

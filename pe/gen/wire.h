@@ -28,6 +28,8 @@ enum mtld3d_thunk {
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
+#define MTLD3D_CONST_SHADER_PIXEL 2u
+#define MTLD3D_CONST_SHADER_VERTEX 1u
 #define MTLD3D_GUEST_ARCH_I686 1u
 #define MTLD3D_GUEST_ARCH_X86_64 2u
 #define MTLD3D_LOG_DEBUG 0u
@@ -39,6 +41,8 @@ enum mtld3d_thunk {
 #define MTLD3D_SELF_TEST_FAIL 1u
 #define MTLD3D_SELF_TEST_PANIC 2u
 #define MTLD3D_SELF_TEST_STACK_BOUND 3u
+#define MTLD3D_SHADER_PIXEL 2u
+#define MTLD3D_SHADER_VERTEX 1u
 #define MTLD3D_SURFACE_DEPTH_STENCIL 2u
 #define MTLD3D_SURFACE_PLAIN 3u
 #define MTLD3D_SURFACE_RENDER_TARGET 1u
@@ -155,6 +159,40 @@ enum mtld3d_rec {
     MTLD3D_REC_SET_VIEWPORT = 100, /* the viewport */
     MTLD3D_REC_SET_SCISSOR = 101, /* the scissor rectangle */
     MTLD3D_REC_SET_RENDER_STATE = 102, /* one render state */
+    MTLD3D_REC_SET_TEXTURE_STAGE_STATE = 103, /* one texture stage state */
+    MTLD3D_REC_SET_SAMPLER_STATE = 104, /* one sampler state (samplers 16-19 are D3DVERTEXTEXTURESAMPLER0-3) */
+    MTLD3D_REC_SET_TRANSFORM = 105, /* one transform matrix (D3DTS_* index below 512) */
+    MTLD3D_REC_SET_MATERIAL = 106, /* the material */
+    MTLD3D_REC_SET_LIGHT = 107, /* one light's parameters */
+    MTLD3D_REC_LIGHT_ENABLE = 108, /* enables or disables one light */
+    MTLD3D_REC_SET_CLIP_PLANE = 109, /* one user clip plane */
+    MTLD3D_REC_SET_SHADER_CONST_F = 110, /* float constants; Count float4s follow */
+    MTLD3D_REC_SET_SHADER_CONST_I = 111, /* integer constants; Count int4s follow */
+    MTLD3D_REC_SET_SHADER_CONST_B = 112, /* boolean constants; Count uint32s follow */
+    MTLD3D_REC_SET_STREAM_SOURCE = 113, /* binds a vertex buffer (0: none) to a stream */
+    MTLD3D_REC_SET_STREAM_SOURCE_FREQ = 114, /* a stream's frequency setting */
+    MTLD3D_REC_SET_INDICES = 115, /* binds an index buffer (0: none) */
+    MTLD3D_REC_SET_FVF = 116, /* the FVF; the declaration is unbound */
+    MTLD3D_REC_SET_VERTEX_DECLARATION = 117, /* binds a vertex declaration (0: none); the FVF becomes 0 */
+    MTLD3D_REC_SET_VERTEX_SHADER = 118, /* binds a vertex shader (0: fixed function) */
+    MTLD3D_REC_SET_PIXEL_SHADER = 119, /* binds a pixel shader (0: fixed function) */
+    MTLD3D_REC_SET_TEXTURE = 120, /* binds a texture (0: none) to a sampler (16-19: vertex samplers) */
+    MTLD3D_REC_SET_N_PATCH_MODE = 121, /* N-patch segments */
+    MTLD3D_REC_SET_SOFTWARE_VERTEX_PROCESSING = 122, /* software vertex processing on a mixed device */
+    MTLD3D_REC_SET_CURRENT_TEXTURE_PALETTE = 123, /* the current texture palette */
+    MTLD3D_REC_RESET_STATE = 124, /* every device state returns to its default (core/state): objects unbound, identity transforms, lights gone; D3DRS_ZENABLE, the viewport and the scissor follow as records */
+    MTLD3D_REC_CREATE_TEXTURE = 200, /* a texture, cube texture or volume texture the unix side must own */
+    MTLD3D_REC_UPDATE_TEXTURE = 201, /* copies a box of one texture level from guest memory */
+    MTLD3D_REC_CREATE_BUFFER = 202, /* a vertex or index buffer the unix side must own */
+    MTLD3D_REC_UPDATE_BUFFER = 203, /* copies a byte range of a buffer from guest memory */
+    MTLD3D_REC_GENERATE_MIPS = 204, /* regenerates an AUTOGENMIPMAP texture's lower levels */
+    MTLD3D_REC_CREATE_VERTEX_DECL = 205, /* a vertex declaration; its D3DVERTEXELEMENT9s follow */
+    MTLD3D_REC_CREATE_SHADER = 206, /* a vertex or pixel shader from bytecode in guest memory */
+    MTLD3D_REC_ISSUE_QUERY = 207, /* a query's begin or end at this point of the frame */
+    MTLD3D_REC_TEXTURE_SURFACE = 208, /* names a texture level (and face) as a surface id */
+    MTLD3D_REC_DRAW = 300, /* DrawPrimitive */
+    MTLD3D_REC_DRAW_INDEXED = 301, /* DrawIndexedPrimitive */
+    MTLD3D_REC_DRAW_UP = 302, /* DrawPrimitiveUP or DrawIndexedPrimitiveUP with its data */
     MTLD3D_REC_CODE_LIMIT = 1024
 };
 
@@ -297,5 +335,421 @@ _Static_assert(sizeof(struct mtld3d_rec_set_render_state) == 16, "RecSetRenderSt
 _Static_assert(offsetof(struct mtld3d_rec_set_render_state, Hdr) == 0, "RecSetRenderState.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_set_render_state, State) == 8, "RecSetRenderState.State");
 _Static_assert(offsetof(struct mtld3d_rec_set_render_state, Value) == 12, "RecSetRenderState.Value");
+
+struct mtld3d_rec_set_texture_stage_state {
+    struct mtld3d_record_header Hdr;
+    uint32_t Stage;
+    uint32_t State;
+    uint32_t Value;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_texture_stage_state) == 24, "RecSetTextureStageState size");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_stage_state, Hdr) == 0, "RecSetTextureStageState.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_stage_state, Stage) == 8, "RecSetTextureStageState.Stage");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_stage_state, State) == 12, "RecSetTextureStageState.State");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_stage_state, Value) == 16, "RecSetTextureStageState.Value");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_stage_state, Pad0) == 20, "RecSetTextureStageState.Pad0");
+
+struct mtld3d_rec_set_sampler_state {
+    struct mtld3d_record_header Hdr;
+    uint32_t Sampler;
+    uint32_t State;
+    uint32_t Value;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_sampler_state) == 24, "RecSetSamplerState size");
+_Static_assert(offsetof(struct mtld3d_rec_set_sampler_state, Hdr) == 0, "RecSetSamplerState.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_sampler_state, Sampler) == 8, "RecSetSamplerState.Sampler");
+_Static_assert(offsetof(struct mtld3d_rec_set_sampler_state, State) == 12, "RecSetSamplerState.State");
+_Static_assert(offsetof(struct mtld3d_rec_set_sampler_state, Value) == 16, "RecSetSamplerState.Value");
+_Static_assert(offsetof(struct mtld3d_rec_set_sampler_state, Pad0) == 20, "RecSetSamplerState.Pad0");
+
+struct mtld3d_rec_set_transform {
+    struct mtld3d_record_header Hdr;
+    uint32_t State;
+    uint32_t Pad0;
+    float Matrix[16];
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_transform) == 80, "RecSetTransform size");
+_Static_assert(offsetof(struct mtld3d_rec_set_transform, Hdr) == 0, "RecSetTransform.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_transform, State) == 8, "RecSetTransform.State");
+_Static_assert(offsetof(struct mtld3d_rec_set_transform, Pad0) == 12, "RecSetTransform.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_set_transform, Matrix) == 16, "RecSetTransform.Matrix");
+
+struct mtld3d_rec_set_material {
+    struct mtld3d_record_header Hdr;
+    float Diffuse[4];
+    float Ambient[4];
+    float Specular[4];
+    float Emissive[4];
+    float Power;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_material) == 80, "RecSetMaterial size");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Hdr) == 0, "RecSetMaterial.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Diffuse) == 8, "RecSetMaterial.Diffuse");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Ambient) == 24, "RecSetMaterial.Ambient");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Specular) == 40, "RecSetMaterial.Specular");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Emissive) == 56, "RecSetMaterial.Emissive");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Power) == 72, "RecSetMaterial.Power");
+_Static_assert(offsetof(struct mtld3d_rec_set_material, Pad0) == 76, "RecSetMaterial.Pad0");
+
+struct mtld3d_rec_set_light {
+    struct mtld3d_record_header Hdr;
+    uint32_t Index;
+    uint32_t Type;
+    float Diffuse[4];
+    float Specular[4];
+    float Ambient[4];
+    float Position[3];
+    float Direction[3];
+    float Range;
+    float Falloff;
+    float Attenuation0;
+    float Attenuation1;
+    float Attenuation2;
+    float Theta;
+    float Phi;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_light) == 120, "RecSetLight size");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Hdr) == 0, "RecSetLight.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Index) == 8, "RecSetLight.Index");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Type) == 12, "RecSetLight.Type");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Diffuse) == 16, "RecSetLight.Diffuse");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Specular) == 32, "RecSetLight.Specular");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Ambient) == 48, "RecSetLight.Ambient");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Position) == 64, "RecSetLight.Position");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Direction) == 76, "RecSetLight.Direction");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Range) == 88, "RecSetLight.Range");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Falloff) == 92, "RecSetLight.Falloff");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Attenuation0) == 96, "RecSetLight.Attenuation0");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Attenuation1) == 100, "RecSetLight.Attenuation1");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Attenuation2) == 104, "RecSetLight.Attenuation2");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Theta) == 108, "RecSetLight.Theta");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Phi) == 112, "RecSetLight.Phi");
+_Static_assert(offsetof(struct mtld3d_rec_set_light, Pad0) == 116, "RecSetLight.Pad0");
+
+struct mtld3d_rec_light_enable {
+    struct mtld3d_record_header Hdr;
+    uint32_t Index;
+    uint32_t Enable;
+};
+_Static_assert(sizeof(struct mtld3d_rec_light_enable) == 16, "RecLightEnable size");
+_Static_assert(offsetof(struct mtld3d_rec_light_enable, Hdr) == 0, "RecLightEnable.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_light_enable, Index) == 8, "RecLightEnable.Index");
+_Static_assert(offsetof(struct mtld3d_rec_light_enable, Enable) == 12, "RecLightEnable.Enable");
+
+struct mtld3d_rec_set_clip_plane {
+    struct mtld3d_record_header Hdr;
+    uint32_t Index;
+    uint32_t Pad0;
+    float Plane[4];
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_clip_plane) == 32, "RecSetClipPlane size");
+_Static_assert(offsetof(struct mtld3d_rec_set_clip_plane, Hdr) == 0, "RecSetClipPlane.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_clip_plane, Index) == 8, "RecSetClipPlane.Index");
+_Static_assert(offsetof(struct mtld3d_rec_set_clip_plane, Pad0) == 12, "RecSetClipPlane.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_set_clip_plane, Plane) == 16, "RecSetClipPlane.Plane");
+
+struct mtld3d_rec_set_shader_const {
+    struct mtld3d_record_header Hdr;
+    uint32_t Shader;
+    uint32_t Start;
+    uint32_t Count;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_shader_const) == 24, "RecSetShaderConst size");
+_Static_assert(offsetof(struct mtld3d_rec_set_shader_const, Hdr) == 0, "RecSetShaderConst.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_shader_const, Shader) == 8, "RecSetShaderConst.Shader");
+_Static_assert(offsetof(struct mtld3d_rec_set_shader_const, Start) == 12, "RecSetShaderConst.Start");
+_Static_assert(offsetof(struct mtld3d_rec_set_shader_const, Count) == 16, "RecSetShaderConst.Count");
+_Static_assert(offsetof(struct mtld3d_rec_set_shader_const, Pad0) == 20, "RecSetShaderConst.Pad0");
+
+struct mtld3d_rec_set_stream_source {
+    struct mtld3d_record_header Hdr;
+    uint32_t Stream;
+    uint32_t Buffer;
+    uint32_t Offset;
+    uint32_t Stride;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_stream_source) == 24, "RecSetStreamSource size");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source, Hdr) == 0, "RecSetStreamSource.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source, Stream) == 8, "RecSetStreamSource.Stream");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source, Buffer) == 12, "RecSetStreamSource.Buffer");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source, Offset) == 16, "RecSetStreamSource.Offset");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source, Stride) == 20, "RecSetStreamSource.Stride");
+
+struct mtld3d_rec_set_stream_source_freq {
+    struct mtld3d_record_header Hdr;
+    uint32_t Stream;
+    uint32_t Setting;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_stream_source_freq) == 16, "RecSetStreamSourceFreq size");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source_freq, Hdr) == 0, "RecSetStreamSourceFreq.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source_freq, Stream) == 8, "RecSetStreamSourceFreq.Stream");
+_Static_assert(offsetof(struct mtld3d_rec_set_stream_source_freq, Setting) == 12, "RecSetStreamSourceFreq.Setting");
+
+struct mtld3d_rec_set_object {
+    struct mtld3d_record_header Hdr;
+    uint32_t Object;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_object) == 16, "RecSetObject size");
+_Static_assert(offsetof(struct mtld3d_rec_set_object, Hdr) == 0, "RecSetObject.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_object, Object) == 8, "RecSetObject.Object");
+_Static_assert(offsetof(struct mtld3d_rec_set_object, Pad0) == 12, "RecSetObject.Pad0");
+
+struct mtld3d_rec_set_fvf {
+    struct mtld3d_record_header Hdr;
+    uint32_t FVF;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_fvf) == 16, "RecSetFVF size");
+_Static_assert(offsetof(struct mtld3d_rec_set_fvf, Hdr) == 0, "RecSetFVF.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_fvf, FVF) == 8, "RecSetFVF.FVF");
+_Static_assert(offsetof(struct mtld3d_rec_set_fvf, Pad0) == 12, "RecSetFVF.Pad0");
+
+struct mtld3d_rec_set_texture {
+    struct mtld3d_record_header Hdr;
+    uint32_t Sampler;
+    uint32_t Texture;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_texture) == 16, "RecSetTexture size");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture, Hdr) == 0, "RecSetTexture.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture, Sampler) == 8, "RecSetTexture.Sampler");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture, Texture) == 12, "RecSetTexture.Texture");
+
+struct mtld3d_rec_set_n_patch_mode {
+    struct mtld3d_record_header Hdr;
+    float Segments;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_n_patch_mode) == 16, "RecSetNPatchMode size");
+_Static_assert(offsetof(struct mtld3d_rec_set_n_patch_mode, Hdr) == 0, "RecSetNPatchMode.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_n_patch_mode, Segments) == 8, "RecSetNPatchMode.Segments");
+_Static_assert(offsetof(struct mtld3d_rec_set_n_patch_mode, Pad0) == 12, "RecSetNPatchMode.Pad0");
+
+struct mtld3d_rec_set_flag {
+    struct mtld3d_record_header Hdr;
+    uint32_t Value;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_flag) == 16, "RecSetFlag size");
+_Static_assert(offsetof(struct mtld3d_rec_set_flag, Hdr) == 0, "RecSetFlag.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_flag, Value) == 8, "RecSetFlag.Value");
+_Static_assert(offsetof(struct mtld3d_rec_set_flag, Pad0) == 12, "RecSetFlag.Pad0");
+
+struct mtld3d_rec_create_texture {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Type;
+    uint32_t Format;
+    uint32_t Width;
+    uint32_t Height;
+    uint32_t Depth;
+    uint32_t Levels;
+    uint32_t Usage;
+    uint32_t Pool;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_create_texture) == 48, "RecCreateTexture size");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Hdr) == 0, "RecCreateTexture.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, ID) == 8, "RecCreateTexture.ID");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Type) == 12, "RecCreateTexture.Type");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Format) == 16, "RecCreateTexture.Format");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Width) == 20, "RecCreateTexture.Width");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Height) == 24, "RecCreateTexture.Height");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Depth) == 28, "RecCreateTexture.Depth");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Levels) == 32, "RecCreateTexture.Levels");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Usage) == 36, "RecCreateTexture.Usage");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Pool) == 40, "RecCreateTexture.Pool");
+_Static_assert(offsetof(struct mtld3d_rec_create_texture, Pad0) == 44, "RecCreateTexture.Pad0");
+
+struct mtld3d_rec_update_texture {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Level;
+    uint32_t Face;
+    uint32_t Left;
+    uint32_t Top;
+    uint32_t Right;
+    uint32_t Bottom;
+    uint32_t Front;
+    uint32_t Back;
+    uint32_t Pad0;
+    uint64_t Src;
+    uint32_t Pitch;
+    uint32_t SlicePitch;
+};
+_Static_assert(sizeof(struct mtld3d_rec_update_texture) == 64, "RecUpdateTexture size");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Hdr) == 0, "RecUpdateTexture.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, ID) == 8, "RecUpdateTexture.ID");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Level) == 12, "RecUpdateTexture.Level");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Face) == 16, "RecUpdateTexture.Face");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Left) == 20, "RecUpdateTexture.Left");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Top) == 24, "RecUpdateTexture.Top");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Right) == 28, "RecUpdateTexture.Right");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Bottom) == 32, "RecUpdateTexture.Bottom");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Front) == 36, "RecUpdateTexture.Front");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Back) == 40, "RecUpdateTexture.Back");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Pad0) == 44, "RecUpdateTexture.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Src) == 48, "RecUpdateTexture.Src");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, Pitch) == 56, "RecUpdateTexture.Pitch");
+_Static_assert(offsetof(struct mtld3d_rec_update_texture, SlicePitch) == 60, "RecUpdateTexture.SlicePitch");
+
+struct mtld3d_rec_create_buffer {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Kind;
+    uint32_t Size;
+    uint32_t Usage;
+    uint32_t Pool;
+    uint32_t Format;
+};
+_Static_assert(sizeof(struct mtld3d_rec_create_buffer) == 32, "RecCreateBuffer size");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, Hdr) == 0, "RecCreateBuffer.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, ID) == 8, "RecCreateBuffer.ID");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, Kind) == 12, "RecCreateBuffer.Kind");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, Size) == 16, "RecCreateBuffer.Size");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, Usage) == 20, "RecCreateBuffer.Usage");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, Pool) == 24, "RecCreateBuffer.Pool");
+_Static_assert(offsetof(struct mtld3d_rec_create_buffer, Format) == 28, "RecCreateBuffer.Format");
+
+struct mtld3d_rec_update_buffer {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Offset;
+    uint32_t Size;
+    uint32_t Pad0;
+    uint64_t Src;
+};
+_Static_assert(sizeof(struct mtld3d_rec_update_buffer) == 32, "RecUpdateBuffer size");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Hdr) == 0, "RecUpdateBuffer.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, ID) == 8, "RecUpdateBuffer.ID");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Offset) == 12, "RecUpdateBuffer.Offset");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Size) == 16, "RecUpdateBuffer.Size");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Pad0) == 20, "RecUpdateBuffer.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Src) == 24, "RecUpdateBuffer.Src");
+
+struct mtld3d_rec_generate_mips {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Filter;
+};
+_Static_assert(sizeof(struct mtld3d_rec_generate_mips) == 16, "RecGenerateMips size");
+_Static_assert(offsetof(struct mtld3d_rec_generate_mips, Hdr) == 0, "RecGenerateMips.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_generate_mips, ID) == 8, "RecGenerateMips.ID");
+_Static_assert(offsetof(struct mtld3d_rec_generate_mips, Filter) == 12, "RecGenerateMips.Filter");
+
+struct mtld3d_rec_create_vertex_decl {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Count;
+};
+_Static_assert(sizeof(struct mtld3d_rec_create_vertex_decl) == 16, "RecCreateVertexDecl size");
+_Static_assert(offsetof(struct mtld3d_rec_create_vertex_decl, Hdr) == 0, "RecCreateVertexDecl.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_create_vertex_decl, ID) == 8, "RecCreateVertexDecl.ID");
+_Static_assert(offsetof(struct mtld3d_rec_create_vertex_decl, Count) == 12, "RecCreateVertexDecl.Count");
+
+struct mtld3d_rec_create_shader {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Kind;
+    uint32_t Size;
+    uint32_t Pad0;
+    uint64_t Code;
+};
+_Static_assert(sizeof(struct mtld3d_rec_create_shader) == 32, "RecCreateShader size");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, Hdr) == 0, "RecCreateShader.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, ID) == 8, "RecCreateShader.ID");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, Kind) == 12, "RecCreateShader.Kind");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, Size) == 16, "RecCreateShader.Size");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, Pad0) == 20, "RecCreateShader.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, Code) == 24, "RecCreateShader.Code");
+
+struct mtld3d_rec_issue_query {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Type;
+    uint32_t Flags;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_issue_query) == 24, "RecIssueQuery size");
+_Static_assert(offsetof(struct mtld3d_rec_issue_query, Hdr) == 0, "RecIssueQuery.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_issue_query, ID) == 8, "RecIssueQuery.ID");
+_Static_assert(offsetof(struct mtld3d_rec_issue_query, Type) == 12, "RecIssueQuery.Type");
+_Static_assert(offsetof(struct mtld3d_rec_issue_query, Flags) == 16, "RecIssueQuery.Flags");
+_Static_assert(offsetof(struct mtld3d_rec_issue_query, Pad0) == 20, "RecIssueQuery.Pad0");
+
+struct mtld3d_rec_texture_surface {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t Texture;
+    uint32_t Level;
+    uint32_t Face;
+};
+_Static_assert(sizeof(struct mtld3d_rec_texture_surface) == 24, "RecTextureSurface size");
+_Static_assert(offsetof(struct mtld3d_rec_texture_surface, Hdr) == 0, "RecTextureSurface.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_texture_surface, ID) == 8, "RecTextureSurface.ID");
+_Static_assert(offsetof(struct mtld3d_rec_texture_surface, Texture) == 12, "RecTextureSurface.Texture");
+_Static_assert(offsetof(struct mtld3d_rec_texture_surface, Level) == 16, "RecTextureSurface.Level");
+_Static_assert(offsetof(struct mtld3d_rec_texture_surface, Face) == 20, "RecTextureSurface.Face");
+
+struct mtld3d_rec_draw {
+    struct mtld3d_record_header Hdr;
+    uint32_t PrimitiveType;
+    uint32_t StartVertex;
+    uint32_t PrimCount;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_draw) == 24, "RecDraw size");
+_Static_assert(offsetof(struct mtld3d_rec_draw, Hdr) == 0, "RecDraw.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_draw, PrimitiveType) == 8, "RecDraw.PrimitiveType");
+_Static_assert(offsetof(struct mtld3d_rec_draw, StartVertex) == 12, "RecDraw.StartVertex");
+_Static_assert(offsetof(struct mtld3d_rec_draw, PrimCount) == 16, "RecDraw.PrimCount");
+_Static_assert(offsetof(struct mtld3d_rec_draw, Pad0) == 20, "RecDraw.Pad0");
+
+struct mtld3d_rec_draw_indexed {
+    struct mtld3d_record_header Hdr;
+    uint32_t PrimitiveType;
+    int32_t BaseVertex;
+    uint32_t MinIndex;
+    uint32_t NumVertices;
+    uint32_t StartIndex;
+    uint32_t PrimCount;
+};
+_Static_assert(sizeof(struct mtld3d_rec_draw_indexed) == 32, "RecDrawIndexed size");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, Hdr) == 0, "RecDrawIndexed.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, PrimitiveType) == 8, "RecDrawIndexed.PrimitiveType");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, BaseVertex) == 12, "RecDrawIndexed.BaseVertex");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, MinIndex) == 16, "RecDrawIndexed.MinIndex");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, NumVertices) == 20, "RecDrawIndexed.NumVertices");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, StartIndex) == 24, "RecDrawIndexed.StartIndex");
+_Static_assert(offsetof(struct mtld3d_rec_draw_indexed, PrimCount) == 28, "RecDrawIndexed.PrimCount");
+
+struct mtld3d_rec_draw_up {
+    struct mtld3d_record_header Hdr;
+    uint32_t PrimitiveType;
+    uint32_t PrimCount;
+    uint32_t Stride;
+    uint32_t VertexBytes;
+    uint32_t IndexFormat;
+    uint32_t IndexBytes;
+    uint32_t MinIndex;
+    uint32_t NumVertices;
+    uint64_t Data;
+};
+_Static_assert(sizeof(struct mtld3d_rec_draw_up) == 48, "RecDrawUP size");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, Hdr) == 0, "RecDrawUP.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, PrimitiveType) == 8, "RecDrawUP.PrimitiveType");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, PrimCount) == 12, "RecDrawUP.PrimCount");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, Stride) == 16, "RecDrawUP.Stride");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, VertexBytes) == 20, "RecDrawUP.VertexBytes");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, IndexFormat) == 24, "RecDrawUP.IndexFormat");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, IndexBytes) == 28, "RecDrawUP.IndexBytes");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, MinIndex) == 32, "RecDrawUP.MinIndex");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, NumVertices) == 36, "RecDrawUP.NumVertices");
+_Static_assert(offsetof(struct mtld3d_rec_draw_up, Data) == 40, "RecDrawUP.Data");
 
 #endif

@@ -1,0 +1,167 @@
+/* IDirect3DQuery9. Supported: EVENT, OCCLUSION, TIMESTAMP,
+ * TIMESTAMPDISJOINT and TIMESTAMPFREQ; the rest (VCACHE included, as on
+ * many native drivers) answer D3DERR_NOTAVAILABLE.
+ *
+ * Until the unix side reports results, a query is done once the frame
+ * holding its Issue(END) has been submitted (a Present, or the flush
+ * GetData(D3DGETDATA_FLUSH) makes). EVENT then answers TRUE, OCCLUSION 0
+ * samples, TIMESTAMP the performance counter at Issue and TIMESTAMPFREQ
+ * its frequency, TIMESTAMPDISJOINT FALSE. */
+#include "d3d9_private.h"
+
+static DWORD data_size(D3DQUERYTYPE type)
+{
+    switch (type) {
+    case D3DQUERYTYPE_EVENT:
+    case D3DQUERYTYPE_TIMESTAMPDISJOINT:
+        return sizeof(BOOL);
+    case D3DQUERYTYPE_OCCLUSION:
+        return sizeof(DWORD);
+    case D3DQUERYTYPE_TIMESTAMP:
+    case D3DQUERYTYPE_TIMESTAMPFREQ:
+        return sizeof(UINT64);
+    default:
+        return 0;
+    }
+}
+
+static struct query *query_impl(IDirect3DQuery9 *iface)
+{
+    return CONTAINING_RECORD(iface, struct query, iface);
+}
+
+static void query_destroy(struct object *obj)
+{
+    struct query *q = CONTAINING_RECORD(obj, struct query, obj);
+    struct device *device = obj->device;
+    struct mtld3d_rec_destroy_object *r;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
+        r->ID = q->id;
+    device_unlock(device);
+    HeapFree(GetProcessHeap(), 0, q);
+}
+
+HRESULT WINAPI device_CreateQuery(IDirect3DDevice9Ex *iface, D3DQUERYTYPE type, IDirect3DQuery9 **out)
+{
+    struct device *device = device_impl(iface);
+    struct query *q;
+    if (!data_size(type))
+        return D3DERR_NOTAVAILABLE;
+    /* A NULL out pointer asks whether the type is supported. */
+    if (!out)
+        return D3D_OK;
+    *out = NULL;
+    if (!(q = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*q))))
+        return E_OUTOFMEMORY;
+    q->iface.lpVtbl = (IDirect3DQuery9Vtbl *)&query_vtbl;
+    q->type = type;
+    q->state = QUERY_CREATED;
+    q->id = device_new_id(device);
+    object_init(&q->obj, device, NULL, D3DPOOL_DEFAULT, query_destroy, FALSE);
+    *out = &q->iface;
+    return D3D_OK;
+}
+
+D3DQUERYTYPE WINAPI query_GetType(IDirect3DQuery9 *iface)
+{
+    return query_impl(iface)->type;
+}
+
+DWORD WINAPI query_GetDataSize(IDirect3DQuery9 *iface)
+{
+    return data_size(query_impl(iface)->type);
+}
+
+HRESULT WINAPI query_Issue(IDirect3DQuery9 *iface, DWORD flags)
+{
+    struct query *q = query_impl(iface);
+    struct device *device = q->obj.device;
+    struct mtld3d_rec_issue_query *r;
+    BOOL has_begin = q->type == D3DQUERYTYPE_OCCLUSION || q->type == D3DQUERYTYPE_TIMESTAMPDISJOINT;
+    if (flags != D3DISSUE_END && flags != D3DISSUE_BEGIN)
+        return D3DERR_INVALIDCALL;
+    if (flags == D3DISSUE_BEGIN && !has_begin)
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_ISSUE_QUERY, sizeof(*r)))) {
+        r->ID = q->id;
+        r->Type = q->type;
+        r->Flags = flags;
+    }
+    if (flags == D3DISSUE_BEGIN) {
+        q->state = QUERY_BUILDING;
+    } else {
+        q->state = QUERY_ISSUED;
+        q->issue_frame = device->frame;
+        q->flushed = FALSE;
+        QueryPerformanceCounter(&q->timestamp);
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWORD flags)
+{
+    struct query *q = query_impl(iface);
+    struct device *device = q->obj.device;
+    DWORD need = data_size(q->type);
+    union {
+        BOOL b;
+        DWORD d;
+        UINT64 u;
+    } result;
+    HRESULT hr;
+
+    if (flags & ~D3DGETDATA_FLUSH)
+        return D3DERR_INVALIDCALL;
+    if (size && !data)
+        return D3DERR_INVALIDCALL;
+    if (data && size && size < need)
+        return D3DERR_INVALIDCALL;
+    switch (q->state) {
+    case QUERY_CREATED:
+        return S_OK; /* never issued: nothing to wait for, no data written */
+    case QUERY_BUILDING:
+        return S_FALSE;
+    case QUERY_ISSUED:
+        break;
+    }
+    device_lock(device);
+    if (device->frame == q->issue_frame && !q->flushed) {
+        if (!(flags & D3DGETDATA_FLUSH)) {
+            device_unlock(device);
+            return S_FALSE;
+        }
+        if (FAILED(hr = device_flush(device))) {
+            device_unlock(device);
+            return hr == D3DERR_DEVICELOST ? hr : S_FALSE;
+        }
+        q->flushed = TRUE;
+    }
+    device_unlock(device);
+    memset(&result, 0, sizeof(result));
+    switch (q->type) {
+    case D3DQUERYTYPE_EVENT:
+        result.b = TRUE;
+        break;
+    case D3DQUERYTYPE_OCCLUSION:
+        result.d = 0; /* no draws reach the unix side yet */
+        break;
+    case D3DQUERYTYPE_TIMESTAMP:
+        result.u = (UINT64)q->timestamp.QuadPart;
+        break;
+    case D3DQUERYTYPE_TIMESTAMPFREQ: {
+        LARGE_INTEGER f;
+        QueryPerformanceFrequency(&f);
+        result.u = (UINT64)f.QuadPart;
+        break;
+    }
+    default: /* TIMESTAMPDISJOINT: the counter never changes frequency */
+        result.b = FALSE;
+        break;
+    }
+    if (data && size)
+        memcpy(data, &result, need);
+    return S_OK;
+}

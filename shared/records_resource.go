@@ -1,0 +1,128 @@
+package shared
+
+// Resource records (codes 200-299): textures, buffers, vertex
+// declarations, shaders and queries. Data travels by guest address: the
+// unix side reads Src (or Code) during the SubmitFrame that carries the
+// record, and the guest keeps that memory alive and unchanged until the
+// submit after the record (DISCARD renames the block instead of
+// overwriting it; freed blocks are retired until the next Present).
+
+// RecCreateTexture creates a texture the unix side owns. Type is
+// D3DRTYPE_TEXTURE, D3DRTYPE_CUBETEXTURE or D3DRTYPE_VOLUMETEXTURE;
+// Depth is 1 unless volume; Levels is the real level count (never 0).
+// Usage and Pool are D3D9's; SYSTEMMEM and SCRATCH textures are never
+// created on the unix side.
+type RecCreateTexture struct {
+	Hdr    RecordHeader
+	ID     uint32
+	Type   uint32
+	Format uint32 // D3DFORMAT
+	Width  uint32
+	Height uint32
+	Depth  uint32
+	Levels uint32
+	Usage  uint32
+	Pool   uint32
+	Pad0   uint32
+}
+
+// RecUpdateTexture copies a box of one level (and cube face, 0..5) from
+// guest memory. Src is the address of the box's first block (texel
+// Left, Top, Front); rows of blocks are Pitch bytes apart and slices
+// SlicePitch. Left and Top are block-aligned; Right and Bottom are
+// block-aligned or the level's edge.
+type RecUpdateTexture struct {
+	Hdr        RecordHeader
+	ID         uint32
+	Level      uint32
+	Face       uint32
+	Left       uint32
+	Top        uint32
+	Right      uint32
+	Bottom     uint32
+	Front      uint32
+	Back       uint32
+	Pad0       uint32
+	Src        uint64
+	Pitch      uint32
+	SlicePitch uint32
+}
+
+// RecCreateBuffer creates a vertex or index buffer. Kind is
+// D3DRTYPE_VERTEXBUFFER or D3DRTYPE_INDEXBUFFER; Format is the FVF of a
+// vertex buffer or the D3DFORMAT (INDEX16/INDEX32) of an index buffer.
+type RecCreateBuffer struct {
+	Hdr    RecordHeader
+	ID     uint32
+	Kind   uint32
+	Size   uint32
+	Usage  uint32
+	Pool   uint32
+	Format uint32
+}
+
+// RecUpdateBuffer copies Size bytes from guest address Src into the
+// buffer at Offset.
+type RecUpdateBuffer struct {
+	Hdr    RecordHeader
+	ID     uint32
+	Offset uint32
+	Size   uint32
+	Pad0   uint32
+	Src    uint64
+}
+
+// RecGenerateMips regenerates the levels below the top of an
+// AUTOGENMIPMAP texture with the D3DTEXTUREFILTERTYPE Filter.
+type RecGenerateMips struct {
+	Hdr    RecordHeader
+	ID     uint32
+	Filter uint32
+}
+
+// RecCreateVertexDecl creates a vertex declaration; Count
+// D3DVERTEXELEMENT9s (8 bytes each, the D3DDECL_END terminator not
+// included) follow the record.
+type RecCreateVertexDecl struct {
+	Hdr   RecordHeader
+	ID    uint32
+	Count uint32
+}
+
+// Shader kinds for RecCreateShader.
+const (
+	ShaderVertex = 1
+	ShaderPixel  = 2
+)
+
+// RecCreateShader creates a shader from Size bytes of DXSO bytecode at
+// guest address Code (version token first, end token last).
+type RecCreateShader struct {
+	Hdr  RecordHeader
+	ID   uint32
+	Kind uint32
+	Size uint32
+	Pad0 uint32
+	Code uint64
+}
+
+// RecIssueQuery marks a query's D3DISSUE_BEGIN or D3DISSUE_END (Flags)
+// at this point of the frame. Type is the D3DQUERYTYPE.
+type RecIssueQuery struct {
+	Hdr   RecordHeader
+	ID    uint32
+	Type  uint32
+	Flags uint32
+	Pad0  uint32
+}
+
+// RecTextureSurface gives a texture's level (and cube face) a surface
+// id, so SetRenderTarget, SetDepthStencil and the surface copies can
+// name it. The id dies with the texture (its DestroyObject).
+type RecTextureSurface struct {
+	Hdr     RecordHeader
+	ID      uint32
+	Texture uint32
+	Level   uint32
+	Face    uint32
+}

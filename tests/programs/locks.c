@@ -1,0 +1,406 @@
+/* Locks: pitches and offsets for plain and block formats, the rules for
+ * lock rectangles, double locks and unlocks, READONLY, and DISCARD and
+ * NOOVERWRITE on dynamic buffers. */
+
+#include "device_util.h"
+
+struct ctx {
+    IDirect3D9 *d3d;
+    HWND window;
+    IDirect3DDevice9 *dev;
+};
+
+static BOOL setup(struct ctx *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    CHECK(c->d3d != NULL, "Direct3DCreate9 returned NULL");
+    if (!c->d3d)
+        return FALSE;
+    c->window = test_window(640, 480);
+    c->dev = test_device(c->d3d, c->window, 0, 0);
+    if (!c->dev) {
+        IDirect3D9_Release(c->d3d);
+        DestroyWindow(c->window);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static void teardown(struct ctx *c)
+{
+    ULONG ref = IDirect3DDevice9_Release(c->dev);
+    CHECK(ref == 0, "device still has %lu references", ref);
+    IDirect3D9_Release(c->d3d);
+    DestroyWindow(c->window);
+}
+
+/* Pitch of a whole-level lock. */
+static INT level_pitch(IDirect3DTexture9 *t, UINT level)
+{
+    D3DLOCKED_RECT lr;
+    INT pitch;
+    if (FAILED(IDirect3DTexture9_LockRect(t, level, &lr, NULL, D3DLOCK_READONLY)))
+        return -1;
+    pitch = lr.Pitch;
+    IDirect3DTexture9_UnlockRect(t, level);
+    return pitch;
+}
+
+TEST(pitches)
+{
+    static const struct {
+        D3DFORMAT format;
+        UINT w, h;
+        INT pitch0, pitch2, pitch_last;
+    } cases[] = {
+        /* 13x7: levels 13, 6, 3, 1 wide. */
+        {D3DFMT_A8R8G8B8, 13, 7, 52, 12, 4},
+        /* 2-byte rows round up to 4 bytes. */
+        {D3DFMT_R5G6B5, 13, 7, 28, 8, 4},
+        /* Block formats: a row of 4x4 blocks; a level under 4 wide still
+         * takes a block. */
+        {D3DFMT_DXT1, 13, 7, 32, 8, 8},
+        {D3DFMT_DXT5, 13, 7, 64, 16, 16},
+        {D3DFMT_DXT1, 260, 36, 520, 136, 8},
+    };
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    if (!setup(&c))
+        return;
+    for (UINT i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        HRESULT hr = IDirect3DDevice9_CreateTexture(c.dev, cases[i].w, cases[i].h, 0, 0, cases[i].format,
+                                                    D3DPOOL_MANAGED, &t, NULL);
+        UINT levels;
+        CHECK(hr == D3D_OK, "case %u: CreateTexture returned %#lx", i, (unsigned long)hr);
+        if (FAILED(hr))
+            continue;
+        levels = IDirect3DTexture9_GetLevelCount(t);
+        CHECK(level_pitch(t, 0) == cases[i].pitch0, "case %u: level 0 pitch %d, want %d", i, level_pitch(t, 0),
+              cases[i].pitch0);
+        CHECK(level_pitch(t, 2) == cases[i].pitch2, "case %u: level 2 pitch %d, want %d", i, level_pitch(t, 2),
+              cases[i].pitch2);
+        CHECK(level_pitch(t, levels - 1) == cases[i].pitch_last, "case %u: last level pitch %d, want %d", i,
+              level_pitch(t, levels - 1), cases[i].pitch_last);
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
+TEST(rect_offsets)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    D3DLOCKED_RECT lr;
+    RECT r;
+    BYTE *base;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        base = lr.pBits;
+        CHECK(((uintptr_t)base & 15) == 0, "locked memory is 16-byte aligned");
+        IDirect3DTexture9_UnlockRect(t, 0);
+        SetRect(&r, 60, 61, 68, 68);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &r, 0), D3D_OK);
+        CHECK_EQ_U(lr.Pitch, 512);
+        CHECK((BYTE *)lr.pBits - base == 61 * 512 + 60 * 4, "offset %ld", (long)((BYTE *)lr.pBits - base));
+        IDirect3DTexture9_UnlockRect(t, 0);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 64, 64, 1, 0, D3DFMT_DXT5, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        base = lr.pBits;
+        IDirect3DTexture9_UnlockRect(t, 0);
+        SetRect(&r, 4, 8, 12, 16);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &r, 0), D3D_OK);
+        CHECK_EQ_U(lr.Pitch, 256);
+        CHECK((BYTE *)lr.pBits - base == 2 * 256 + 1 * 16, "offset %ld", (long)((BYTE *)lr.pBits - base));
+        IDirect3DTexture9_UnlockRect(t, 0);
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
+TEST(rect_rules)
+{
+    static const RECT bad[] = {
+        {68, 60, 60, 68},   /* left > right */
+        {60, 68, 68, 60},   /* top > bottom */
+        {-8, 60, 0, 68},    /* left outside */
+        {60, -8, 68, 0},    /* top outside */
+        {60, 60, 136, 68},  /* right outside */
+        {60, 60, 68, 136},  /* bottom outside */
+        {136, 60, 144, 68}, /* wholly outside */
+        {60, 60, 60, 68},   /* empty */
+    };
+    static const struct {
+        RECT r;
+        HRESULT hr;
+    } dxt[] = {
+        {{0, 0, 4, 4}, D3D_OK},
+        {{4, 4, 8, 12}, D3D_OK},
+        {{1, 0, 4, 4}, D3DERR_INVALIDCALL},  /* left inside a block */
+        {{0, 2, 4, 4}, D3DERR_INVALIDCALL},  /* top inside a block */
+        {{0, 0, 2, 4}, D3DERR_INVALIDCALL},  /* right inside a block */
+        {{0, 0, 4, 3}, D3DERR_INVALIDCALL},  /* bottom inside a block */
+        {{12, 12, 16, 16}, D3D_OK},
+    };
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    D3DLOCKED_RECT lr;
+    RECT r;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
+        for (UINT i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+            HRESULT hr = IDirect3DTexture9_LockRect(t, 0, &lr, &bad[i], 0);
+            CHECK(hr == D3DERR_INVALIDCALL, "rect %u: LockRect returned %#lx", i, (unsigned long)hr);
+            if (SUCCEEDED(hr))
+                IDirect3DTexture9_UnlockRect(t, 0);
+            CHECK(lr.pBits == NULL, "rect %u: a failed lock clears pBits", i);
+        }
+        SetRect(&r, 0, 0, 128, 128);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &r, 0), D3D_OK);
+        IDirect3DTexture9_UnlockRect(t, 0);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 1, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, NULL, NULL, 0), D3DERR_INVALIDCALL);
+        IDirect3DTexture9_Release(t);
+    }
+    /* DXT: block-aligned rects, except that right and bottom may stop at
+     * the level's edge. */
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 0, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &t, NULL))) {
+        for (UINT i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
+            HRESULT hr = IDirect3DTexture9_LockRect(t, 0, &lr, &dxt[i].r, 0);
+            CHECK(hr == dxt[i].hr, "DXT rect %u: LockRect returned %#lx, want %#lx", i, (unsigned long)hr,
+                  (unsigned long)dxt[i].hr);
+            if (SUCCEEDED(hr))
+                IDirect3DTexture9_UnlockRect(t, 0);
+        }
+        /* Level 3 is 2x2: the whole level is a valid rect. */
+        SetRect(&r, 0, 0, 2, 2);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 3, &lr, &r, 0), D3D_OK);
+        CHECK_EQ_U(lr.Pitch, 8);
+        IDirect3DTexture9_UnlockRect(t, 3);
+        SetRect(&r, 0, 0, 1, 2);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 3, &lr, &r, 0), D3DERR_INVALIDCALL);
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
+TEST(lock_state)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    IDirect3DSurface9 *s;
+    D3DLOCKED_RECT lr, lr2;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr2, NULL, 0), D3DERR_INVALIDCALL);
+        /* Other levels lock independently. */
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 1, &lr2, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 1), D3D_OK);
+        /* The level surface is the same lock. */
+        if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(t, 0, &s))) {
+            CHECK_HR(IDirect3DSurface9_LockRect(s, &lr2, NULL, 0), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+            CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DSurface9_LockRect(s, &lr2, NULL, 0), D3D_OK);
+            CHECK(lr2.pBits == lr.pBits, "surface and texture lock the same memory");
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3D_OK);
+            IDirect3DSurface9_Release(s);
+        } else {
+            CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+        }
+        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3DERR_INVALIDCALL);
+        IDirect3DTexture9_Release(t);
+    }
+    /* DEFAULT textures lock only when DYNAMIC. */
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
+                                                 &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_DISCARD), D3D_OK);
+        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
+                                                 D3DPOOL_DEFAULT, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
+TEST(texture_contents)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    D3DLOCKED_RECT lr;
+    DWORD *p;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8,
+                                                 D3DPOOL_DEFAULT, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        p = lr.pBits;
+        for (UINT i = 0; i < 16 * 16; i++)
+            p[i] = 0xff000000 | i;
+        IDirect3DTexture9_UnlockRect(t, 0);
+        /* A second lock in the same frame sees what the first wrote. */
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        p = lr.pBits;
+        CHECK(p[17] == (0xff000000 | 17), "texel 17 is %#lx", p ? p[17] : 0);
+        p[17] = 0xdeadbeef;
+        IDirect3DTexture9_UnlockRect(t, 0);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+        p = lr.pBits;
+        CHECK(p[17] == 0xdeadbeef && p[18] == (0xff000000 | 18), "texels %#lx %#lx", p[17], p[18]);
+        IDirect3DTexture9_UnlockRect(t, 0);
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
+TEST(cube_and_volume_locks)
+{
+    struct ctx c;
+    IDirect3DCubeTexture9 *cube;
+    IDirect3DVolumeTexture9 *vol;
+    IDirect3DVolume9 *v;
+    D3DLOCKED_RECT lr;
+    D3DLOCKED_BOX lb;
+    D3DBOX box = {1, 1, 2, 3, 3, 4};
+    BYTE *base;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, NULL))) {
+        BYTE *faces[6];
+        for (UINT f = 0; f < 6; f++) {
+            CHECK_HR(IDirect3DCubeTexture9_LockRect(cube, (D3DCUBEMAP_FACES)f, 0, &lr, NULL, 0), D3D_OK);
+            faces[f] = lr.pBits;
+            CHECK_EQ_U(lr.Pitch, 32);
+        }
+        for (UINT f = 1; f < 6; f++)
+            CHECK(faces[f] != faces[0], "face %u has its own memory", f);
+        for (UINT f = 0; f < 6; f++)
+            CHECK_HR(IDirect3DCubeTexture9_UnlockRect(cube, (D3DCUBEMAP_FACES)f, 0), D3D_OK);
+        CHECK_HR(IDirect3DCubeTexture9_LockRect(cube, (D3DCUBEMAP_FACES)6, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DCubeTexture9_AddDirtyRect(cube, D3DCUBEMAP_FACE_POSITIVE_Y, NULL), D3D_OK);
+        IDirect3DCubeTexture9_Release(cube);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &vol,
+                                                       NULL))) {
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vol, 0, &lb, NULL, 0), D3D_OK);
+        base = lb.pBits;
+        CHECK_EQ_U(lb.RowPitch, 32);
+        CHECK_EQ_U(lb.SlicePitch, 256);
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vol, 0, &lb, NULL, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DVolumeTexture9_UnlockBox(vol, 0), D3D_OK);
+        CHECK_HR(IDirect3DVolumeTexture9_UnlockBox(vol, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vol, 0, &lb, &box, 0), D3D_OK);
+        CHECK((BYTE *)lb.pBits - base == 3 * 256 + 1 * 32 + 1 * 4, "box offset %ld",
+              (long)((BYTE *)lb.pBits - base));
+        CHECK_HR(IDirect3DVolumeTexture9_UnlockBox(vol, 0), D3D_OK);
+        box.Back = 5;
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vol, 0, &lb, &box, 0), D3DERR_INVALIDCALL);
+        if (SUCCEEDED(IDirect3DVolumeTexture9_GetVolumeLevel(vol, 0, &v))) {
+            CHECK_HR(IDirect3DVolume9_LockBox(v, &lb, NULL, D3DLOCK_READONLY), D3D_OK);
+            CHECK(lb.pBits == base, "the volume locks the level's memory");
+            CHECK_HR(IDirect3DVolumeTexture9_LockBox(vol, 0, &lb, NULL, 0), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DVolume9_UnlockBox(v), D3D_OK);
+            CHECK_HR(IDirect3DVolume9_UnlockBox(v), D3DERR_INVALIDCALL);
+            IDirect3DVolume9_Release(v);
+        }
+        CHECK_HR(IDirect3DVolumeTexture9_AddDirtyBox(vol, NULL), D3D_OK);
+        IDirect3DVolumeTexture9_Release(vol);
+    }
+    teardown(&c);
+}
+
+TEST(buffer_locks)
+{
+    struct ctx c;
+    IDirect3DVertexBuffer9 *vb;
+    IDirect3DIndexBuffer9 *ib;
+    BYTE *p, *q;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateVertexBuffer(c.dev, 256, 0, 0, D3DPOOL_MANAGED, &vb, NULL))) {
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, 0), D3D_OK);
+        for (UINT i = 0; i < 256; i++)
+            p[i] = (BYTE)i;
+        /* Buffers allow nested locks; an offset moves the pointer. */
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 16, 16, (void **)&q, 0), D3D_OK);
+        CHECK(q == p + 16, "offset lock points 16 bytes in");
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        /* Windows answers D3D_OK to an extra Unlock. */
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        /* A second plain lock in the frame sees the data. */
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, D3DLOCK_READONLY), D3D_OK);
+        CHECK(p[200] == 200, "byte 200 is %u", p[200]);
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, NULL, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 300, 0, (void **)&p, 0), D3DERR_INVALIDCALL);
+        IDirect3DVertexBuffer9_Release(vb);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateVertexBuffer(c.dev, 1024, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, 0,
+                                                      D3DPOOL_DEFAULT, &vb, NULL))) {
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, D3DLOCK_DISCARD), D3D_OK);
+        memset(p, 0x11, 1024);
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        /* NOOVERWRITE appends to the same memory. */
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 512, 64, (void **)&q, D3DLOCK_NOOVERWRITE), D3D_OK);
+        CHECK(q == p + 512, "NOOVERWRITE keeps the buffer's memory");
+        CHECK(q[0] == 0x11, "NOOVERWRITE keeps the contents");
+        memset(q, 0x22, 64);
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        /* DISCARD after the frame used the buffer hands out fresh memory;
+         * what was written before stays untouched for the frame. */
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&q, D3DLOCK_DISCARD), D3D_OK);
+        CHECK(q != NULL, "DISCARD lock");
+        if (q) {
+            memset(q, 0x33, 1024);
+            CHECK(p[0] == 0x11 && p[512] == 0x22, "the discarded memory still holds the frame's data");
+        }
+        CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+        /* After a Present the old memory may come back. */
+        IDirect3DDevice9_Present(c.dev, NULL, NULL, NULL, NULL);
+        for (int i = 0; i < 4; i++) {
+            CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&q, D3DLOCK_DISCARD), D3D_OK);
+            CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+            IDirect3DDevice9_Present(c.dev, NULL, NULL, NULL, NULL);
+        }
+        IDirect3DVertexBuffer9_Release(vb);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateIndexBuffer(c.dev, 64, D3DUSAGE_DYNAMIC, D3DFMT_INDEX16, D3DPOOL_DEFAULT,
+                                                     &ib, NULL))) {
+        CHECK_HR(IDirect3DIndexBuffer9_Lock(ib, 0, 0, (void **)&p, D3DLOCK_DISCARD), D3D_OK);
+        memset(p, 0x44, 64);
+        CHECK_HR(IDirect3DIndexBuffer9_Unlock(ib), D3D_OK);
+        /* A plain lock after the frame named the memory copies it over. */
+        CHECK_HR(IDirect3DIndexBuffer9_Lock(ib, 0, 0, (void **)&q, 0), D3D_OK);
+        CHECK(q[63] == 0x44, "a plain lock keeps the contents");
+        CHECK_HR(IDirect3DIndexBuffer9_Unlock(ib), D3D_OK);
+        IDirect3DIndexBuffer9_Release(ib);
+    }
+    teardown(&c);
+}
+
+static const struct harness_test tests[] = {
+    T(pitches), T(rect_offsets), T(rect_rules), T(lock_state), T(texture_contents), T(cube_and_volume_locks),
+    T(buffer_locks),
+};
+
+int main(void)
+{
+    return RUN_TESTS(tests);
+}

@@ -1,0 +1,494 @@
+/* Resource creation: the arguments Windows refuses, descriptions, level
+ * counts, buffers, vertex declarations, shaders, queries and private
+ * data. */
+
+#include "device_util.h"
+
+struct ctx {
+    IDirect3D9 *d3d;
+    HWND window;
+    IDirect3DDevice9 *dev;
+};
+
+static BOOL setup(struct ctx *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    CHECK(c->d3d != NULL, "Direct3DCreate9 returned NULL");
+    if (!c->d3d)
+        return FALSE;
+    c->window = test_window(640, 480);
+    c->dev = test_device(c->d3d, c->window, 0, 0);
+    if (!c->dev) {
+        IDirect3D9_Release(c->d3d);
+        DestroyWindow(c->window);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static void teardown(struct ctx *c)
+{
+    ULONG ref = IDirect3DDevice9_Release(c->dev);
+    CHECK(ref == 0, "device still has %lu references", ref);
+    IDirect3D9_Release(c->d3d);
+    DestroyWindow(c->window);
+}
+
+TEST(texture_validation)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t = (IDirect3DTexture9 *)1;
+    if (!setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 0, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK(t == NULL, "a failed create clears the out pointer");
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 0, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, NULL, NULL),
+             D3DERR_INVALIDCALL);
+    /* 64x32 has 7 levels. */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 64, 32, 8, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, (D3DPOOL)4, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_UNKNOWN, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
+                                            D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                            &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
+                                            D3DPOOL_SYSTEMMEM, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8,
+                                            D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    /* A compressed format cannot be rendered to. */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_DXT1, D3DPOOL_DEFAULT,
+                                            &t, NULL),
+             D3DERR_INVALIDCALL);
+    /* AUTOGENMIPMAP: one level or all, and never in system memory. */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 2, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8,
+                                            D3DPOOL_DEFAULT, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8,
+                                            D3DPOOL_SYSTEMMEM, &t, NULL),
+             D3DERR_INVALIDCALL);
+    /* Beyond MaxTextureWidth. */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16385, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 0, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                                (IDirect3DCubeTexture9 **)&t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 0, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                                  (IDirect3DVolumeTexture9 **)&t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
+                                                  D3DPOOL_DEFAULT, (IDirect3DVolumeTexture9 **)&t, NULL),
+             D3DERR_INVALIDCALL);
+    /* What does work. */
+    {
+        static const struct {
+            UINT w, h, levels;
+            DWORD usage;
+            D3DFORMAT format;
+            D3DPOOL pool;
+        } ok[] = {
+            {16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
+            {16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8, D3DPOOL_DEFAULT},
+            {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
+            {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM},
+            {13, 7, 0, 0, D3DFMT_DXT5, D3DPOOL_MANAGED},
+            {100, 3, 0, 0, D3DFMT_R5G6B5, D3DPOOL_SCRATCH},
+            {16, 16, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED},
+        };
+        for (UINT i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+            HRESULT hr = IDirect3DDevice9_CreateTexture(c.dev, ok[i].w, ok[i].h, ok[i].levels, ok[i].usage,
+                                                        ok[i].format, ok[i].pool, &t, NULL);
+            CHECK(hr == D3D_OK, "case %u: CreateTexture returned %#lx", i, (unsigned long)hr);
+            if (SUCCEEDED(hr))
+                IDirect3DTexture9_Release(t);
+        }
+    }
+    teardown(&c);
+}
+
+TEST(texture_levels_and_desc)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    IDirect3DSurface9 *s;
+    D3DSURFACE_DESC d;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 64, 32, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(t), 7);
+        CHECK_EQ_U(IDirect3DTexture9_GetType(t), D3DRTYPE_TEXTURE);
+        CHECK_HR(IDirect3DTexture9_GetLevelDesc(t, 0, &d), D3D_OK);
+        CHECK_EQ_U(d.Width, 64);
+        CHECK_EQ_U(d.Height, 32);
+        CHECK_EQ_U(d.Format, D3DFMT_A8R8G8B8);
+        CHECK_EQ_U(d.Type, D3DRTYPE_SURFACE);
+        CHECK_EQ_U(d.Pool, D3DPOOL_MANAGED);
+        CHECK_EQ_U(d.MultiSampleType, D3DMULTISAMPLE_NONE);
+        CHECK_HR(IDirect3DTexture9_GetLevelDesc(t, 5, &d), D3D_OK);
+        CHECK_EQ_U(d.Width, 2);
+        CHECK_EQ_U(d.Height, 1);
+        CHECK_HR(IDirect3DTexture9_GetLevelDesc(t, 6, &d), D3D_OK);
+        CHECK_EQ_U(d.Width, 1);
+        CHECK_EQ_U(d.Height, 1);
+        CHECK_HR(IDirect3DTexture9_GetLevelDesc(t, 7, &d), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_GetLevelDesc(t, 0, NULL), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_GetSurfaceLevel(t, 7, &s), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_GetSurfaceLevel(t, 3, &s), D3D_OK);
+        if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(t, 3, &s))) {
+            IDirect3DSurface9_Release(s);
+            CHECK_HR(IDirect3DSurface9_GetDesc(s, &d), D3D_OK);
+            CHECK_EQ_U(d.Width, 8);
+            CHECK_EQ_U(d.Height, 4);
+            CHECK_EQ_U(d.Pool, D3DPOOL_MANAGED);
+            IDirect3DSurface9_Release(s);
+        }
+        /* SetLOD: managed only, clamped to the last level. */
+        CHECK_EQ_U(IDirect3DTexture9_SetLOD(t, 2), 0);
+        CHECK_EQ_U(IDirect3DTexture9_GetLOD(t), 2);
+        CHECK_EQ_U(IDirect3DTexture9_SetLOD(t, 100), 2);
+        CHECK_EQ_U(IDirect3DTexture9_GetLOD(t), 6);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 256, 4, 3, 0, D3DFMT_R5G6B5, D3DPOOL_SYSTEMMEM, &t, NULL))) {
+        CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(t), 3);
+        CHECK_EQ_U(IDirect3DTexture9_SetLOD(t, 1), 0);
+        CHECK_EQ_U(IDirect3DTexture9_GetLOD(t), 0);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 256, 4, 0, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(t), 9);
+        IDirect3DTexture9_Release(t);
+    } else {
+        CHECK(0, "256x4 DXT1 texture");
+    }
+    /* AUTOGENMIPMAP textures show one level. */
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 64, 64, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8,
+                                                 D3DPOOL_DEFAULT, &t, NULL))) {
+        CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(t), 1);
+        CHECK_HR(IDirect3DTexture9_GetLevelDesc(t, 1, &d), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_GetSurfaceLevel(t, 1, &s), D3DERR_INVALIDCALL);
+        CHECK_EQ_U(IDirect3DTexture9_GetAutoGenFilterType(t), D3DTEXF_LINEAR);
+        CHECK_HR(IDirect3DTexture9_SetAutoGenFilterType(t, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_SetAutoGenFilterType(t, D3DTEXF_POINT), D3D_OK);
+        CHECK_EQ_U(IDirect3DTexture9_GetAutoGenFilterType(t), D3DTEXF_POINT);
+        IDirect3DTexture9_GenerateMipSubLevels(t);
+        IDirect3DTexture9_Release(t);
+    } else {
+        CHECK(0, "AUTOGENMIPMAP texture");
+    }
+    teardown(&c);
+}
+
+TEST(cube_and_volume)
+{
+    struct ctx c;
+    IDirect3DCubeTexture9 *cube;
+    IDirect3DVolumeTexture9 *vol;
+    IDirect3DSurface9 *s;
+    IDirect3DVolume9 *v;
+    D3DSURFACE_DESC d;
+    D3DVOLUME_DESC vd;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 32, 0, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &cube,
+                                                     NULL))) {
+        CHECK_EQ_U(IDirect3DCubeTexture9_GetLevelCount(cube), 6);
+        CHECK_EQ_U(IDirect3DCubeTexture9_GetType(cube), D3DRTYPE_CUBETEXTURE);
+        CHECK_HR(IDirect3DCubeTexture9_GetLevelDesc(cube, 1, &d), D3D_OK);
+        CHECK_EQ_U(d.Width, 16);
+        CHECK_EQ_U(d.Height, 16);
+        CHECK_HR(IDirect3DCubeTexture9_GetCubeMapSurface(cube, D3DCUBEMAP_FACE_NEGATIVE_Z, 5, &s), D3D_OK);
+        if (s) {
+            CHECK_HR(IDirect3DSurface9_GetDesc(s, &d), D3D_OK);
+            CHECK_EQ_U(d.Width, 1);
+            IDirect3DSurface9_Release(s);
+        }
+        CHECK_HR(IDirect3DCubeTexture9_GetCubeMapSurface(cube, (D3DCUBEMAP_FACES)6, 0, &s), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DCubeTexture9_GetCubeMapSurface(cube, D3DCUBEMAP_FACE_POSITIVE_X, 6, &s), D3DERR_INVALIDCALL);
+        IDirect3DCubeTexture9_Release(cube);
+    } else {
+        CHECK(0, "cube texture");
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateVolumeTexture(c.dev, 16, 8, 4, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &vol,
+                                                       NULL))) {
+        CHECK_EQ_U(IDirect3DVolumeTexture9_GetLevelCount(vol), 5);
+        CHECK_EQ_U(IDirect3DVolumeTexture9_GetType(vol), D3DRTYPE_VOLUMETEXTURE);
+        CHECK_HR(IDirect3DVolumeTexture9_GetLevelDesc(vol, 2, &vd), D3D_OK);
+        CHECK_EQ_U(vd.Width, 4);
+        CHECK_EQ_U(vd.Height, 2);
+        CHECK_EQ_U(vd.Depth, 1);
+        CHECK_EQ_U(vd.Type, D3DRTYPE_VOLUME);
+        CHECK_HR(IDirect3DVolumeTexture9_GetLevelDesc(vol, 5, &vd), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DVolumeTexture9_GetVolumeLevel(vol, 1, &v), D3D_OK);
+        if (v) {
+            void *container = NULL;
+            CHECK_HR(IDirect3DVolume9_GetDesc(v, &vd), D3D_OK);
+            CHECK_EQ_U(vd.Width, 8);
+            CHECK_EQ_U(vd.Height, 4);
+            CHECK_EQ_U(vd.Depth, 2);
+            CHECK_HR(IDirect3DVolume9_GetContainer(v, &IID_IDirect3DVolumeTexture9, &container), D3D_OK);
+            CHECK(container == vol, "the volume's container is its texture");
+            if (container)
+                IUnknown_Release((IUnknown *)container);
+            IDirect3DVolume9_Release(v);
+        }
+        IDirect3DVolumeTexture9_Release(vol);
+    } else {
+        CHECK(0, "volume texture");
+    }
+    teardown(&c);
+}
+
+TEST(buffers)
+{
+    struct ctx c;
+    IDirect3DVertexBuffer9 *vb = (IDirect3DVertexBuffer9 *)1;
+    IDirect3DIndexBuffer9 *ib = (IDirect3DIndexBuffer9 *)1;
+    D3DVERTEXBUFFER_DESC vd;
+    D3DINDEXBUFFER_DESC id;
+    if (!setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 0, 0, 0, D3DPOOL_MANAGED, &vb, NULL), D3DERR_INVALIDCALL);
+    CHECK(vb == NULL, "a failed create clears the out pointer");
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 64, 0, 0, D3DPOOL_SCRATCH, &vb, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 64, D3DUSAGE_DYNAMIC, 0, D3DPOOL_MANAGED, &vb, NULL),
+             D3DERR_INVALIDCALL);
+    /* An FVF buffer holds at least one vertex. */
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 8, 0, D3DFVF_XYZ, D3DPOOL_MANAGED, &vb, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 64, 0, 0, D3DPOOL_MANAGED, NULL, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(c.dev, 64, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &ib, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(c.dev, 0, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, NULL),
+             D3DERR_INVALIDCALL);
+    if (SUCCEEDED(IDirect3DDevice9_CreateVertexBuffer(c.dev, 100, D3DUSAGE_WRITEONLY | D3DUSAGE_DYNAMIC,
+                                                      D3DFVF_XYZ | D3DFVF_DIFFUSE, D3DPOOL_DEFAULT, &vb, NULL))) {
+        CHECK_HR(IDirect3DVertexBuffer9_GetDesc(vb, &vd), D3D_OK);
+        CHECK_EQ_U(vd.Format, D3DFMT_VERTEXDATA);
+        CHECK_EQ_U(vd.Type, D3DRTYPE_VERTEXBUFFER);
+        CHECK_EQ_U(vd.Usage, D3DUSAGE_WRITEONLY | D3DUSAGE_DYNAMIC);
+        CHECK_EQ_U(vd.Pool, D3DPOOL_DEFAULT);
+        CHECK_EQ_U(vd.Size, 100);
+        CHECK_EQ_U(vd.FVF, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+        CHECK_EQ_U(IDirect3DVertexBuffer9_GetType(vb), D3DRTYPE_VERTEXBUFFER);
+        IDirect3DVertexBuffer9_Release(vb);
+    } else {
+        CHECK(0, "vertex buffer");
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateIndexBuffer(c.dev, 60, 0, D3DFMT_INDEX32, D3DPOOL_SYSTEMMEM, &ib, NULL))) {
+        CHECK_HR(IDirect3DIndexBuffer9_GetDesc(ib, &id), D3D_OK);
+        CHECK_EQ_U(id.Format, D3DFMT_INDEX32);
+        CHECK_EQ_U(id.Type, D3DRTYPE_INDEXBUFFER);
+        CHECK_EQ_U(id.Pool, D3DPOOL_SYSTEMMEM);
+        CHECK_EQ_U(id.Size, 60);
+        IDirect3DIndexBuffer9_Release(ib);
+    } else {
+        CHECK(0, "index buffer");
+    }
+    teardown(&c);
+}
+
+TEST(vertex_declarations)
+{
+    static const D3DVERTEXELEMENT9 good[] = {
+        {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+        {0, 12, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+        {1, 0, D3DDECLTYPE_FLOAT2, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
+        D3DDECL_END(),
+    };
+    static const D3DVERTEXELEMENT9 misaligned[] = {
+        {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+        {0, 17, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+        D3DDECL_END(),
+    };
+    struct ctx c;
+    IDirect3DVertexDeclaration9 *decl = NULL;
+    D3DVERTEXELEMENT9 out[8];
+    UINT n = 0;
+    if (!setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, NULL, &decl), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, good, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, misaligned, &decl), E_FAIL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, good, &decl), D3D_OK);
+    if (decl) {
+        CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(decl, NULL, &n), D3D_OK);
+        CHECK_EQ_U(n, 4);
+        memset(out, 0xab, sizeof(out));
+        CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(decl, out, &n), D3D_OK);
+        CHECK_EQ_U(n, 4);
+        CHECK(!memcmp(out, good, sizeof(good)), "GetDeclaration returns the elements and the end");
+        CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(decl, out, NULL), D3DERR_INVALIDCALL);
+        IDirect3DVertexDeclaration9_Release(decl);
+    }
+    teardown(&c);
+}
+
+static const DWORD vs_1_1[] = {
+    0xfffe0101,                                     /* vs_1_1 */
+    0x0000001f, 0x80000000, 0x900f0000,             /* dcl_position0 v0 */
+    0x00000009, 0xc0010000, 0x90e40000, 0xa0e40000, /* dp4 oPos.x, v0, c0 */
+    0x00000009, 0xc0020000, 0x90e40000, 0xa0e40001, /* dp4 oPos.y, v0, c1 */
+    0x00000009, 0xc0040000, 0x90e40000, 0xa0e40002, /* dp4 oPos.z, v0, c2 */
+    0x00000009, 0xc0080000, 0x90e40000, 0xa0e40003, /* dp4 oPos.w, v0, c3 */
+    0x0000ffff,                                     /* end */
+};
+
+static const DWORD ps_2_0[] = {
+    0xffff0200,                                     /* ps_2_0 */
+    0x05000051, 0xa00f0000, 0x3f800000, 0x00000000, 0x00000000, 0x3f800000, /* def c0, 1, 0, 0, 1 */
+    0x02000001, 0x800f0800, 0xa0e40000,             /* mov oC0, c0 */
+    0x0000ffff,                                     /* end */
+};
+
+TEST(shaders)
+{
+    struct ctx c;
+    IDirect3DVertexShader9 *vs = NULL;
+    IDirect3DPixelShader9 *ps = NULL;
+    DWORD buf[64], bad[sizeof(vs_1_1) / sizeof(DWORD)];
+    UINT size;
+    if (!setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, NULL, &vs), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, vs_1_1, NULL), D3DERR_INVALIDCALL);
+    /* A pixel shader is no vertex shader, and vs_4_0 is no D3D9 shader. */
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, ps_2_0, &vs), D3DERR_INVALIDCALL);
+    memcpy(bad, vs_1_1, sizeof(bad));
+    bad[0] = 0xfffe0400;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, bad, &vs), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, vs_1_1, &vs), D3D_OK);
+    if (vs) {
+        CHECK_HR(IDirect3DVertexShader9_GetFunction(vs, NULL, &size), D3D_OK);
+        CHECK_EQ_U(size, sizeof(vs_1_1));
+        size = 4;
+        CHECK_HR(IDirect3DVertexShader9_GetFunction(vs, buf, &size), D3DERR_INVALIDCALL);
+        size = sizeof(buf);
+        CHECK_HR(IDirect3DVertexShader9_GetFunction(vs, buf, &size), D3D_OK);
+        CHECK_EQ_U(size, sizeof(vs_1_1));
+        CHECK(!memcmp(buf, vs_1_1, sizeof(vs_1_1)), "GetFunction returns the bytecode");
+        IDirect3DVertexShader9_Release(vs);
+    }
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, vs_1_1, &ps), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, ps_2_0, &ps), D3D_OK);
+    if (ps) {
+        CHECK_HR(IDirect3DPixelShader9_GetFunction(ps, NULL, &size), D3D_OK);
+        CHECK_EQ_U(size, sizeof(ps_2_0));
+        IDirect3DPixelShader9_Release(ps);
+    }
+    teardown(&c);
+}
+
+TEST(queries)
+{
+    struct ctx c;
+    IDirect3DQuery9 *q = NULL;
+    BOOL done = FALSE;
+    DWORD samples = 0xdeadbeef;
+    UINT64 freq = 0;
+    HRESULT hr;
+    int i;
+    if (!setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_EVENT, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_OCCLUSION, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_TIMESTAMP, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_TIMESTAMPDISJOINT, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_TIMESTAMPFREQ, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_VCACHE, NULL), D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_EVENT, &q), D3D_OK);
+    if (q) {
+        CHECK_EQ_U(IDirect3DQuery9_GetType(q), D3DQUERYTYPE_EVENT);
+        CHECK_EQ_U(IDirect3DQuery9_GetDataSize(q), sizeof(BOOL));
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
+        for (i = 0; i < 100; i++) {
+            hr = IDirect3DQuery9_GetData(q, &done, sizeof(done), D3DGETDATA_FLUSH);
+            if (hr != S_FALSE)
+                break;
+            Sleep(10);
+        }
+        CHECK_HR(hr, S_OK);
+        CHECK(done == TRUE, "the event is done");
+        IDirect3DQuery9_Release(q);
+    }
+    q = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_OCCLUSION, &q), D3D_OK);
+    if (q) {
+        CHECK_EQ_U(IDirect3DQuery9_GetDataSize(q), sizeof(DWORD));
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN), D3D_OK);
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
+        for (i = 0; i < 100; i++) {
+            hr = IDirect3DQuery9_GetData(q, &samples, sizeof(samples), D3DGETDATA_FLUSH);
+            if (hr != S_FALSE)
+                break;
+            Sleep(10);
+        }
+        CHECK_HR(hr, S_OK);
+        CHECK_EQ_U(samples, 0);
+        IDirect3DQuery9_Release(q);
+    }
+    q = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_TIMESTAMPFREQ, &q), D3D_OK);
+    if (q) {
+        CHECK_EQ_U(IDirect3DQuery9_GetDataSize(q), sizeof(UINT64));
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
+        CHECK_HR(IDirect3DQuery9_GetData(q, &freq, sizeof(freq), D3DGETDATA_FLUSH), S_OK);
+        CHECK(freq != 0, "a frequency");
+        IDirect3DQuery9_Release(q);
+    }
+    teardown(&c);
+}
+
+TEST(private_data)
+{
+    static const GUID guid = {0x12345678, 0x1234, 0x1234, {1, 2, 3, 4, 5, 6, 7, 8}};
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    IDirect3DSurface9 *s;
+    DWORD v = 0x1234, got = 0, size = sizeof(got);
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_SetPrivateData(t, &guid, &v, sizeof(v), 0), D3D_OK);
+        CHECK_HR(IDirect3DTexture9_GetPrivateData(t, &guid, &got, &size), D3D_OK);
+        CHECK_EQ_U(got, 0x1234);
+        /* A level surface has its own private data. */
+        if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(t, 0, &s))) {
+            size = sizeof(got);
+            CHECK_HR(IDirect3DSurface9_GetPrivateData(s, &guid, &got, &size), D3DERR_NOTFOUND);
+            IDirect3DSurface9_Release(s);
+        }
+        CHECK_HR(IDirect3DTexture9_FreePrivateData(t, &guid), D3D_OK);
+        CHECK_HR(IDirect3DTexture9_FreePrivateData(t, &guid), D3DERR_NOTFOUND);
+        /* An IUnknown in private data is referenced. */
+        {
+            ULONG before = refcount(c.dev);
+            CHECK_HR(IDirect3DTexture9_SetPrivateData(t, &guid, &c.dev, sizeof(c.dev), D3DSPD_IUNKNOWN), D3D_OK);
+            CHECK_EQ_U(refcount(c.dev), before + 1);
+        }
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
+static const struct harness_test tests[] = {
+    T(texture_validation), T(texture_levels_and_desc), T(cube_and_volume), T(buffers),
+    T(vertex_declarations), T(shaders), T(queries), T(private_data),
+};
+
+int main(void)
+{
+    return RUN_TESTS(tests);
+}
