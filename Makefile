@@ -17,7 +17,7 @@ CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-cast-function-type -static-l
 PE_ARCHES := i686 x86_64
 
 GO_SRC  := $(shell find . -name '*.go' -not -path './$(BUILD)/*' -not -path './.tools/*') go.mod go.sum
-GEN     := pe/gen/d3d9_layout.h pe/gen/mtld3d_formats.h pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
+GEN     := pe/gen/d3d9_layout.h pe/gen/mtld3d_formats.h pe/gen/state_tables.h pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
 SHIM_SRC := pe/mtld3d/mtld3d.c pe/mtld3d/mtld3d.h
 D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 

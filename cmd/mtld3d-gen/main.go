@@ -30,6 +30,7 @@ var outputs = []output{
 	{"pe/gen/d3d9_vtbl.c", genVtblSource},
 	{"pe/gen/d3d9_layout.h", genLayoutAsserts},
 	{"pe/gen/mtld3d_formats.h", genFormatTables},
+	{"pe/gen/state_tables.h", genStateTables},
 	{"mtld3d.conf.example", func(string) ([]byte, error) { return []byte(config.Example()), nil }},
 }
 

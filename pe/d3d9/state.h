@@ -37,10 +37,13 @@ struct stream {
 };
 
 /* Lights may use any index; they live in a growing array. */
+#define LIGHT_PARAMS 1u /* a state block holds the light's parameters */
+#define LIGHT_ENABLE 2u /* a state block holds whether it is enabled */
 struct light {
     DWORD index;
     BOOL enabled;
     D3DLIGHT9 light;
+    DWORD captured; /* state blocks: LIGHT_* */
 };
 
 struct d3d9_state {
@@ -70,6 +73,8 @@ struct d3d9_state {
     float npatch_mode;
     BOOL software_vp;
     UINT palette; /* current texture palette */
+    D3DCLIPSTATUS9 clip_status;
+    BOOL zenable_pending; /* D3DRS_ZENABLE's default waits for the depth surface */
 };
 
 #endif
