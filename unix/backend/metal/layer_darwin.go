@@ -11,6 +11,7 @@ import (
 	"mtld3d/unix/backend/metal/ca"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
+	"mtld3d/unix/backend/metal/winemac"
 )
 
 // layer is a backend.Layer over a CAMetalLayer. Attaching it to the host
@@ -21,6 +22,7 @@ type layer struct {
 	l      ca.MetalLayer
 	format backend.PixelFormat
 	window uintptr
+	win    *winemac.View // the Wine window's Metal view, when Window was set (window_darwin.go)
 }
 
 // NewLayer makes a CAMetalLayer for desc: the device's, with framebufferOnly
@@ -36,7 +38,13 @@ func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 	if !LayerFormatOK(pf) {
 		return nil, unsupported("CAMetalLayer pixel format", desc.Format)
 	}
-	l, err := ca.NewMetalLayer()
+	var l ca.MetalLayer
+	var win *winemac.View
+	if desc.Window != 0 {
+		l, win, err = d.windowLayer(desc.Window)
+	} else {
+		l, err = ca.NewMetalLayer()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -48,19 +56,29 @@ func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 		l.SetDisplaySyncEnabled(true)
 		l.SetDrawableSize(ca.CGSize{Width: float64(max(desc.Width, 1)), Height: float64(max(desc.Height, 1))})
 	})
-	return &layer{dev: d, l: l, format: desc.Format, window: desc.Window}, nil
+	ly := &layer{dev: d, l: l, format: desc.Format, window: desc.Window, win: win}
+	ly.followWindow()
+	return ly, nil
 }
 
 // CALayer is the CAMetalLayer, for the code that attaches it to a view.
 func (l *layer) CALayer() ca.MetalLayer { return l.l }
 
 func (l *layer) Resize(width, height int) {
+	if l.followWindow() {
+		return
+	}
 	ca.Transaction(func() {
 		l.l.SetDrawableSize(ca.CGSize{Width: float64(max(width, 1)), Height: float64(max(height, 1))})
 	})
 }
 
-func (l *layer) Release() { l.l.Release() }
+func (l *layer) Release() {
+	l.l.Release()
+	if l.win != nil {
+		l.win.Release()
+	}
+}
 
 var errNoDrawable = errors.New("metal: nextDrawable returned nil (none free within a second, or the layer has no size)")
 
