@@ -1,7 +1,10 @@
-// Command mtld3d-demo runs the demo program under Wine through our DLLs
-// with the reference backend and prints what it did. It is what
-// `make demo` runs; it builds, makes a Wine prefix under build/ on first
-// use and installs mtld3d there.
+// Command mtld3d-demo runs the demo under Wine through our DLLs with the
+// reference backend: first the adapter queries (guest/smoke.c), then one
+// frame of a scene (guest/scene.c) with a textured lit quad, a blended
+// triangle and a shader draw, which the dump.dir setting writes to
+// build/demo/frame-<device>-<n>.png. It is what `make demo` runs; it
+// builds, makes a Wine prefix under build/ on first use and installs
+// mtld3d there.
 package main
 
 import (
@@ -9,8 +12,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"mtld3d/core/dxso"
 	"mtld3d/tests/winenv"
 )
 
@@ -19,6 +24,40 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mtld3d-demo:", err)
 		os.Exit(1)
 	}
+}
+
+// The scene's shaders, assembled here with core/dxso into a C header.
+const vsText = `vs_2_0
+dcl_position v0
+dcl_color v1
+mov oPos, v0
+mov oD0, v1
+`
+
+const psText = `ps_2_0
+dcl v0
+mul r0, v0, c0
+mov oC0, r0
+`
+
+func shaderHeader(dir string) error {
+	var b strings.Builder
+	b.WriteString("/* Written by cmd/mtld3d-demo from its shader text with core/dxso. */\n")
+	for _, s := range []struct{ name, text string }{{"demo_vs", vsText}, {"demo_ps", psText}} {
+		code, err := dxso.Assemble(s.text)
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		fmt.Fprintf(&b, "static const DWORD %s[] = {", s.name)
+		for i, w := range code {
+			if i%6 == 0 {
+				b.WriteString("\n   ")
+			}
+			fmt.Fprintf(&b, " 0x%08x,", w)
+		}
+		b.WriteString("\n};\n")
+	}
+	return os.WriteFile(filepath.Join(dir, "demo_shaders.h"), []byte(b.String()), 0o644)
 }
 
 func run() error {
@@ -39,32 +78,54 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	exe, err := e.BuildProgram(filepath.Join(root, "cmd", "mtld3d-demo", "guest", "smoke.c"))
-	if err != nil {
-		return err
-	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	b, err := os.ReadFile(exe)
-	if err != nil {
+	old, _ := filepath.Glob(filepath.Join(out, "frame-*.png"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	if err := shaderHeader(e.Work); err != nil {
 		return err
 	}
-	demo := filepath.Join(out, "smoke.exe")
-	if err := os.WriteFile(demo, b, 0o755); err != nil {
-		return err
+	for _, prog := range []string{"smoke", "scene"} {
+		exe, err := e.BuildProgram(filepath.Join(root, "cmd", "mtld3d-demo", "guest", prog+".c"), e.Work)
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(exe)
+		if err != nil {
+			return err
+		}
+		demo := filepath.Join(out, prog+".exe")
+		if err := os.WriteFile(demo, b, 0o755); err != nil {
+			return err
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		fmt.Printf("\n== %s under Wine (prefix %s)\n", demo, prefix)
+		text, err := e.RunEnv(ctx, out, []string{"MTLD3D_CONFIG=dump.dir=" + out}, "wine", demo)
+		cancel()
+		fmt.Print(string(text))
+		if err != nil {
+			return fmt.Errorf("%s failed: %v", prog, err)
+		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	fmt.Printf("running %s under Wine (prefix %s)\n\n", demo, prefix)
-	text, err := e.Run(ctx, out, "wine", demo)
-	fmt.Print(string(text))
-	if err != nil {
-		return fmt.Errorf("demo program failed: %v", err)
+	frames, _ := filepath.Glob(filepath.Join(out, "frame-*.png"))
+	for _, f := range frames {
+		fmt.Printf("\nframe: %s\n", f)
 	}
-	logs, _ := filepath.Glob(filepath.Join(out, "mtld3d-logs", "*.log"))
-	if len(logs) > 0 {
-		fmt.Printf("\nlog: %s\n", logs[len(logs)-1])
+	if len(frames) == 0 {
+		return fmt.Errorf("no frame was written to %s", out)
+	}
+	logs, _ := filepath.Glob(filepath.Join(out, "mtld3d-logs", "scene-*.log"))
+	newest, when := "", time.Time{}
+	for _, l := range logs {
+		if st, err := os.Stat(l); err == nil && st.ModTime().After(when) {
+			newest, when = l, st.ModTime()
+		}
+	}
+	if newest != "" {
+		fmt.Printf("log: %s\n", newest)
 	}
 	return nil
 }

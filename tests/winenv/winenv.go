@@ -157,7 +157,8 @@ func (e *Env) Teardown() {
 // BuildProgram compiles the C file src for both PE architectures (the
 // i686 build proves the program and headers compile there too) and
 // returns the x86_64 executable, the one this machine can run.
-func (e *Env) BuildProgram(src string) (string, error) {
+// Extra include folders may be given.
+func (e *Env) BuildProgram(src string, include ...string) (string, error) {
 	name := strings.TrimSuffix(filepath.Base(src), ".c")
 	var exe64 string
 	for _, arch := range []string{"x86_64", "i686"} {
@@ -168,6 +169,9 @@ func (e *Env) BuildProgram(src string) (string, error) {
 		args := []string{"-std=gnu11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-cast-function-type",
 			"-I", filepath.Join(e.Root, "tests", "programs"), "-I", filepath.Join(e.Root, "pe", "gen"),
 			"-o", out, src, "-ld3d9", "-luuid", "-lgdi32"}
+		for _, dir := range include {
+			args = append(args, "-I", dir)
+		}
 		cmd := exec.Command(arch+"-w64-mingw32-gcc", args...)
 		if b, err := cmd.CombinedOutput(); err != nil {
 			return "", fmt.Errorf("%s-w64-mingw32-gcc %s: %v\n%s", arch, name, err, b)

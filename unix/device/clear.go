@@ -170,7 +170,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 
 	// The area: the viewport, the scissor when enabled, each rectangle.
 	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}.and(rect{0, 0, w, h})
-	if d.rs[types.D3DRS_SCISSORTESTENABLE] != 0 {
+	if d.st.ff.RS[types.D3DRS_SCISSORTESTENABLE] != 0 {
 		area = area.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
 	}
 	var areas []rect

@@ -48,7 +48,12 @@ type Device struct {
 	ds      uint32
 	vp      shared.RecSetViewport
 	scissor shared.RecSetScissor
-	rs      [256]uint32
+	st       drawState
+	buffers  map[uint32]*buffer
+	textures map[uint32]*texture
+	shaders  map[uint32]*shader
+	decls    map[uint32][]element
+	draws    drawCache
 	clears  map[clearKey]backend.RenderPipelineState
 	dss     map[clearKey]backend.DepthStencilState
 	frames  uint64
@@ -91,7 +96,10 @@ func New(be backend.Device, target format.Target) (*Device, error) {
 	d := &Device{be: be, queue: q, target: target, log: logs.L(),
 		objects: map[uint32]*surface{}, front: map[uint32]*surface{},
 		clears: map[clearKey]backend.RenderPipelineState{}, dss: map[clearKey]backend.DepthStencilState{},
-		warned: map[uint32]bool{}}
+		warned: map[uint32]bool{}, buffers: map[uint32]*buffer{}, textures: map[uint32]*texture{},
+		shaders: map[uint32]*shader{}, decls: map[uint32][]element{}}
+	d.st.reset()
+	d.draws.init()
 	return d, nil
 }
 
@@ -152,6 +160,13 @@ func (d *Device) Release() {
 	for _, s := range d.front {
 		s.tex.Release()
 	}
+	for id := range d.buffers {
+		d.dropBuffer(id)
+	}
+	for id := range d.textures {
+		d.dropTexture(id)
+	}
+	d.draws.release()
 	d.objects, d.front = nil, nil
 	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))
 	d.be.Release()
@@ -256,6 +271,10 @@ func (d *Device) createSurface(r *shared.RecCreateSurface) error {
 }
 
 func (d *Device) destroyObject(id uint32) {
+	d.dropBuffer(id)
+	d.dropTexture(id)
+	delete(d.shaders, id)
+	delete(d.decls, id)
 	if s := d.objects[id]; s != nil {
 		if s.tex != nil {
 			s.tex.Release()

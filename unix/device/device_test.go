@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"go.uber.org/zap/zaptest"
+
 	"mtld3d/core/format"
 	"mtld3d/shared"
 	"mtld3d/types"
@@ -42,6 +44,7 @@ func newTestDevice(t *testing.T) *Device {
 	if err != nil {
 		t.Fatal(err)
 	}
+	d.log = zaptest.NewLogger(t)
 	t.Cleanup(d.Release)
 	return d
 }

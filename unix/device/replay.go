@@ -56,12 +56,6 @@ func init() {
 		d.scissor = *r
 		return nil
 	})
-	on("SetRenderState", func(d *Device, r *shared.RecSetRenderState, _ []byte) error {
-		if r.State < uint32(len(d.rs)) {
-			d.rs[r.State] = r.Value
-		}
-		return nil
-	})
 }
 
 // frame is the work of one Replay: one command buffer, made on first use.
@@ -103,6 +97,7 @@ func (d *Device) Replay(chunks [][]byte) error {
 		}
 	}
 	d.flush()
+	d.draws.endFrame()
 	for _, sc := range d.dumps {
 		if err := d.dumpFront(d.dumpDir, sc); err != nil {
 			d.log.Warn("frame dump failed", zap.Error(err))

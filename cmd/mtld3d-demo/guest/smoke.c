@@ -1,5 +1,5 @@
-/* The demo's guest program: what a game asks d3d9.dll first. Until the
- * device exists (issue 3) it stops at the adapter; it prints each answer. */
+/* The demo's first guest program: what a game asks d3d9.dll before it
+ * makes a device. It prints each answer. */
 #define COBJMACROS
 #include <stdio.h>
 #include <windows.h>
@@ -38,6 +38,5 @@ int main(void)
         printf("GetAdapterLUID: %#lx, %08lx:%08lx\n", (unsigned long)hr, (unsigned long)luid.HighPart, luid.LowPart);
         IDirect3D9Ex_Release(ex);
     }
-    printf("(devices and drawing are not built yet: this demo stops at the adapter)\n");
     return 0;
 }

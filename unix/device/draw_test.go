@@ -1,0 +1,97 @@
+package device
+
+import (
+	"encoding/binary"
+	"math"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"mtld3d/core/dxso"
+
+	"mtld3d/shared"
+	"mtld3d/types"
+)
+
+// vtx is one XYZRHW|DIFFUSE vertex.
+func vtx(x, y, z float32, c uint32) []byte {
+	b := make([]byte, 20)
+	for i, f := range []float32{x, y, z, 1} {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
+	}
+	binary.LittleEndian.PutUint32(b[16:], c)
+	return b
+}
+
+func TestDrawUPPretransformedTriangle(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff000000, Z: 1})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	// A triangle covering the top-left half of the 8x8 target, red.
+	var data []byte
+	data = append(data, vtx(0, 0, 0.5, 0xffff0000)...)
+	data = append(data, vtx(8, 0, 0.5, 0xffff0000)...)
+	data = append(data, vtx(0, 8, 0.5, 0xffff0000)...)
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
+		VertexBytes: uint32(len(data))}, data...)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 1); got&0xffffff != 0xff0000 {
+		t.Errorf("inside the triangle: %#x, want red", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 6, 6); got&0xffffff != 0 {
+		t.Errorf("outside the triangle: %#x, want black", got)
+	}
+}
+
+func TestDrawWithShadersAndDeclaration(t *testing.T) {
+	d := newTestDevice(t)
+	vs, err := dxso.Assemble("vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := dxso.Assemble("ps_2_0\ndcl v0\nmul r0, v0, c0\nmov oC0, r0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff000000, Z: 1})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	// Counter-clockwise on screen: culled by D3D9's default, so turn culling off.
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+	add(c, code("CreateShader"), shared.RecCreateShader{ID: 10, Kind: shared.ShaderVertex, Size: uint32(4 * len(vs)), Code: uint64(uintptr(unsafe.Pointer(&vs[0])))})
+	add(c, code("CreateShader"), shared.RecCreateShader{ID: 11, Kind: shared.ShaderPixel, Size: uint32(4 * len(ps)), Code: uint64(uintptr(unsafe.Pointer(&ps[0])))})
+	// position float4 at 0, colour D3DCOLOR at 16.
+	elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
+		0, 0, 16, 0, byte(types.D3DDECLTYPE_D3DCOLOR), 0, byte(types.D3DDECLUSAGE_COLOR), 0}
+	add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 12, Count: 2}, elems...)
+	add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 12})
+	add(c, code("SetVertexShader"), shared.RecSetObject{Object: 10})
+	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 11})
+	half := make([]byte, 16)
+	for i, f := range []float32{1, 0.5, 1, 1} {
+		binary.LittleEndian.PutUint32(half[4*i:], math.Float32bits(f))
+	}
+	add(c, code("SetShaderConstF"), shared.RecSetShaderConst{Shader: shared.ConstShaderPixel, Start: 0, Count: 1}, half...)
+	// A clip-space triangle covering the whole target, green.
+	var data []byte
+	data = append(data, vtx(-1, -1, 0.5, 0xff00ff00)...)
+	data = append(data, vtx(3, -1, 0.5, 0xff00ff00)...)
+	data = append(data, vtx(-1, 3, 0.5, 0xff00ff00)...)
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
+		VertexBytes: uint32(len(data))}, data...)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(vs)
+	runtime.KeepAlive(ps)
+	// Green times c0's (1, 0.5, 1, 1): 0x80 green.
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 4, 4); got != 0xff008000 && got != 0xff007f00 {
+		t.Errorf("shaded pixel %#x, want half green", got)
+	}
+}

@@ -1,0 +1,174 @@
+package device
+
+import (
+	"encoding/binary"
+	"fmt"
+	"unsafe"
+
+	"go.uber.org/zap"
+
+	"mtld3d/core/dxso"
+	"mtld3d/core/dxso/lower"
+	"mtld3d/core/ir"
+	"mtld3d/shared"
+	"mtld3d/unix/backend"
+)
+
+// Shaders, declarations and shader constants. A shader is parsed and
+// lowered to the IR once, when its creation is replayed; a program the
+// front end refuses is logged and draws that use it are skipped.
+
+type shader struct {
+	kind uint32
+	ir   *ir.Shader // nil if the bytecode was refused
+}
+
+// element is one vertex element: where it is in which stream, what it
+// holds, and how the backend reads it.
+type element struct {
+	stream uint32
+	offset uint32
+	format backend.VertexFormat
+	usage  ir.Usage
+	index  uint8
+}
+
+type consts struct {
+	f [][4]float32
+	i [16][4]int32
+	b [16]uint32
+}
+
+// D3DDECLTYPE (0..16) to backend vertex formats; UDEC3 has no equivalent.
+var declTypes = [...]backend.VertexFormat{
+	backend.VertexFloat, backend.VertexFloat2, backend.VertexFloat3, backend.VertexFloat4,
+	backend.VertexUChar4Normalized_BGRA, backend.VertexUChar4, backend.VertexShort2, backend.VertexShort4,
+	backend.VertexUChar4Normalized, backend.VertexShort2Normalized, backend.VertexShort4Normalized,
+	backend.VertexUShort2Normalized, backend.VertexUShort4Normalized, backend.VertexInvalid,
+	backend.VertexInt1010102Normalized, backend.VertexHalf2, backend.VertexHalf4,
+}
+
+func init() {
+	on("CreateShader", func(d *Device, r *shared.RecCreateShader, _ []byte) error {
+		if r.Code == 0 || r.Size < 8 || r.Size > 1<<20 || r.Size%4 != 0 {
+			return fmt.Errorf("shader %d: %d bytes of bytecode", r.ID, r.Size)
+		}
+		code := make([]uint32, r.Size/4)
+		src := unsafe.Slice((*byte)(guestPtr(r.Code)), r.Size)
+		for i := range code {
+			code[i] = binary.LittleEndian.Uint32(src[4*i:])
+		}
+		sh := &shader{kind: r.Kind}
+		d.shaders[r.ID] = sh
+		p, err := dxso.Parse(code)
+		if err == nil {
+			var res *lower.Result
+			if res, err = lower.Lower(p, lower.Options{}); err == nil {
+				sh.ir = res.Shader
+			}
+		}
+		if err != nil {
+			d.log.Warn("shader refused; draws using it are skipped", zap.Uint32("shader", r.ID), zap.Error(err))
+		}
+		return nil
+	})
+	on("CreateVertexDecl", func(d *Device, r *shared.RecCreateVertexDecl, rec []byte) error {
+		base := int(unsafe.Sizeof(*r))
+		if r.Count > 64 || len(rec) < base+8*int(r.Count) {
+			return fmt.Errorf("declaration %d: %d elements in a %d-byte record", r.ID, r.Count, len(rec))
+		}
+		var els []element
+		for i := 0; i < int(r.Count); i++ {
+			e := rec[base+8*i:]
+			stream, off, typ, usage, idx := binary.LittleEndian.Uint16(e), binary.LittleEndian.Uint16(e[2:]), e[4], e[6], e[7]
+			if stream == 0xff || int(typ) >= len(declTypes) {
+				continue // D3DDECL_END or D3DDECLTYPE_UNUSED
+			}
+			els = append(els, element{stream: uint32(stream), offset: uint32(off), format: declTypes[typ], usage: ir.Usage(usage), index: idx})
+		}
+		d.decls[r.ID] = els
+		return nil
+	})
+	on("SetVertexDeclaration", func(d *Device, r *shared.RecSetObject, _ []byte) error {
+		d.st.decl = r.Object
+		if r.Object != 0 {
+			d.st.fvf = 0
+		}
+		return nil
+	})
+	on("SetVertexShader", func(d *Device, r *shared.RecSetObject, _ []byte) error {
+		d.st.vs = r.Object
+		return nil
+	})
+	on("SetPixelShader", func(d *Device, r *shared.RecSetObject, _ []byte) error {
+		d.st.ps = r.Object
+		return nil
+	})
+	on("SetShaderConstF", func(d *Device, r *shared.RecSetShaderConst, rec []byte) error {
+		c, err := d.constsFor(r, rec, 16)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < int(r.Count); i++ {
+			n := int(r.Start) + i
+			for n >= len(c.f) {
+				c.f = append(c.f, [4]float32{})
+			}
+			c.f[n] = *(*[4]float32)(unsafe.Pointer(&rec[int(unsafe.Sizeof(*r))+16*i]))
+		}
+		return nil
+	})
+	on("SetShaderConstI", func(d *Device, r *shared.RecSetShaderConst, rec []byte) error {
+		c, err := d.constsFor(r, rec, 16)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < int(r.Count) && int(r.Start)+i < len(c.i); i++ {
+			c.i[int(r.Start)+i] = *(*[4]int32)(unsafe.Pointer(&rec[int(unsafe.Sizeof(*r))+16*i]))
+		}
+		return nil
+	})
+	on("SetShaderConstB", func(d *Device, r *shared.RecSetShaderConst, rec []byte) error {
+		c, err := d.constsFor(r, rec, 4)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < int(r.Count) && int(r.Start)+i < len(c.b); i++ {
+			c.b[int(r.Start)+i] = binary.LittleEndian.Uint32(rec[int(unsafe.Sizeof(*r))+4*i:])
+		}
+		return nil
+	})
+}
+
+// constsFor checks a constants record and returns its stage's constants.
+func (d *Device) constsFor(r *shared.RecSetShaderConst, rec []byte, size int) (*consts, error) {
+	if r.Count > 8192 || r.Start > 8192 || len(rec) < int(unsafe.Sizeof(*r))+size*int(r.Count) {
+		return nil, fmt.Errorf("constants %d+%d in a %d-byte record", r.Start, r.Count, len(rec))
+	}
+	if r.Shader == shared.ConstShaderPixel {
+		return &d.st.psConst, nil
+	}
+	return &d.st.vsConst, nil
+}
+
+func (c *consts) floatBytes() []byte { return floatBytes(c.f) }
+
+func (c *consts) intBytes() []byte {
+	b := make([]byte, 16*len(c.i))
+	for i, v := range c.i {
+		for j, x := range v {
+			binary.LittleEndian.PutUint32(b[16*i+4*j:], uint32(x))
+		}
+	}
+	return b
+}
+
+func (c *consts) boolBytes() []byte {
+	b := make([]byte, 4*len(c.b))
+	for i, v := range c.b {
+		if v != 0 {
+			binary.LittleEndian.PutUint32(b[4*i:], 1)
+		}
+	}
+	return b
+}
