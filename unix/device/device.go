@@ -37,30 +37,30 @@ type surface struct {
 
 // Device is one D3D9 device's unix side.
 type Device struct {
-	id      uint32
-	be      backend.Device
-	queue   backend.CommandQueue
-	target  format.Target
-	log     *zap.Logger
-	objects map[uint32]*surface
-	front   map[uint32]*surface // per swap chain: the last presented image
-	rts     [4]uint32
-	ds      uint32
-	vp      shared.RecSetViewport
-	scissor shared.RecSetScissor
+	id       uint32
+	be       backend.Device
+	queue    backend.CommandQueue
+	target   format.Target
+	log      *zap.Logger
+	objects  map[uint32]*surface
+	front    map[uint32]*surface // per swap chain: the last presented image
+	rts      [4]uint32
+	ds       uint32
+	vp       shared.RecSetViewport
+	scissor  shared.RecSetScissor
 	st       drawState
 	buffers  map[uint32]*buffer
 	textures map[uint32]*texture
 	shaders  map[uint32]*shader
 	decls    map[uint32][]element
 	draws    drawCache
-	clears  map[clearKey]backend.RenderPipelineState
-	dss     map[clearKey]backend.DepthStencilState
-	frames  uint64
-	cur     frame
-	dumpDir string   // dump.dir resolved; "" for none
-	dumps   []uint32 // swap chains presented this frame, to dump
-	warned  map[uint32]bool
+	clears   map[clearKey]backend.RenderPipelineState
+	dss      map[clearKey]backend.DepthStencilState
+	frames   uint64
+	cur      frame
+	dumpDir  string   // dump.dir resolved; "" for none
+	dumps    []uint32 // swap chains presented this frame, to dump
+	warned   map[uint32]bool
 }
 
 var (
