@@ -4,9 +4,10 @@
  * of guest memory, each with the pitch Lock reports. DEFAULT textures
  * other than DYNAMIC ones cannot be locked and have none. Unlock of a
  * DEFAULT or MANAGED texture records an UpdateTexture naming the locked
- * box in that memory; as for buffers (buffer.c), a lock of a texture a
- * record of this frame already names moves it to a fresh block first,
- * so the earlier record still reads what it was given.
+ * box in that memory. A lock of a texture a record of this frame
+ * already names first submits the frame (so the earlier record reads
+ * what it was given and the memory keeps its address); DISCARD of a
+ * dynamic texture's only level moves it to a fresh block instead.
  *
  * Level surfaces and volumes are made on first use and share the
  * texture's count (their container). */
@@ -276,13 +277,11 @@ static void record_generate_mips(struct texture *t)
 }
 
 /* Moves the texture to a block no record of this frame names. */
-static HRESULT texture_rename(struct texture *t, BOOL copy)
+static HRESULT texture_rename(struct texture *t)
 {
     BYTE *mem = resmem_alloc(t->size);
     if (!mem)
         return E_OUTOFMEMORY;
-    if (copy)
-        memcpy(mem, t->mem, t->size);
     resmem_retire(t->obj.device, t->mem);
     t->mem = mem;
     t->recorded = FALSE;
@@ -314,8 +313,16 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     device_lock(device);
     if (!t->locks && t->recorded && t->recorded_frame == device->frame && !(flags & D3DLOCK_READONLY) &&
         !(flags & D3DLOCK_NOOVERWRITE)) {
-        /* DISCARD of the only subresource needs no copy. */
-        hr = texture_rename(t, !((flags & D3DLOCK_DISCARD) && t->faces * t->levels == 1));
+        /* DISCARD of a dynamic texture's only level may hand out fresh
+         * memory, as native drivers do. Otherwise the memory stays where
+         * it is (games and Wine's tests compare pointers across locks):
+         * submit what is recorded, so the unix side has read it. */
+        if ((flags & D3DLOCK_DISCARD) && t->faces * t->levels == 1) {
+            hr = texture_rename(t);
+        } else {
+            device_flush(device);
+            t->recorded = FALSE;
+        }
     }
     if (SUCCEEDED(hr)) {
         t->locks++;

@@ -350,6 +350,7 @@ TEST(buffer_locks)
         CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
         CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, NULL, 0), D3DERR_INVALIDCALL);
         CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 300, 0, (void **)&p, 0), D3DERR_INVALIDCALL);
+        CHECK_EQ_U(refcount(vb), 1); /* locks take no references */
         IDirect3DVertexBuffer9_Release(vb);
     }
     if (SUCCEEDED(IDirect3DDevice9_CreateVertexBuffer(c.dev, 1024, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, 0,
