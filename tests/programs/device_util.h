@@ -6,7 +6,7 @@
 
 #include <d3d9.h>
 
-static HWND test_window(int w, int h)
+static inline HWND test_window(int w, int h)
 {
     static ATOM cls;
     if (!cls) {
@@ -22,7 +22,7 @@ static HWND test_window(int w, int h)
                          r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
 }
 
-static void default_pp(D3DPRESENT_PARAMETERS *pp, HWND window)
+static inline void default_pp(D3DPRESENT_PARAMETERS *pp, HWND window)
 {
     memset(pp, 0, sizeof(*pp));
     pp->Windowed = TRUE;
@@ -32,7 +32,7 @@ static void default_pp(D3DPRESENT_PARAMETERS *pp, HWND window)
 }
 
 /* A windowed 640x480 device with automatic D24S8, or NULL (checked). */
-static IDirect3DDevice9 *test_device(IDirect3D9 *d3d, HWND window, DWORD extra_flags, DWORD pp_flags)
+static inline IDirect3DDevice9 *test_device(IDirect3D9 *d3d, HWND window, DWORD extra_flags, DWORD pp_flags)
 {
     D3DPRESENT_PARAMETERS pp;
     IDirect3DDevice9 *dev = NULL;
@@ -46,7 +46,7 @@ static IDirect3DDevice9 *test_device(IDirect3D9 *d3d, HWND window, DWORD extra_f
     return SUCCEEDED(hr) ? dev : NULL;
 }
 
-static ULONG refcount(void *obj)
+static inline ULONG refcount(void *obj)
 {
     IUnknown_AddRef((IUnknown *)obj);
     return IUnknown_Release((IUnknown *)obj);

@@ -1,0 +1,193 @@
+/* Draws through the reference backend, checked by pixel readback: every
+ * primitive type the first draw path handles, vertex and index buffers,
+ * fans, textures, blending, the depth test. Tolerance: 2 per channel. */
+#include "device_util.h"
+
+static IDirect3D9 *d3d;
+static HWND window;
+
+struct tl {
+    float x, y, z, rhw;
+    D3DCOLOR c;
+};
+
+#define FVF_TL (D3DFVF_XYZRHW | D3DFVF_DIFFUSE)
+
+static int near_color(D3DCOLOR a, D3DCOLOR b)
+{
+    for (int s = 0; s < 24; s += 8) {
+        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        if (d < -2 || d > 2)
+            return 0;
+    }
+    return 1;
+}
+
+/* Reads one back-buffer pixel through GetRenderTargetData. */
+static D3DCOLOR pixel(IDirect3DDevice9 *dev, int x, int y)
+{
+    IDirect3DSurface9 *bb = NULL, *sys = NULL;
+    D3DLOCKED_RECT lr;
+    D3DCOLOR c = 0xdeadbeef;
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
+    if (bb && sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, sys)) &&
+        SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY))) {
+        c = ((D3DCOLOR *)((BYTE *)lr.pBits + y * lr.Pitch))[x] & 0xffffff;
+        IDirect3DSurface9_UnlockRect(sys);
+    }
+    if (sys)
+        IDirect3DSurface9_Release(sys);
+    if (bb)
+        IDirect3DSurface9_Release(bb);
+    return c;
+}
+
+#define CHECK_PIXEL(dev, x, y, want)                                                                                   \
+    do {                                                                                                               \
+        D3DCOLOR got_ = pixel(dev, x, y);                                                                              \
+        CHECK(near_color(got_, want), "pixel (%d,%d) = %06lx, want %06lx", x, y, (unsigned long)got_,                   \
+              (unsigned long)(want));                                                                                  \
+    } while (0)
+
+static IDirect3DDevice9 *begin(void)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    if (!dev)
+        return NULL;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    return dev;
+}
+
+TEST(up_triangle_list)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct tl v[3] = {{0, 0, 0.5f, 1, 0xff0000}, {640, 0, 0.5f, 1, 0xff0000}, {0, 480, 0.5f, 1, 0xff0000}};
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, v, sizeof(v[0])), D3D_OK);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL(dev, 10, 10, 0xff0000);
+    CHECK_PIXEL(dev, 600, 400, 0x000000);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(vertex_and_index_buffers_and_fans)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexBuffer9 *vb = NULL;
+    IDirect3DIndexBuffer9 *ib = NULL;
+    static const struct tl quad[4] = {
+        {100, 100, 0.5f, 1, 0x00ff00}, {200, 100, 0.5f, 1, 0x00ff00}, {200, 200, 0.5f, 1, 0x00ff00}, {100, 200, 0.5f, 1, 0x00ff00}};
+    static const WORD idx[6] = {0, 1, 2, 0, 2, 3};
+    void *p;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, sizeof(quad), D3DUSAGE_WRITEONLY, FVF_TL, D3DPOOL_DEFAULT, &vb, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(dev, sizeof(idx), D3DUSAGE_WRITEONLY, D3DFMT_INDEX16, D3DPOOL_DEFAULT, &ib, NULL), D3D_OK);
+    if (!vb || !ib)
+        return;
+    IDirect3DVertexBuffer9_Lock(vb, 0, 0, &p, 0);
+    memcpy(p, quad, sizeof(quad));
+    IDirect3DVertexBuffer9_Unlock(vb);
+    IDirect3DIndexBuffer9_Lock(ib, 0, 0, &p, 0);
+    memcpy(p, idx, sizeof(idx));
+    IDirect3DIndexBuffer9_Unlock(ib);
+    IDirect3DDevice9_SetStreamSource(dev, 0, vb, 0, sizeof(quad[0]));
+    IDirect3DDevice9_SetIndices(dev, ib);
+    CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2), D3D_OK);
+    /* The same quad moved right as a fan from the vertex buffer. */
+    {
+        struct tl fan[4];
+        memcpy(fan, quad, sizeof(fan));
+        for (int i = 0; i < 4; i++) {
+            fan[i].x += 200;
+            fan[i].c = 0x0000ff;
+        }
+        CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLEFAN, 2, fan, sizeof(fan[0])), D3D_OK);
+    }
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL(dev, 150, 150, 0x00ff00);
+    CHECK_PIXEL(dev, 350, 150, 0x0000ff);
+    CHECK_PIXEL(dev, 250, 150, 0x000000);
+    IDirect3DIndexBuffer9_Release(ib);
+    IDirect3DVertexBuffer9_Release(vb);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(blending_and_depth)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct tl back[3] = {{0, 0, 0.8f, 1, 0xffff0000}, {640, 0, 0.8f, 1, 0xffff0000}, {0, 480, 0.8f, 1, 0xffff0000}};
+    struct tl front[3] = {{0, 0, 0.2f, 1, 0x800000ff}, {640, 0, 0.2f, 1, 0x800000ff}, {0, 480, 0.2f, 1, 0x800000ff}};
+    struct tl hidden[3] = {{0, 0, 0.9f, 1, 0xff00ff00}, {640, 0, 0.9f, 1, 0xff00ff00}, {0, 480, 0.9f, 1, 0xff00ff00}};
+    if (!dev)
+        return;
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, back, sizeof(back[0]));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_SRCALPHA);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, front, sizeof(front[0]));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, FALSE);
+    /* Behind what is drawn: the depth test (LESSEQUAL by default) drops it. */
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, hidden, sizeof(hidden[0]));
+    IDirect3DDevice9_EndScene(dev);
+    /* 0x80/255 of blue over red. */
+    CHECK_PIXEL(dev, 10, 10, 0x7f0080);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(textured_quad)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    struct {
+        float x, y, z, rhw, u, v;
+    } q[4] = {{0, 0, 0.5f, 1, 0, 0}, {64, 0, 0.5f, 1, 1, 0}, {0, 64, 0.5f, 1, 0, 1}, {64, 64, 0.5f, 1, 1, 1}};
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (!tex)
+        return;
+    IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0);
+    ((DWORD *)lr.pBits)[0] = 0xffff0000;
+    ((DWORD *)lr.pBits)[1] = 0xff00ff00;
+    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[0] = 0xff0000ff;
+    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[1] = 0xffffffff;
+    IDirect3DTexture9_UnlockRect(tex, 0);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)tex);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
+    IDirect3DDevice9_EndScene(dev);
+    /* Point sampling: each quarter of the quad shows one texel. */
+    CHECK_PIXEL(dev, 10, 10, 0xff0000);
+    CHECK_PIXEL(dev, 50, 10, 0x00ff00);
+    CHECK_PIXEL(dev, 10, 50, 0x0000ff);
+    CHECK_PIXEL(dev, 50, 50, 0xffffff);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DTexture9_Release(tex);
+    IDirect3DDevice9_Release(dev);
+}
+
+static const struct harness_test tests[] = {
+    T(up_triangle_list), T(vertex_and_index_buffers_and_fans), T(blending_and_depth), T(textured_quad),
+};
+
+int main(void)
+{
+    int r;
+    d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    window = test_window(640, 480);
+    r = RUN_TESTS(tests);
+    if (d3d)
+        IDirect3D9_Release(d3d);
+    return r;
+}
