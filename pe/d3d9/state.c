@@ -10,42 +10,36 @@
 #include "stateblock.h"
 #include "state_tables.h"
 
-/* Object ids for records. The resource classes add ids to their objects;
- * until then the unix side sees 0 (none). */
+/* Object ids for records (resource.h); 0 is none. */
 static uint32_t vb_id(struct vertexbuffer *vb)
 {
-    (void)vb;
-    return 0;
+    return vb ? vb->b.id : 0;
 }
 
 static uint32_t ib_id(struct indexbuffer *ib)
 {
-    (void)ib;
-    return 0;
+    return ib ? ib->b.id : 0;
 }
 
 static uint32_t decl_id(struct vdecl *decl)
 {
-    (void)decl;
-    return 0;
+    return decl ? decl->id : 0;
 }
 
 static uint32_t vs_id(struct vshader *vs)
 {
-    (void)vs;
-    return 0;
+    return vs ? vs->s.id : 0;
 }
 
 static uint32_t ps_id(struct pshader *ps)
 {
-    (void)ps;
-    return 0;
+    return ps ? ps->s.id : 0;
 }
 
+/* Textures bind by their struct object (state.h); the texture holds it. */
 static uint32_t texture_id(struct object *tex)
 {
-    (void)tex;
-    return 0;
+    return tex ? CONTAINING_RECORD(tex, struct texture, obj)->id : 0;
 }
 
 static const D3DMATRIX identity = {{{1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f,
@@ -512,7 +506,7 @@ void state_set_stream(struct device *d, UINT stream, struct vertexbuffer *vb, UI
     }
     if (!sb && (r = device_record(d, MTLD3D_REC_SET_STREAM_SOURCE, sizeof(*r)))) {
         r->Stream = stream;
-        r->Buffer = vb ? vb_id(vb) : 0;
+        r->Buffer = vb_id(vb);
         r->Offset = st->offset;
         r->Stride = st->stride;
     }
@@ -554,11 +548,12 @@ void state_set_indices(struct device *d, struct indexbuffer *ib)
     if (d->state.indices == ib)
         return;
     state_hold((void **)&d->state.indices, ib);
-    record_object(d, MTLD3D_REC_SET_INDICES, ib ? ib_id(ib) : 0);
+    record_object(d, MTLD3D_REC_SET_INDICES, ib_id(ib));
 }
 
-/* The FVF and the declaration are one state: setting either clears the
- * other. */
+/* The FVF and the declaration are one state: setting either replaces the
+ * other. With an FVF set, decl is NULL or the declaration made from it
+ * for GetVertexDeclaration (never recorded: the unix side has the FVF). */
 void state_set_fvf(struct device *d, DWORD fvf)
 {
     struct stateblock *sb = recording(d);
@@ -569,7 +564,7 @@ void state_set_fvf(struct device *d, DWORD fvf)
         sb->mask.vdecl = TRUE;
         return;
     }
-    if (d->state.fvf == fvf && !d->state.decl)
+    if (fvf && d->state.fvf == fvf)
         return;
     state_hold((void **)&d->state.decl, NULL);
     d->state.fvf = fvf;
@@ -590,7 +585,7 @@ void state_set_decl(struct device *d, struct vdecl *decl)
         return;
     state_hold((void **)&d->state.decl, decl);
     d->state.fvf = 0;
-    record_object(d, MTLD3D_REC_SET_VERTEX_DECLARATION, decl ? decl_id(decl) : 0);
+    record_object(d, MTLD3D_REC_SET_VERTEX_DECLARATION, decl_id(decl));
 }
 
 void state_set_vs(struct device *d, struct vshader *vs)
@@ -604,7 +599,7 @@ void state_set_vs(struct device *d, struct vshader *vs)
     if (d->state.vs == vs)
         return;
     state_hold((void **)&d->state.vs, vs);
-    record_object(d, MTLD3D_REC_SET_VERTEX_SHADER, vs ? vs_id(vs) : 0);
+    record_object(d, MTLD3D_REC_SET_VERTEX_SHADER, vs_id(vs));
 }
 
 void state_set_ps(struct device *d, struct pshader *ps)
@@ -618,7 +613,7 @@ void state_set_ps(struct device *d, struct pshader *ps)
     if (d->state.ps == ps)
         return;
     state_hold((void **)&d->state.ps, ps);
-    record_object(d, MTLD3D_REC_SET_PIXEL_SHADER, ps ? ps_id(ps) : 0);
+    record_object(d, MTLD3D_REC_SET_PIXEL_SHADER, ps_id(ps));
 }
 
 void state_set_texture(struct device *d, UINT sampler, struct object *tex)
@@ -635,7 +630,7 @@ void state_set_texture(struct device *d, UINT sampler, struct object *tex)
     hold_texture(&d->state.textures[sampler], tex);
     if ((r = device_record(d, MTLD3D_REC_SET_TEXTURE, sizeof(*r)))) {
         r->Sampler = sampler;
-        r->Texture = tex ? texture_id(tex) : 0;
+        r->Texture = texture_id(tex);
     }
 }
 
@@ -1174,6 +1169,9 @@ HRESULT WINAPI device_GetIndices(IDirect3DDevice9Ex *iface, IDirect3DIndexBuffer
 HRESULT WINAPI device_SetFVF(IDirect3DDevice9Ex *iface, DWORD fvf)
 {
     struct device *device = device_impl(iface);
+    /* Windows ignores FVF 0 and keeps the declaration. */
+    if (!fvf)
+        return D3D_OK;
     device_lock(device);
     state_set_fvf(device, fvf);
     device_unlock(device);
@@ -1182,9 +1180,13 @@ HRESULT WINAPI device_SetFVF(IDirect3DDevice9Ex *iface, DWORD fvf)
 
 HRESULT WINAPI device_GetFVF(IDirect3DDevice9Ex *iface, DWORD *fvf)
 {
+    struct device *device = device_impl(iface);
     if (!fvf)
         return D3DERR_INVALIDCALL;
-    *fvf = device_impl(iface)->state.fvf;
+    /* A declaration made from an FVF answers with that FVF. */
+    device_lock(device);
+    *fvf = device->state.fvf ? device->state.fvf : device->state.decl ? device->state.decl->fvf : 0;
+    device_unlock(device);
     return D3D_OK;
 }
 
@@ -1204,6 +1206,15 @@ HRESULT WINAPI device_GetVertexDeclaration(IDirect3DDevice9Ex *iface, IDirect3DV
     if (!decl)
         return D3D_OK;
     device_lock(device);
+    /* After SetFVF, Windows answers with a declaration made from the FVF:
+     * made here on first demand and kept while the FVF stays. */
+    if (!device->state.decl && device->state.fvf) {
+        struct vdecl *made;
+        if (SUCCEEDED(vdecl_from_fvf(device, device->state.fvf, &made))) {
+            state_hold((void **)&device->state.decl, made);
+            IDirect3DVertexDeclaration9_Release(&made->iface);
+        }
+    }
     if ((*decl = (IDirect3DVertexDeclaration9 *)device->state.decl))
         IDirect3DVertexDeclaration9_AddRef(*decl);
     device_unlock(device);

@@ -260,10 +260,10 @@ static void apply_or_capture(struct stateblock *sb, BOOL apply)
     }
     if (m->vdecl) {
         if (apply) {
-            if (s->decl || !s->fvf)
-                state_set_decl(d, s->decl);
-            else
+            if (s->fvf)
                 state_set_fvf(d, s->fvf);
+            else
+                state_set_decl(d, s->decl);
         } else {
             state_hold((void **)&s->decl, dev->decl);
             s->fvf = dev->fvf;

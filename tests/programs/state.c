@@ -814,6 +814,67 @@ TEST(reset_restores_defaults)
     close_device(&c);
 }
 
+TEST(fvf_and_declaration)
+{
+    static const D3DVERTEXELEMENT9 elements[] = {
+        {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+        {0, 12, D3DDECLTYPE_FLOAT2, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
+        D3DDECL_END(),
+    };
+    struct ctx c;
+    IDirect3DVertexDeclaration9 *decl = NULL, *got, *again;
+    D3DVERTEXELEMENT9 e[MAXD3DDECLLENGTH + 1];
+    UINT n = 0;
+    DWORD fvf;
+    if (!open_device(&c, FALSE, D3DCREATE_HARDWARE_VERTEXPROCESSING))
+        return;
+    /* After SetFVF the device answers with a declaration made from it. */
+    CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZ | D3DFVF_DIFFUSE), D3D_OK);
+    got = NULL;
+    CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
+    CHECK(got != NULL, "no declaration after SetFVF");
+    if (got) {
+        CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, NULL, &n), D3D_OK);
+        CHECK_EQ_U(n, 3);
+        if (n == 3) {
+            CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, e, &n), D3D_OK);
+            CHECK(e[0].Usage == D3DDECLUSAGE_POSITION && e[0].Type == D3DDECLTYPE_FLOAT3, "element 0");
+            CHECK(e[1].Usage == D3DDECLUSAGE_COLOR && e[1].Type == D3DDECLTYPE_D3DCOLOR && e[1].Offset == 12,
+                  "element 1");
+        }
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &again), D3D_OK);
+        CHECK(again == got, "a second GetVertexDeclaration answers another object");
+        if (again)
+            IDirect3DVertexDeclaration9_Release(again);
+        IDirect3DVertexDeclaration9_Release(got);
+    }
+    CHECK_HR(IDirect3DDevice9_GetFVF(c.dev, &fvf), D3D_OK);
+    CHECK_EQ_U(fvf, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+
+    /* A declaration replaces the FVF. */
+    if (SUCCEEDED(IDirect3DDevice9_CreateVertexDeclaration(c.dev, elements, &decl))) {
+        CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, decl), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetFVF(c.dev, &fvf), D3D_OK);
+        CHECK_EQ_U(fvf, 0);
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
+        CHECK(got == decl, "GetVertexDeclaration answers another declaration");
+        if (got)
+            IDirect3DVertexDeclaration9_Release(got);
+        /* FVF 0 is ignored. */
+        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
+        CHECK(got == decl, "SetFVF(0) unbound the declaration");
+        if (got)
+            IDirect3DVertexDeclaration9_Release(got);
+        CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, NULL), D3D_OK);
+        CHECK_EQ_U(IDirect3DVertexDeclaration9_Release(decl), 0);
+    } else {
+        printf("note: CreateVertexDeclaration unavailable\n");
+    }
+    CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, NULL), D3D_OK);
+    close_device(&c);
+}
+
 static const struct harness_test tests[] = {
     T(render_state_defaults),
     T(texture_stage_and_sampler_defaults),
@@ -826,6 +887,7 @@ static const struct harness_test tests[] = {
     T(clip_planes_viewport_scissor),
     T(shader_constants),
     T(streams_and_objects),
+    T(fvf_and_declaration),
     T(misc_state),
     T(reset_restores_defaults),
 };
