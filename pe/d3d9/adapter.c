@@ -191,6 +191,10 @@ HRESULT WINAPI d3d9_EnumAdapterModes(IDirect3D9Ex *iface, UINT adapter, D3DFORMA
 
 static HRESULT current_mode(D3DDISPLAYMODE *mode)
 {
+    if (mtld3d_proc.emulated_mode.Width) {
+        *mode = mtld3d_proc.emulated_mode;
+        return D3D_OK;
+    }
     DEVMODEW dm;
     memset(&dm, 0, sizeof(dm));
     dm.dmSize = sizeof(dm);

@@ -26,6 +26,10 @@ struct mtld3d_process {
     char driver[512];
     uint32_t log_level;
     LUID adapter_luid; /* one per process, as the adapter is */
+    /* The display mode a fullscreen device set. The Mac cannot change
+     * modes for Wine, so the change is emulated: the adapter reports this
+     * mode while it is set (Width 0: none). */
+    D3DDISPLAYMODE emulated_mode;
 };
 
 extern struct mtld3d_process mtld3d_proc;

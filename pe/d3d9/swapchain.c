@@ -22,6 +22,8 @@ static void free_backbuffers(struct swapchain *sc)
 static void swapchain_destroy(struct object *obj)
 {
     struct swapchain *sc = CONTAINING_RECORD(obj, struct swapchain, obj);
+    if (!sc->pp.Windowed)
+        fullscreen_leave(sc);
     free_backbuffers(sc);
     object_cleanup(obj);
     HeapFree(GetProcessHeap(), 0, sc);
@@ -73,6 +75,8 @@ HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp,
         swapchain_unbind(sc);
         return hr;
     }
+    if (!pp->Windowed)
+        fullscreen_enter(sc);
     *out = sc;
     return D3D_OK;
 }
@@ -80,9 +84,13 @@ HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp,
 HRESULT swapchain_reset(struct swapchain *sc, const D3DPRESENT_PARAMETERS *pp)
 {
     free_backbuffers(sc);
+    if (!sc->pp.Windowed && pp->Windowed)
+        fullscreen_leave(sc);
     sc->pp = *pp;
     if (pp->hDeviceWindow)
         sc->window = pp->hDeviceWindow;
+    if (!pp->Windowed)
+        fullscreen_enter(sc);
     return make_backbuffers(sc);
 }
 

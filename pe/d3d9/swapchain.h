@@ -16,6 +16,10 @@ struct swapchain {
     struct surface *backbuffers[MAX_BACKBUFFERS];
     UINT present_count;
     D3DGAMMARAMP gamma;
+    /* The window as it was before fullscreen made it borderless. */
+    BOOL saved;
+    LONG saved_style, saved_exstyle;
+    RECT saved_rect;
 };
 
 HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL implicit,
@@ -26,5 +30,9 @@ struct surface *swapchain_backbuffer(struct swapchain *sc, UINT index);
 /* Drops the device's hold; the swap chain goes when no game reference is
  * left. */
 void swapchain_unbind(struct swapchain *sc);
+
+/* fullscreen.c: the emulated mode change (see there). */
+void fullscreen_enter(struct swapchain *sc);
+void fullscreen_leave(struct swapchain *sc);
 
 #endif

@@ -272,7 +272,49 @@ TEST(multithreaded_device)
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
 }
 
+TEST(fullscreen_is_emulated)
+{
+    /* The Mac cannot change modes for Wine: a fullscreen device makes its
+     * window a borderless one covering the monitor and reports the mode it
+     * asked for, until it goes windowed again. */
+    HWND w = test_window(320, 200);
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    D3DDISPLAYMODE real, mode;
+    MONITORINFO mi = {.cbSize = sizeof(mi)};
+    RECT r;
+    LONG style = GetWindowLongW(w, GWL_STYLE);
+    IDirect3D9_GetAdapterDisplayMode(d3d, 0, &real);
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 800;
+    pp.BackBufferHeight = 600;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, w, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev), D3D_OK);
+    if (!dev)
+        return;
+    GetMonitorInfoW(MonitorFromWindow(w, MONITOR_DEFAULTTOPRIMARY), &mi);
+    GetWindowRect(w, &r);
+    CHECK(EqualRect(&r, &mi.rcMonitor), "window %ld,%ld-%ld,%ld covers the monitor", r.left, r.top, r.right, r.bottom);
+    CHECK(!(GetWindowLongW(w, GWL_STYLE) & WS_CAPTION), "the fullscreen window has no caption");
+    IDirect3D9_GetAdapterDisplayMode(d3d, 0, &mode);
+    CHECK(mode.Width == 800 && mode.Height == 600, "adapter reports %ux%u, want the emulated 800x600", mode.Width, mode.Height);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(0, 0x80, 0), 1.0f, 0), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    default_pp(&pp, w);
+    pp.BackBufferWidth = 320;
+    pp.BackBufferHeight = 200;
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    IDirect3D9_GetAdapterDisplayMode(d3d, 0, &mode);
+    CHECK(mode.Width == real.Width && mode.Height == real.Height, "windowed again: %ux%u, want %ux%u", mode.Width,
+          mode.Height, real.Width, real.Height);
+    CHECK(GetWindowLongW(w, GWL_STYLE) == style, "style %#lx restored to %#lx", GetWindowLongW(w, GWL_STYLE), style);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+}
+
 static const struct harness_test tests[] = {
+    T(fullscreen_is_emulated),
     T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
     T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
 };
