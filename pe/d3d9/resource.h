@@ -24,6 +24,10 @@ struct surface {
     HDC dc;
     struct texture *texture; /* a texture's level: LockRect goes through it */
     UINT sub;                /* its subresource index in the texture */
+    HBITMAP dib;             /* GetDC's bitmap, selected into dc */
+    HGDIOBJ dib_old;
+    void *dib_bits;
+    D3DLOCKED_RECT dc_lock;  /* the lock held while the DC is out */
 };
 
 static inline struct surface *surface_impl(IDirect3DSurface9 *iface)

@@ -127,6 +127,8 @@ HRESULT surface_create_level(struct texture *t, UINT sub, UINT face, UINT level,
 
 void surface_free_level(struct surface *s)
 {
+    if (s->dc)
+        surface_ReleaseDC(&s->iface, s->dc);
     object_cleanup(&s->obj);
     HeapFree(GetProcessHeap(), 0, s);
 }
@@ -289,4 +291,127 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
     (void)discard;
     return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
                              D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+}
+
+/* GetDC: a GDI DC over a DIB section holding a copy of the surface,
+ * written back at ReleaseDC. The surface stays locked meanwhile, so
+ * LockRect and a second GetDC fail, as on Windows. gdi32 is loaded on
+ * first use: d3d9.dll does not import it. */
+static struct {
+    HDC(WINAPI *CreateCompatibleDC)(HDC);
+    HBITMAP(WINAPI *CreateDIBSection)(HDC, const BITMAPINFO *, UINT, void **, HANDLE, DWORD);
+    HGDIOBJ(WINAPI *SelectObject)(HDC, HGDIOBJ);
+    BOOL(WINAPI *DeleteDC)(HDC);
+    BOOL(WINAPI *DeleteObject)(HGDIOBJ);
+    BOOL(WINAPI *GdiFlush)(void);
+} gdi;
+
+static BOOL CALLBACK load_gdi(INIT_ONCE *once, void *param, void **ctx)
+{
+    HMODULE m = LoadLibraryA("gdi32.dll");
+    (void)once, (void)param, (void)ctx;
+    if (!m)
+        return FALSE;
+    gdi.CreateCompatibleDC = (void *)GetProcAddress(m, "CreateCompatibleDC");
+    gdi.CreateDIBSection = (void *)GetProcAddress(m, "CreateDIBSection");
+    gdi.SelectObject = (void *)GetProcAddress(m, "SelectObject");
+    gdi.DeleteDC = (void *)GetProcAddress(m, "DeleteDC");
+    gdi.DeleteObject = (void *)GetProcAddress(m, "DeleteObject");
+    gdi.GdiFlush = (void *)GetProcAddress(m, "GdiFlush");
+    return gdi.CreateCompatibleDC && gdi.CreateDIBSection && gdi.SelectObject && gdi.DeleteDC && gdi.DeleteObject &&
+           gdi.GdiFlush;
+}
+
+HRESULT WINAPI surface_GetDC(IDirect3DSurface9 *iface, HDC *out)
+{
+    struct surface *s = surface_impl(iface);
+    struct {
+        BITMAPINFOHEADER h;
+        DWORD masks[3];
+    } bi;
+    UINT bpp, rows;
+    HRESULT hr;
+    HDC dc;
+    if (!out)
+        return D3DERR_INVALIDCALL;
+    memset(&bi, 0, sizeof(bi));
+    switch (s->desc.Format) {
+    case D3DFMT_R5G6B5:
+        bpp = 16;
+        bi.h.biCompression = BI_BITFIELDS;
+        bi.masks[0] = 0xf800;
+        bi.masks[1] = 0x07e0;
+        bi.masks[2] = 0x001f;
+        break;
+    case D3DFMT_X1R5G5B5:
+    case D3DFMT_A1R5G5B5:
+        bpp = 16;
+        bi.h.biCompression = BI_BITFIELDS;
+        bi.masks[0] = 0x7c00;
+        bi.masks[1] = 0x03e0;
+        bi.masks[2] = 0x001f;
+        break;
+    case D3DFMT_R8G8B8:
+        bpp = 24;
+        bi.h.biCompression = BI_RGB;
+        break;
+    case D3DFMT_A8R8G8B8:
+    case D3DFMT_X8R8G8B8:
+        bpp = 32;
+        bi.h.biCompression = BI_RGB;
+        break;
+    default:
+        return D3DERR_INVALIDCALL;
+    }
+    if (s->dc)
+        return D3DERR_INVALIDCALL;
+    {
+        static INIT_ONCE once = INIT_ONCE_STATIC_INIT;
+        if (!InitOnceExecuteOnce(&once, load_gdi, NULL, NULL))
+            return E_FAIL;
+    }
+    if (FAILED(hr = IDirect3DSurface9_LockRect(iface, &s->dc_lock, NULL, 0)))
+        return D3DERR_INVALIDCALL;
+    bi.h.biSize = sizeof(bi.h);
+    bi.h.biWidth = (LONG)s->desc.Width;
+    bi.h.biHeight = -(LONG)s->desc.Height; /* top-down, as the surface */
+    bi.h.biPlanes = 1;
+    bi.h.biBitCount = (WORD)bpp;
+    if (!(dc = gdi.CreateCompatibleDC(NULL)) ||
+        !(s->dib = gdi.CreateDIBSection(dc, (BITMAPINFO *)&bi, DIB_RGB_COLORS, &s->dib_bits, NULL, 0))) {
+        if (dc)
+            gdi.DeleteDC(dc);
+        IDirect3DSurface9_UnlockRect(iface);
+        return E_OUTOFMEMORY;
+    }
+    /* DIB rows are 4-byte aligned, as the lock pitch is. */
+    rows = s->desc.Height;
+    for (UINT y = 0; y < rows; y++)
+        memcpy((BYTE *)s->dib_bits + (SIZE_T)y * ((s->desc.Width * bpp / 8 + 3) & ~3u),
+               (BYTE *)s->dc_lock.pBits + (SIZE_T)y * s->dc_lock.Pitch, s->desc.Width * bpp / 8);
+    s->dib_old = gdi.SelectObject(dc, s->dib);
+    s->dc = dc;
+    *out = dc;
+    return D3D_OK;
+}
+
+HRESULT WINAPI surface_ReleaseDC(IDirect3DSurface9 *iface, HDC dc)
+{
+    struct surface *s = surface_impl(iface);
+    UINT bpp;
+    if (!s->dc || dc != s->dc)
+        return D3DERR_INVALIDCALL;
+    gdi.GdiFlush();
+    bpp = mtld3d_format_lookup(s->desc.Format)->block_bytes * 8;
+    for (UINT y = 0; y < s->desc.Height; y++)
+        memcpy((BYTE *)s->dc_lock.pBits + (SIZE_T)y * s->dc_lock.Pitch,
+               (BYTE *)s->dib_bits + (SIZE_T)y * ((s->desc.Width * bpp / 8 + 3) & ~3u), s->desc.Width * bpp / 8);
+    gdi.SelectObject(s->dc, s->dib_old);
+    gdi.DeleteDC(s->dc);
+    gdi.DeleteObject(s->dib);
+    s->dc = NULL;
+    s->dib = NULL;
+    s->dib_bits = NULL;
+    IDirect3DSurface9_UnlockRect(iface);
+    return D3D_OK;
 }

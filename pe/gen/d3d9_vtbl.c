@@ -435,24 +435,6 @@ D3DRESOURCETYPE WINAPI surface_GetType(IDirect3DSurface9 *iface)
     return D3DRTYPE_SURFACE;
 }
 
-HRESULT WINAPI surface_GetDC(IDirect3DSurface9 *iface, HDC *phdc)
-{
-    static LONG once;
-    (void)iface;
-    (void)phdc;
-    mtld3d_stub_reached(&once, "IDirect3DSurface9::GetDC");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI surface_ReleaseDC(IDirect3DSurface9 *iface, HDC hdc)
-{
-    static LONG once;
-    (void)iface;
-    (void)hdc;
-    mtld3d_stub_reached(&once, "IDirect3DSurface9::ReleaseDC");
-    return D3DERR_NOTAVAILABLE;
-}
-
 const IDirect3DSurface9Vtbl surface_vtbl = {
     .QueryInterface = surface_QueryInterface,
     .AddRef = surface_AddRef,
@@ -1066,7 +1048,7 @@ const IDirect3DQuery9Vtbl query_vtbl = {
     .GetData = query_GetData,
 };
 
-/* 18 methods are stubs:
+/* 16 methods are stubs:
  *   IDirect3DDevice9Ex::CheckResourceResidency
  *   IDirect3DDevice9Ex::ColorFill
  *   IDirect3DDevice9Ex::ComposeRects
@@ -1082,7 +1064,5 @@ const IDirect3DQuery9Vtbl query_vtbl = {
  *   IDirect3DDevice9Ex::StretchRect
  *   IDirect3DDevice9Ex::UpdateSurface
  *   IDirect3DDevice9Ex::UpdateTexture
- *   IDirect3DSurface9::GetDC
- *   IDirect3DSurface9::ReleaseDC
  *   IDirect3DSwapChain9Ex::GetPresentStats
  */

@@ -396,9 +396,46 @@ TEST(buffer_locks)
     teardown(&c);
 }
 
+TEST(get_dc)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    IDirect3DSurface9 *s;
+    D3DLOCKED_RECT lr;
+    HDC dc = NULL, dc2;
+    if (!setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 13, 5, 1, 0, D3DFMT_R5G6B5, D3DPOOL_MANAGED, &t, NULL))) {
+        IDirect3DTexture9_GetSurfaceLevel(t, 0, &s);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        ((WORD *)((BYTE *)lr.pBits + 4 * lr.Pitch))[12] = 0xf81f;
+        IDirect3DTexture9_UnlockRect(t, 0);
+        CHECK_HR(IDirect3DSurface9_GetDC(s, &dc), D3D_OK);
+        CHECK(dc != NULL, "a DC");
+        /* While the DC is out the surface is locked. */
+        CHECK_HR(IDirect3DSurface9_GetDC(s, &dc2), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_ReleaseDC(s, (HDC)0x1234), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_ReleaseDC(s, dc), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_ReleaseDC(s, dc), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+        CHECK_EQ_U(((WORD *)((BYTE *)lr.pBits + 4 * lr.Pitch))[12], 0xf81f);
+        IDirect3DTexture9_UnlockRect(t, 0);
+        IDirect3DSurface9_Release(s);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &t, NULL))) {
+        IDirect3DTexture9_GetSurfaceLevel(t, 0, &s);
+        CHECK_HR(IDirect3DSurface9_GetDC(s, &dc), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+        IDirect3DTexture9_Release(t);
+    }
+    teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(pitches), T(rect_offsets), T(rect_rules), T(lock_state), T(texture_contents), T(cube_and_volume_locks),
-    T(buffer_locks),
+    T(buffer_locks), T(get_dc),
 };
 
 int main(void)
