@@ -279,3 +279,29 @@ func Default(s types.RenderStateType) (uint32, bool) {
 	}
 	return 0, false
 }
+
+// Tables is the default state as arrays indexed by D3D9's own numbers:
+// what a device starts with and what the ResetState record returns to
+// (D3DRS_ZENABLE follows as its own record).
+type Tables struct {
+	RS      [NumRenderStates]uint32
+	TSS     [NumStages][NumTSS]uint32
+	Sampler [NumSamplerStates]uint32 // the same for every sampler
+}
+
+// DefaultTables returns the defaults as arrays.
+func DefaultTables() *Tables {
+	var t Tables
+	for _, r := range RenderStates {
+		t.RS[r.State] = r.Default
+	}
+	for stage := range t.TSS {
+		for _, s := range TextureStageStates {
+			t.TSS[stage][s.State] = s.StageDefault(stage)
+		}
+	}
+	for _, s := range SamplerStates {
+		t.Sampler[s.State] = s.Default
+	}
+	return &t
+}

@@ -84,3 +84,16 @@ func TestCaptureLists(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaultTables(t *testing.T) {
+	d := DefaultTables()
+	if d.RS[types.D3DRS_COLORWRITEENABLE] != 0xf || d.RS[types.D3DRS_ZENABLE] != uint32(types.D3DZB_FALSE) {
+		t.Errorf("render state defaults: %#x %#x", d.RS[types.D3DRS_COLORWRITEENABLE], d.RS[types.D3DRS_ZENABLE])
+	}
+	if d.TSS[0][types.D3DTSS_COLOROP] != uint32(types.D3DTOP_MODULATE) || d.TSS[5][types.D3DTSS_TEXCOORDINDEX] != 5 {
+		t.Errorf("stage defaults: %#x %#x", d.TSS[0][types.D3DTSS_COLOROP], d.TSS[5][types.D3DTSS_TEXCOORDINDEX])
+	}
+	if d.Sampler[types.D3DSAMP_MAXANISOTROPY] != 1 {
+		t.Errorf("sampler defaults: %#x", d.Sampler[types.D3DSAMP_MAXANISOTROPY])
+	}
+}
