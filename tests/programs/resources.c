@@ -483,9 +483,62 @@ TEST(private_data)
     teardown(&c);
 }
 
+TEST(ex_device)
+{
+    IDirect3D9Ex *d3d = NULL;
+    IDirect3DDevice9Ex *dev = NULL;
+    IDirect3DTexture9 *t;
+    IDirect3DSurface9 *s;
+    D3DPRESENT_PARAMETERS pp;
+    D3DSURFACE_DESC d;
+    HWND window;
+    HRESULT hr;
+    CHECK_HR(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d), D3D_OK);
+    if (!d3d)
+        return;
+    window = test_window(640, 480);
+    default_pp(&pp, window);
+    hr = IDirect3D9Ex_CreateDeviceEx(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL,
+                                     &dev);
+    CHECK(SUCCEEDED(hr), "CreateDeviceEx returned %#lx", (unsigned long)hr);
+    if (dev) {
+        /* 9Ex has no managed pool. */
+        CHECK_HR(IDirect3DDevice9Ex_CreateTexture(dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),
+                 D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9Ex_CreateRenderTargetEx(dev, 32, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, TRUE,
+                                                         &s, NULL, 0),
+                 D3D_OK);
+        if (SUCCEEDED(IDirect3DSurface9_GetDesc(s, &d))) {
+            CHECK_EQ_U(d.Usage, D3DUSAGE_RENDERTARGET);
+            CHECK_EQ_U(d.Width, 32);
+            IDirect3DSurface9_Release(s);
+        }
+        CHECK_HR(IDirect3DDevice9Ex_CreateDepthStencilSurfaceEx(dev, 32, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0,
+                                                                FALSE, &s, NULL, 0),
+                 D3D_OK);
+        if (SUCCEEDED(IDirect3DSurface9_GetDesc(s, &d))) {
+            CHECK_EQ_U(d.Usage, D3DUSAGE_DEPTHSTENCIL);
+            IDirect3DSurface9_Release(s);
+        }
+        CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurfaceEx(dev, 8, 8, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &s,
+                                                                  NULL, 0),
+                 D3D_OK);
+        if (SUCCEEDED(IDirect3DSurface9_GetDesc(s, &d))) {
+            CHECK_EQ_U(d.Pool, D3DPOOL_SYSTEMMEM);
+            IDirect3DSurface9_Release(s);
+        }
+        CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurfaceEx(dev, 8, 8, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &s,
+                                                                  NULL, 0),
+                 D3DERR_INVALIDCALL);
+        CHECK_EQ_U(IDirect3DDevice9Ex_Release(dev), 0);
+    }
+    IDirect3D9Ex_Release(d3d);
+    DestroyWindow(window);
+}
+
 static const struct harness_test tests[] = {
     T(texture_validation), T(texture_levels_and_desc), T(cube_and_volume), T(buffers),
-    T(vertex_declarations), T(shaders), T(queries), T(private_data),
+    T(vertex_declarations), T(shaders), T(queries), T(private_data), T(ex_device),
 };
 
 int main(void)
