@@ -136,8 +136,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 				continue
 			}
 			k.color[i] = s.mapping.Format
-			pd.Color[i].Texture = s.tex
-			pd.Color[i].Load, pd.Color[i].Store = backend.LoadLoad, backend.StoreStore
+			s.target(&pd.Color[i].AttachmentDesc)
 			attach(s)
 		}
 	}
@@ -145,13 +144,11 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 		pf := ds.mapping.Format
 		if pf.IsDepth() {
 			k.depth = pf
-			pd.Depth.Texture = ds.tex
-			pd.Depth.Load, pd.Depth.Store = backend.LoadLoad, backend.StoreStore
+			ds.target(&pd.Depth.AttachmentDesc)
 		}
 		if pf.IsStencil() {
 			k.stencil = pf
-			pd.Stencil.Texture = ds.tex
-			pd.Stencil.Load, pd.Stencil.Store = backend.LoadLoad, backend.StoreStore
+			ds.target(&pd.Stencil.AttachmentDesc)
 		}
 		if flags&(types.D3DCLEAR_ZBUFFER|types.D3DCLEAR_STENCIL) != 0 {
 			attach(ds)
@@ -190,25 +187,33 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 		}
 	}
 
+	d.encodeClear(&pd, pipe, dss, w, h, r.Color, r.Z, r.Stencil, areas)
+	return nil
+}
+
+// encodeClear draws the clear pipeline over each area of the pass.
+func (d *Device) encodeClear(pd *backend.RenderPassDesc, pipe backend.RenderPipelineState, dss backend.DepthStencilState,
+	w, h int, color uint32, z float32, stencil uint32, areas []rect) {
 	cb := d.cmd()
 	if cb == nil {
-		return nil
+		return
 	}
-	enc := cb.RenderCommandEncoder(&pd)
+	enc := cb.RenderCommandEncoder(pd)
 	enc.SetRenderPipelineState(pipe)
 	enc.SetDepthStencilState(dss)
-	enc.SetStencilReference(r.Stencil&0xff, r.Stencil&0xff)
+	enc.SetStencilReference(stencil&0xff, stencil&0xff)
 	enc.SetViewport(backend.Viewport{Width: float64(w), Height: float64(h), ZNear: 0, ZFar: 1})
 	var zb [4]byte
-	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(r.Z))
+	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(z))
 	enc.SetVertexBytes(zb[:], 0)
-	c := r.Color
+	c := color
 	var cbytes [16]byte
 	for i, v := range []uint32{c >> 16 & 0xff, c >> 8 & 0xff, c & 0xff, c >> 24} {
 		binary.LittleEndian.PutUint32(cbytes[4*i:], math.Float32bits(float32(v)/255))
 	}
 	enc.SetFragmentBytes(cbytes[:], 0)
 	for _, a := range areas {
+		a = a.and(rect{0, 0, w, h})
 		if a.empty() {
 			continue
 		}
@@ -216,5 +221,4 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 		enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
 	}
 	enc.EndEncoding()
-	return nil
 }

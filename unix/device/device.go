@@ -33,6 +33,16 @@ type surface struct {
 	width   int
 	height  int
 	samples int
+	// A texture's level (render to texture): tex is the texture's, owner
+	// its id, so the surface goes with it.
+	level, slice int
+	owner        uint32
+}
+
+// target points an attachment at the surface.
+func (s *surface) target(a *backend.AttachmentDesc) {
+	a.Texture, a.Level, a.Slice = s.tex, s.level, s.slice
+	a.Load, a.Store = backend.LoadLoad, backend.StoreStore
 }
 
 // Device is one D3D9 device's unix side.
@@ -153,7 +163,7 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 // Release frees every backend object of the device.
 func (d *Device) Release() {
 	for _, s := range d.objects {
-		if s.tex != nil {
+		if s.tex != nil && s.owner == 0 {
 			s.tex.Release()
 		}
 	}
@@ -276,7 +286,7 @@ func (d *Device) destroyObject(id uint32) {
 	delete(d.shaders, id)
 	delete(d.decls, id)
 	if s := d.objects[id]; s != nil {
-		if s.tex != nil {
+		if s.tex != nil && s.owner == 0 {
 			s.tex.Release()
 		}
 		delete(d.objects, id)

@@ -507,7 +507,7 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 		if id == 0 || s == nil || s.tex == nil {
 			continue
 		}
-		pd.Color[i].Texture, pd.Color[i].Load, pd.Color[i].Store = s.tex, backend.LoadLoad, backend.StoreStore
+		s.target(&pd.Color[i].AttachmentDesc)
 		w, h, samples, any = min(w, s.width), min(h, s.height), s.samples, true
 		rs := &d.st.ff.RS
 		src, dst := blendPair(rs[types.D3DRS_SRCBLEND], rs[types.D3DRS_DESTBLEND])
@@ -531,11 +531,11 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 		pf := ds.mapping.Format
 		if hasDepth = pf.IsDepth(); hasDepth {
 			desc.DepthFormat = pf
-			pd.Depth.Texture, pd.Depth.Load, pd.Depth.Store = ds.tex, backend.LoadLoad, backend.StoreStore
+			ds.target(&pd.Depth.AttachmentDesc)
 		}
 		if hasStencil = pf.IsStencil(); hasStencil {
 			desc.StencilFormat = pf
-			pd.Stencil.Texture, pd.Stencil.Load, pd.Stencil.Store = ds.tex, backend.LoadLoad, backend.StoreStore
+			ds.target(&pd.Stencil.AttachmentDesc)
 		}
 		w, h, samples, any = min(w, ds.width), min(h, ds.height), ds.samples, true
 	}

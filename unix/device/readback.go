@@ -49,7 +49,7 @@ func (d *Device) read(s *surface, want types.Format, dst []byte, pitch, rows, n 
 	bh := max(pf.Info().BlockHeight, 1)
 	height := min(rows*bh, s.height)
 	raw := make([]byte, bpr*((height+bh-1)/bh))
-	s.tex.GetBytes(raw, bpr, len(raw), backend.Region{Width: s.width, Height: height, Depth: 1}, 0, 0)
+	s.tex.GetBytes(raw, bpr, len(raw), backend.Region{Width: s.width, Height: height, Depth: 1}, s.level, s.slice)
 
 	// Backend rows to the surface's D3D9 format, then (front buffer) to
 	// A8R8G8B8 through the widening conversion of that format.

@@ -162,14 +162,13 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 		// the resolve into the front image.
 		blit.EndEncoding()
 		var pd backend.RenderPassDesc
-		pd.Color[0].Texture = bb.tex
-		pd.Color[0].Load = backend.LoadLoad
+		bb.target(&pd.Color[0].AttachmentDesc)
 		pd.Color[0].Store = backend.StoreMultisampleResolve
 		pd.Color[0].ResolveTexture = front.tex
 		cb.RenderCommandEncoder(&pd).EndEncoding()
 		return nil
 	}
-	blit.CopyTextureToTexture(bb.tex, 0, 0, backend.Origin{}, backend.Size{Width: bb.width, Height: bb.height, Depth: 1},
+	blit.CopyTextureToTexture(bb.tex, bb.slice, bb.level, backend.Origin{}, backend.Size{Width: bb.width, Height: bb.height, Depth: 1},
 		front.tex, 0, 0, backend.Origin{})
 	blit.EndEncoding()
 	return nil

@@ -55,6 +55,32 @@ func init() {
 	})
 	on("CreateTexture", func(d *Device, r *shared.RecCreateTexture, _ []byte) error { return d.createTexture(r) })
 	on("UpdateTexture", func(d *Device, r *shared.RecUpdateTexture, _ []byte) error { return d.updateTexture(r) })
+	on("GenerateMips", func(d *Device, r *shared.RecGenerateMips, _ []byte) error {
+		t := d.textures[r.ID]
+		if t == nil || t.levels < 2 {
+			return nil
+		}
+		if cb := d.cmd(); cb != nil {
+			b := cb.BlitCommandEncoder()
+			b.GenerateMipmaps(t.tex)
+			b.EndEncoding()
+		}
+		return nil
+	})
+	on("TextureSurface", func(d *Device, r *shared.RecTextureSurface, _ []byte) error {
+		t := d.textures[r.Texture]
+		if t == nil {
+			return nil // a kind not drawn yet
+		}
+		if int(r.Level) >= t.levels {
+			return fmt.Errorf("surface %d: level %d of a %d-level texture", r.ID, r.Level, t.levels)
+		}
+		d.destroyObject(r.ID)
+		d.objects[r.ID] = &surface{id: r.ID, kind: shared.SurfaceRenderTarget, format: t.format, mapping: t.mapping,
+			tex: t.tex, width: max(t.width>>r.Level, 1), height: max(t.height>>r.Level, 1), samples: 1,
+			level: int(r.Level), owner: r.Texture}
+		return nil
+	})
 }
 
 func (d *Device) dropBuffer(id uint32) {
@@ -66,6 +92,11 @@ func (d *Device) dropBuffer(id uint32) {
 
 func (d *Device) dropTexture(id uint32) {
 	if t := d.textures[id]; t != nil {
+		for sid, s := range d.objects {
+			if s.owner == id {
+				delete(d.objects, sid)
+			}
+		}
 		if t.view != t.tex {
 			t.view.Release()
 		}
@@ -85,8 +116,12 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 		return nil
 	}
 	levels := max(int(r.Levels), 1)
+	usage := backend.UsageShaderRead | backend.UsagePixelFormatView
+	if r.Usage&(types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_DEPTHSTENCIL) != 0 {
+		usage |= backend.UsageRenderTarget
+	}
 	t, err := d.be.NewTexture(backend.TextureDesc{Type: backend.TextureType2D, Format: mp.Format, Width: int(r.Width),
-		Height: int(r.Height), MipLevels: levels, Usage: backend.UsageShaderRead | backend.UsagePixelFormatView})
+		Height: int(r.Height), MipLevels: levels, Usage: usage})
 	if err != nil {
 		return fmt.Errorf("texture %d: %w", r.ID, err)
 	}

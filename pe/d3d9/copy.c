@@ -1,0 +1,218 @@
+/* Copies between resources: ColorFill, StretchRect, UpdateSurface and
+ * UpdateTexture. Each is validated as Windows does and recorded; the
+ * unix side does the work in order with the frame's other records. */
+#include "d3d9_private.h"
+
+/* The rectangle a call names, or the whole surface when rect is NULL;
+ * FALSE if it is empty or leaves the surface. */
+static BOOL surface_rect(const struct surface *s, const RECT *rect, RECT *out)
+{
+    if (!rect) {
+        SetRect(out, 0, 0, (int)s->desc.Width, (int)s->desc.Height);
+        return TRUE;
+    }
+    *out = *rect;
+    return rect->left >= 0 && rect->top >= 0 && rect->left < rect->right && rect->top < rect->bottom &&
+           (UINT)rect->right <= s->desc.Width && (UINT)rect->bottom <= s->desc.Height;
+}
+
+/* Guest memory and pitch of a surface's pixels (a texture level's lives
+ * in its texture), or NULL. */
+static BYTE *surface_memory(struct surface *s, UINT *pitch)
+{
+    if (s->texture) {
+        if (!s->texture->mem)
+            return NULL;
+        *pitch = s->texture->subs[s->sub].pitch;
+        return s->texture->mem + s->texture->subs[s->sub].offset;
+    }
+    *pitch = s->pitch;
+    return s->mem;
+}
+
+HRESULT WINAPI device_ColorFill(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *surface, const RECT *rect, D3DCOLOR color)
+{
+    struct device *device = device_impl(iface);
+    struct mtld3d_rec_color_fill *r;
+    struct surface *s;
+    RECT a;
+    if (!surface)
+        return D3DERR_INVALIDCALL;
+    s = surface_impl(surface);
+    /* Default-pool render targets and offscreen plain surfaces only. */
+    if (s->desc.Pool != D3DPOOL_DEFAULT || (s->desc.Usage & D3DUSAGE_DEPTHSTENCIL) ||
+        (s->texture && !(s->desc.Usage & D3DUSAGE_RENDERTARGET)) || !surface_rect(s, rect, &a) || !s->id)
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_COLOR_FILL, sizeof(*r)))) {
+        r->Surface = s->id;
+        r->Color = color;
+        r->Left = a.left;
+        r->Top = a.top;
+        r->Right = a.right;
+        r->Bottom = a.bottom;
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src_surface, const RECT *src_rect,
+                                  IDirect3DSurface9 *dst_surface, const RECT *dst_rect, D3DTEXTUREFILTERTYPE filter)
+{
+    struct device *device = device_impl(iface);
+    struct mtld3d_rec_stretch_rect *r;
+    struct surface *src, *dst;
+    RECT sr, dr;
+    BOOL depth;
+    if (!src_surface || !dst_surface || src_surface == dst_surface)
+        return D3DERR_INVALIDCALL;
+    src = surface_impl(src_surface);
+    dst = surface_impl(dst_surface);
+    if (src->desc.Pool != D3DPOOL_DEFAULT || dst->desc.Pool != D3DPOOL_DEFAULT || !src->id || !dst->id)
+        return D3DERR_INVALIDCALL;
+    if (filter > D3DTEXF_LINEAR)
+        return D3DERR_INVALIDCALL;
+    /* A texture level is a source or destination only if it is a target. */
+    if ((src->texture && !(src->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))) ||
+        (dst->texture && !(dst->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))))
+        return D3DERR_INVALIDCALL;
+    depth = !!(src->desc.Usage & D3DUSAGE_DEPTHSTENCIL);
+    if (depth != !!(dst->desc.Usage & D3DUSAGE_DEPTHSTENCIL))
+        return D3DERR_INVALIDCALL;
+    /* Depth-stencil copies: whole surfaces of one size, outside a scene. */
+    if (depth && (src_rect || dst_rect || device->in_scene || src->desc.Width != dst->desc.Width ||
+                  src->desc.Height != dst->desc.Height || src->desc.Format != dst->desc.Format))
+        return D3DERR_INVALIDCALL;
+    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
+        return D3DERR_INVALIDCALL;
+    if (!surface_rect(src, src_rect, &sr) || !surface_rect(dst, dst_rect, &dr))
+        return D3DERR_INVALIDCALL;
+    /* A multisampled source resolves at its own size. */
+    if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
+        (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_STRETCH_RECT, sizeof(*r)))) {
+        r->Src = src->id;
+        r->Dst = dst->id;
+        r->SrcLeft = sr.left;
+        r->SrcTop = sr.top;
+        r->SrcRight = sr.right;
+        r->SrcBottom = sr.bottom;
+        r->DstLeft = dr.left;
+        r->DstTop = dr.top;
+        r->DstRight = dr.right;
+        r->DstBottom = dr.bottom;
+        r->Filter = filter;
+    }
+    device_unlock(device);
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src_surface, const RECT *src_rect,
+                                    IDirect3DSurface9 *dst_surface, const POINT *dst_point)
+{
+    struct device *device = device_impl(iface);
+    const struct mtld3d_format_info *info;
+    struct mtld3d_rec_upload_surface *r;
+    struct surface *src, *dst;
+    RECT sr;
+    POINT p = {0, 0};
+    UINT pitch = 0;
+    BYTE *mem;
+    HRESULT hr;
+    if (!src_surface || !dst_surface)
+        return D3DERR_INVALIDCALL;
+    src = surface_impl(src_surface);
+    dst = surface_impl(dst_surface);
+    if (src->desc.Pool != D3DPOOL_SYSTEMMEM || dst->desc.Pool != D3DPOOL_DEFAULT || src->desc.Format != dst->desc.Format ||
+        (src->desc.Usage | dst->desc.Usage) & D3DUSAGE_DEPTHSTENCIL || src->desc.MultiSampleType ||
+        dst->desc.MultiSampleType || !dst->id)
+        return D3DERR_INVALIDCALL;
+    if (!surface_rect(src, src_rect, &sr))
+        return D3DERR_INVALIDCALL;
+    if (dst_point)
+        p = *dst_point;
+    if (p.x < 0 || p.y < 0 || (UINT64)p.x + (sr.right - sr.left) > dst->desc.Width ||
+        (UINT64)p.y + (sr.bottom - sr.top) > dst->desc.Height)
+        return D3DERR_INVALIDCALL;
+    info = mtld3d_format_lookup(src->desc.Format);
+    if (!info || !info->block_bytes || (sr.left % info->block_width) || (sr.top % info->block_height) ||
+        (p.x % info->block_width) || (p.y % info->block_height))
+        return D3DERR_INVALIDCALL;
+    if (!(mem = surface_memory(src, &pitch)))
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_UPLOAD_SURFACE, sizeof(*r)))) {
+        r->Surface = dst->id;
+        r->Pitch = pitch;
+        r->Left = p.x;
+        r->Top = p.y;
+        r->Right = p.x + (sr.right - sr.left);
+        r->Bottom = p.y + (sr.bottom - sr.top);
+        r->Src = (uint64_t)(uintptr_t)(mem + (SIZE_T)(sr.top / info->block_height) * pitch +
+                                       (SIZE_T)(sr.left / info->block_width) * info->block_bytes);
+    }
+    /* The source is the game's to change once this returns: hand the copy
+     * over now rather than let the record point at memory it may rewrite. */
+    hr = device_flush(device);
+    device_unlock(device);
+    return hr;
+}
+
+HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseTexture9 *src_texture,
+                                    IDirect3DBaseTexture9 *dst_texture)
+{
+    struct device *device = device_impl(iface);
+    struct texture *src, *dst;
+    UINT skip = 0, levels;
+    HRESULT hr;
+    if (!src_texture || !dst_texture || src_texture == dst_texture)
+        return D3DERR_INVALIDCALL;
+    src = texture_from_base(src_texture);
+    dst = texture_from_base(dst_texture);
+    if (src->obj.pool != D3DPOOL_SYSTEMMEM || dst->obj.pool != D3DPOOL_DEFAULT || src->type != dst->type ||
+        src->format != dst->format || !src->mem || !dst->id)
+        return D3DERR_INVALIDCALL;
+    /* The source may have larger levels first: match the destination's
+     * top level by size. */
+    while (skip < src->levels && (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height))
+        skip++;
+    if (skip == src->levels)
+        return D3DERR_INVALIDCALL;
+    levels = dst->autogen ? 1 : dst->public_levels;
+    if (src->levels - skip < levels)
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    for (UINT f = 0; f < dst->faces; f++) {
+        for (UINT l = 0; l < levels; l++) {
+            const struct subresource *s = &src->subs[f * src->levels + l + skip];
+            struct mtld3d_rec_update_texture *r = device_record(device, MTLD3D_REC_UPDATE_TEXTURE, sizeof(*r));
+            if (!r)
+                continue;
+            r->ID = dst->id;
+            r->Level = l;
+            r->Face = f;
+            r->Left = 0;
+            r->Top = 0;
+            r->Right = s->width;
+            r->Bottom = s->height;
+            r->Front = 0;
+            r->Back = s->depth;
+            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset);
+            r->Pitch = s->pitch;
+            r->SlicePitch = s->slice_pitch;
+        }
+    }
+    if (dst->autogen) {
+        struct mtld3d_rec_generate_mips *g = device_record(device, MTLD3D_REC_GENERATE_MIPS, sizeof(*g));
+        if (g) {
+            g->ID = dst->id;
+            g->Filter = dst->autogen_filter;
+        }
+    }
+    src->dirty = FALSE;
+    hr = device_flush(device); /* as UpdateSurface: the source is the game's again */
+    device_unlock(device);
+    return hr;
+}
