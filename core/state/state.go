@@ -8,7 +8,39 @@
 //
 // Sources: the D3DRENDERSTATETYPE, D3DTEXTURESTAGESTATETYPE,
 // D3DSAMPLERSTATETYPE, D3DLIGHT9 and D3DMATERIAL9 reference pages, and
-// "Predefined State Blocks (Direct3D 9)" for the capture lists.
+// "Predefined State Blocks (Direct3D 9)" for the capture lists (checked
+// against Wine's and DXVK's lists; where they differ on samplers we follow
+// DXVK: pixel sampler states on the 16 pixel samplers, D3DSAMP_DMAPOFFSET
+// on the 4 vertex samplers).
+//
+// The guest's rules (pe/d3d9/state.c, stateblock.c), decided from Wine's
+// tests and DXVK's Windows-tested behaviour:
+//
+//   - SetRenderState of 1..6 or past 255 succeeds and does nothing;
+//     GetRenderState of those fails; state 0 and 210..255 read 0.
+//   - Texture stage 8+ or a type outside 1..32: D3DERR_INVALIDCALL.
+//   - A sampler other than 0..15 and D3DVERTEXTEXTURESAMPLER0..3, or a
+//     sampler state outside 1..13: ignored with D3D_OK (Get answers 0).
+//     SetTexture/GetTexture on a bad stage: D3D_OK, nothing bound.
+//   - Transforms are stored for any index below 512 (Get of 512+ fails);
+//     MultiplyTransform is current × argument.
+//   - Lights: any index; LightEnable on a light never set makes it with
+//     DefaultLight; GetLight/GetLightEnable of an unset index fail;
+//     GetLightEnable answers 128; any number may be enabled (the draw uses
+//     the first eight by index).
+//   - Shader constants: start+count past the register file fails; a zero
+//     count succeeds with any pointer. Hardware limits only (no software
+//     vertex processing's 8192 registers).
+//   - SetStreamSource(NULL) keeps the offset and stride; stream 0 cannot
+//     take instance data; INSTANCEDATA|INDEXEDDATA and 0 fail.
+//   - SetFVF(0) is ignored; after SetFVF, GetVertexDeclaration answers a
+//     declaration made from the FVF; SetVertexDeclaration clears the FVF.
+//   - SetSoftwareVertexProcessing(TRUE) needs a mixed or software device.
+//   - No palettised textures: SetPaletteEntries checks and drops,
+//     GetPaletteEntries fails; the current palette number is kept.
+//   - State blocks: Begin while recording, End without Begin, Capture or
+//     Apply while recording, and a bad type fail. Blocks hold what they
+//     captured (the device's own binding hold, not the public count).
 package state
 
 import (

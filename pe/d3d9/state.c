@@ -666,6 +666,22 @@ void state_set_palette(struct device *d, UINT palette)
         r->Value = palette;
 }
 
+void state_unbind_up(struct device *d, BOOL indices)
+{
+    struct stream *st = &d->state.streams[0];
+    struct mtld3d_rec_set_stream_source *r;
+    if (st->vb || st->offset || st->stride) {
+        state_hold((void **)&st->vb, NULL);
+        st->offset = st->stride = 0;
+        if ((r = device_record(d, MTLD3D_REC_SET_STREAM_SOURCE, sizeof(*r))))
+            r->Stream = 0;
+    }
+    if (indices && d->state.indices) {
+        state_hold((void **)&d->state.indices, NULL);
+        record_object(d, MTLD3D_REC_SET_INDICES, 0);
+    }
+}
+
 /* ---- IDirect3DDevice9 methods ---- */
 
 HRESULT WINAPI device_SetRenderState(IDirect3DDevice9Ex *iface, D3DRENDERSTATETYPE state, DWORD value)

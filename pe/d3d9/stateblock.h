@@ -55,6 +55,11 @@ void state_set_texture(struct device *d, UINT sampler, struct object *tex);
 void state_set_npatch(struct device *d, float segments);
 void state_set_palette(struct device *d, UINT palette);
 
+/* After a DrawPrimitiveUP or DrawIndexedPrimitiveUP: stream 0 is unbound
+ * with offset and stride 0 (and the indices, with indices set), on the
+ * device even while a block records. */
+void state_unbind_up(struct device *d, BOOL indices);
+
 /* Light array helpers (the device's or a block's). */
 struct light *state_find_light(struct d3d9_state *s, DWORD index);
 struct light *state_add_light(struct d3d9_state *s, DWORD index);

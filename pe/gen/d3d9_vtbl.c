@@ -66,52 +66,6 @@ HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPR
     return D3DERR_NOTAVAILABLE;
 }
 
-HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src_surface, const RECT *src_rect, IDirect3DSurface9 *dst_surface, const POINT *dst_point)
-{
-    static LONG once;
-    (void)iface;
-    (void)src_surface;
-    (void)src_rect;
-    (void)dst_surface;
-    (void)dst_point;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::UpdateSurface");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseTexture9 *pSourceTexture, IDirect3DBaseTexture9 *pDestinationTexture)
-{
-    static LONG once;
-    (void)iface;
-    (void)pSourceTexture;
-    (void)pDestinationTexture;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::UpdateTexture");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src_surface, const RECT *src_rect, IDirect3DSurface9 *dst_surface, const RECT *dst_rect, D3DTEXTUREFILTERTYPE filter)
-{
-    static LONG once;
-    (void)iface;
-    (void)src_surface;
-    (void)src_rect;
-    (void)dst_surface;
-    (void)dst_rect;
-    (void)filter;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::StretchRect");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_ColorFill(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *surface, const RECT *rect, D3DCOLOR color)
-{
-    static LONG once;
-    (void)iface;
-    (void)surface;
-    (void)rect;
-    (void)color;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::ColorFill");
-    return D3DERR_NOTAVAILABLE;
-}
-
 HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT SrcStartIndex, UINT DestIndex, UINT VertexCount, IDirect3DVertexBuffer9 *pDestBuffer, IDirect3DVertexDeclaration9 *pVertexDecl, DWORD Flags)
 {
     static LONG once;
@@ -1048,9 +1002,8 @@ const IDirect3DQuery9Vtbl query_vtbl = {
     .GetData = query_GetData,
 };
 
-/* 16 methods are stubs:
+/* 12 methods are stubs:
  *   IDirect3DDevice9Ex::CheckResourceResidency
- *   IDirect3DDevice9Ex::ColorFill
  *   IDirect3DDevice9Ex::ComposeRects
  *   IDirect3DDevice9Ex::CreateAdditionalSwapChain
  *   IDirect3DDevice9Ex::DeletePatch
@@ -1061,8 +1014,5 @@ const IDirect3DQuery9Vtbl query_vtbl = {
  *   IDirect3DDevice9Ex::SetCursorPosition
  *   IDirect3DDevice9Ex::SetCursorProperties
  *   IDirect3DDevice9Ex::ShowCursor
- *   IDirect3DDevice9Ex::StretchRect
- *   IDirect3DDevice9Ex::UpdateSurface
- *   IDirect3DDevice9Ex::UpdateTexture
  *   IDirect3DSwapChain9Ex::GetPresentStats
  */

@@ -156,6 +156,9 @@ enum mtld3d_rec {
     MTLD3D_REC_CREATE_SURFACE = 4, /* a render target, depth-stencil or standalone surface the unix side must own */
     MTLD3D_REC_DESTROY_OBJECT = 5, /* an object id is gone */
     MTLD3D_REC_PRESENT = 6, /* end of frame: show a swap chain's back buffer */
+    MTLD3D_REC_COLOR_FILL = 10, /* fills a rectangle of a surface */
+    MTLD3D_REC_STRETCH_RECT = 11, /* copies and scales a rectangle between surfaces */
+    MTLD3D_REC_UPLOAD_SURFACE = 12, /* writes rows from guest memory into a surface rectangle */
     MTLD3D_REC_SET_VIEWPORT = 100, /* the viewport */
     MTLD3D_REC_SET_SCISSOR = 101, /* the scissor rectangle */
     MTLD3D_REC_SET_RENDER_STATE = 102, /* one render state */
@@ -293,6 +296,74 @@ _Static_assert(sizeof(struct mtld3d_rec_present) == 16, "RecPresent size");
 _Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_present, SwapChain) == 8, "RecPresent.SwapChain");
 _Static_assert(offsetof(struct mtld3d_rec_present, BackBuffer) == 12, "RecPresent.BackBuffer");
+
+struct mtld3d_rec_color_fill {
+    struct mtld3d_record_header Hdr;
+    uint32_t Surface;
+    uint32_t Color;
+    int32_t Left;
+    int32_t Top;
+    int32_t Right;
+    int32_t Bottom;
+};
+_Static_assert(sizeof(struct mtld3d_rec_color_fill) == 32, "RecColorFill size");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Hdr) == 0, "RecColorFill.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Surface) == 8, "RecColorFill.Surface");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Color) == 12, "RecColorFill.Color");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Left) == 16, "RecColorFill.Left");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Top) == 20, "RecColorFill.Top");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Right) == 24, "RecColorFill.Right");
+_Static_assert(offsetof(struct mtld3d_rec_color_fill, Bottom) == 28, "RecColorFill.Bottom");
+
+struct mtld3d_rec_stretch_rect {
+    struct mtld3d_record_header Hdr;
+    uint32_t Src;
+    uint32_t Dst;
+    int32_t SrcLeft;
+    int32_t SrcTop;
+    int32_t SrcRight;
+    int32_t SrcBottom;
+    int32_t DstLeft;
+    int32_t DstTop;
+    int32_t DstRight;
+    int32_t DstBottom;
+    uint32_t Filter;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_stretch_rect) == 56, "RecStretchRect size");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, Hdr) == 0, "RecStretchRect.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, Src) == 8, "RecStretchRect.Src");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, Dst) == 12, "RecStretchRect.Dst");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, SrcLeft) == 16, "RecStretchRect.SrcLeft");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, SrcTop) == 20, "RecStretchRect.SrcTop");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, SrcRight) == 24, "RecStretchRect.SrcRight");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, SrcBottom) == 28, "RecStretchRect.SrcBottom");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, DstLeft) == 32, "RecStretchRect.DstLeft");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, DstTop) == 36, "RecStretchRect.DstTop");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, DstRight) == 40, "RecStretchRect.DstRight");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, DstBottom) == 44, "RecStretchRect.DstBottom");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, Filter) == 48, "RecStretchRect.Filter");
+_Static_assert(offsetof(struct mtld3d_rec_stretch_rect, Pad0) == 52, "RecStretchRect.Pad0");
+
+struct mtld3d_rec_upload_surface {
+    struct mtld3d_record_header Hdr;
+    uint32_t Surface;
+    uint32_t Pitch;
+    int32_t Left;
+    int32_t Top;
+    int32_t Right;
+    int32_t Bottom;
+    uint64_t Src;
+};
+_Static_assert(sizeof(struct mtld3d_rec_upload_surface) == 40, "RecUploadSurface size");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Hdr) == 0, "RecUploadSurface.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Surface) == 8, "RecUploadSurface.Surface");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Pitch) == 12, "RecUploadSurface.Pitch");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Left) == 16, "RecUploadSurface.Left");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Top) == 20, "RecUploadSurface.Top");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Right) == 24, "RecUploadSurface.Right");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Bottom) == 28, "RecUploadSurface.Bottom");
+_Static_assert(offsetof(struct mtld3d_rec_upload_surface, Src) == 32, "RecUploadSurface.Src");
 
 struct mtld3d_rec_set_viewport {
     struct mtld3d_record_header Hdr;
