@@ -44,7 +44,7 @@ $(BUILD)/$(1)-windows/mtld3d.dll: $(SHIM_SRC) $(GEN)
 
 $(BUILD)/$(1)-windows/d3d9.dll: $(D3D9_SRC) $(GEN) $(BUILD)/$(1)-windows/mtld3d.dll
 	$(1)-w64-mingw32-gcc $(CFLAGS) -shared -o $$@ $(filter %.c,$(D3D9_SRC)) pe/gen/d3d9_vtbl.c \
-		-Wl,--kill-at $(BUILD)/$(1)-windows/libmtld3d.a -luuid
+		-Wl,--kill-at $(BUILD)/$(1)-windows/libmtld3d.a -luuid -lgdi32
 endef
 $(foreach a,$(PE_ARCHES),$(eval $(call pe_rules,$(a))))
 

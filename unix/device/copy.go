@@ -1,0 +1,221 @@
+package device
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"unsafe"
+
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+)
+
+// ColorFill, StretchRect and UpdateSurface on the unix side.
+
+func init() {
+	on("ColorFill", func(d *Device, r *shared.RecColorFill, _ []byte) error {
+		s := d.objects[r.Surface]
+		if s == nil || s.tex == nil {
+			return fmt.Errorf("color fill of unknown surface %d", r.Surface)
+		}
+		k := clearKey{samples: s.samples, flags: types.D3DCLEAR_TARGET}
+		k.color[0] = s.mapping.Format
+		pipe, dss, err := d.clearPipeline(k)
+		if err != nil {
+			return err
+		}
+		var pd backend.RenderPassDesc
+		s.target(&pd.Color[0].AttachmentDesc)
+		d.encodeClear(&pd, pipe, dss, s.width, s.height, r.Color, 0, 0, []rect{{int(r.Left), int(r.Top), int(r.Right), int(r.Bottom)}})
+		return nil
+	})
+	on("StretchRect", (*Device).stretchRect)
+	on("UploadSurface", (*Device).uploadSurface)
+}
+
+func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
+	s := d.objects[r.Surface]
+	if s == nil || s.tex == nil {
+		return fmt.Errorf("upload to unknown surface %d", r.Surface)
+	}
+	a := rect{int(r.Left), int(r.Top), int(r.Right), int(r.Bottom)}
+	if a.empty() || a.l < 0 || a.t < 0 || a.r > s.width || a.b > s.height || r.Src == 0 {
+		return fmt.Errorf("surface %d: bad upload rectangle", r.Surface)
+	}
+	info := format.Info(s.format)
+	bh := max(info.BlockHeight, 1)
+	rows := (a.b - a.t + bh - 1) / bh
+	srcRow := format.Pitch(s.format, a.r-a.l)
+	if int(r.Pitch) < srcRow {
+		return fmt.Errorf("surface %d: pitch %d under a row of %d bytes", r.Surface, r.Pitch, srcRow)
+	}
+	src := unsafe.Slice((*byte)(guestPtr(r.Src)), int(r.Pitch)*(rows-1)+srcRow)
+	pf := s.mapping.Format
+	dstRow := pf.BytesPerRow(a.r - a.l)
+	data := make([]byte, dstRow*rows)
+	for y := 0; y < rows; y++ {
+		row := src[y*int(r.Pitch) : y*int(r.Pitch)+srcRow]
+		if s.mapping.Upload == format.ConvNone {
+			copy(data[y*dstRow:], row)
+		} else if err := format.ConvertRow(s.mapping.Upload, data[y*dstRow:(y+1)*dstRow], row, a.r-a.l, nil); err != nil {
+			return err
+		}
+	}
+	// Earlier commands of this frame may still write the surface: run
+	// them first so the upload lands after them, in API order.
+	d.flush()
+	s.tex.Replace(backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1}, s.level, s.slice, data, dstRow, len(data))
+	return nil
+}
+
+// blitMSL is the Metal twin of the scaled-copy programs below.
+const blitMSL = `#include <metal_stdlib>
+using namespace metal;
+struct blit_out { float4 position [[position]]; };
+vertex blit_out mtld3d_blit_vs(uint vid [[vertex_id]]) {
+    float2 p = float2(vid == 1 ? 3.0 : -1.0, vid == 2 ? 3.0 : -1.0);
+    blit_out o; o.position = float4(p, 0.0, 1.0); return o;
+}
+fragment float4 mtld3d_blit_fs(blit_out in [[stage_in]], constant float4 *m [[buffer(0)]],
+                               texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) {
+    float2 uv = (m[1].xy + (in.position.xy - m[0].xy) * m[0].zw) * m[1].zw;
+    return t.sample(s, uv, level(m[2].x));
+}
+`
+
+var blitVS = &backend.VertexFunc{Run: func(r backend.Resources, in *backend.VertexIn, out *backend.VertexOut) {
+	x, y := float32(-1), float32(-1)
+	if in.VertexID == 1 {
+		x = 3
+	}
+	if in.VertexID == 2 {
+		y = 3
+	}
+	out.Position = [4]float32{x, y, 0, 1}
+}}
+
+// blitFS samples the source at the texel the destination pixel maps to:
+// m[0] = (dst left, dst top, scale x, scale y), m[1] = (src left, src
+// top, 1/src width, 1/src height), m[2].x = the source's level.
+var blitFS = &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 1}, Run: func(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
+	var m [9]float32
+	if b := r.Buffer(0); len(b) >= 36 {
+		for i := range m {
+			m[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+	}
+	for l := 0; l < backend.QuadLanes; l++ {
+		p := q.Position[l]
+		u := (m[4] + (p[0]-m[0])*m[2]) * m[6]
+		v := (m[5] + (p[1]-m[1])*m[3]) * m[7]
+		out.Color[0][l] = r.Sample(0, 0, [4]float32{u, v}, m[8])
+	}
+}}
+
+func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
+	src, dst := d.objects[r.Src], d.objects[r.Dst]
+	if src == nil || dst == nil || src.tex == nil || dst.tex == nil {
+		return fmt.Errorf("stretch between unknown surfaces %d and %d", r.Src, r.Dst)
+	}
+	sr := rect{int(r.SrcLeft), int(r.SrcTop), int(r.SrcRight), int(r.SrcBottom)}
+	dr := rect{int(r.DstLeft), int(r.DstTop), int(r.DstRight), int(r.DstBottom)}
+	if sr.empty() || dr.empty() || sr.l < 0 || sr.t < 0 || sr.r > src.width || sr.b > src.height ||
+		dr.l < 0 || dr.t < 0 || dr.r > dst.width || dr.b > dst.height {
+		return fmt.Errorf("stretch: rectangles outside their surfaces")
+	}
+	same := sr.r-sr.l == dr.r-dr.l && sr.b-sr.t == dr.b-dr.t
+	cb := d.cmd()
+	if cb == nil {
+		return nil
+	}
+	switch {
+	case src.samples > 1:
+		// A resolve: whole surfaces of the same size only (Metal resolves
+		// whole attachments), which is what games use it for.
+		if !same || sr != (rect{0, 0, src.width, src.height}) || dst.samples > 1 || dst.width != src.width || dst.height != src.height {
+			return fmt.Errorf("stretch: only whole-surface resolves of multisampled surfaces")
+		}
+		var pd backend.RenderPassDesc
+		src.target(&pd.Color[0].AttachmentDesc)
+		pd.Color[0].Store = backend.StoreMultisampleResolve
+		pd.Color[0].ResolveTexture, pd.Color[0].ResolveLevel, pd.Color[0].ResolveSlice = dst.tex, dst.level, dst.slice
+		cb.RenderCommandEncoder(&pd).EndEncoding()
+		return nil
+	case same && src.mapping.Format == dst.mapping.Format:
+		blit := cb.BlitCommandEncoder()
+		blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l, Y: sr.t},
+			backend.Size{Width: sr.r - sr.l, Height: sr.b - sr.t, Depth: 1}, dst.tex, dst.slice, dst.level, backend.Origin{X: dr.l, Y: dr.t})
+		blit.EndEncoding()
+		return nil
+	case src.mapping.Format.IsDepth() || dst.mapping.Format.IsDepth():
+		return fmt.Errorf("stretch: depth surfaces copy only at the same size and format")
+	}
+	return d.scaledCopy(src, dst, sr, dr, types.TextureFilterType(r.Filter))
+}
+
+// scaledCopy draws the source rectangle into the destination one, with
+// conversion between colour formats and point or linear filtering.
+func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.TextureFilterType) error {
+	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: blitMSL, Entry: "mtld3d_blit_vs", Program: blitVS})
+	if err != nil {
+		return err
+	}
+	fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: blitMSL, Entry: "mtld3d_blit_fs", Program: blitFS})
+	if err != nil {
+		return err
+	}
+	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: dst.samples, Topology: backend.TopologyTriangle}
+	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: dst.mapping.Format, WriteMask: backend.ColorMaskAll}
+	pipe, ok := d.draws.pipes[desc]
+	if !ok {
+		if pipe, err = d.be.NewRenderPipeline(desc); err != nil {
+			return err
+		}
+		d.draws.pipes[desc] = pipe
+	}
+	sd := backend.DefaultSamplerDesc()
+	sd.MipFilter = backend.MipFilterNearest // the source may be a texture's lower level
+	if filter == types.D3DTEXF_LINEAR {
+		sd.MinFilter, sd.MagFilter = backend.FilterLinear, backend.FilterLinear
+	}
+	smp, ok := d.draws.samplers[sd]
+	if !ok {
+		if smp, err = d.be.NewSampler(sd); err != nil {
+			return err
+		}
+		d.draws.samplers[sd] = smp
+	}
+	dsd := backend.DepthStencilDesc{DepthCompare: backend.CompareAlways}
+	dss, ok := d.draws.dss[dsd]
+	if !ok {
+		if dss, err = d.be.NewDepthStencilState(dsd); err != nil {
+			return err
+		}
+		d.draws.dss[dsd] = dss
+	}
+	var pd backend.RenderPassDesc
+	dst.target(&pd.Color[0].AttachmentDesc)
+	enc := d.cmd().RenderCommandEncoder(&pd)
+	defer enc.EndEncoding()
+	enc.SetRenderPipelineState(pipe)
+	enc.SetDepthStencilState(dss)
+	enc.SetViewport(backend.Viewport{Width: float64(dst.width), Height: float64(dst.height), ZFar: 1})
+	enc.SetScissorRect(backend.ScissorRect{X: dr.l, Y: dr.t, Width: dr.r - dr.l, Height: dr.b - dr.t})
+	sx := float32(sr.r-sr.l) / float32(dr.r-dr.l)
+	sy := float32(sr.b-sr.t) / float32(dr.b-dr.t)
+	m := [][4]float32{{float32(dr.l), float32(dr.t), sx, sy}, {float32(sr.l), float32(sr.t), 1 / float32(src.width), 1 / float32(src.height)},
+		{float32(src.level)}}
+	enc.SetFragmentBytes(floatBytes(m), 0)
+	view := src.tex
+	if src.owner != 0 {
+		if t := d.textures[src.owner]; t != nil {
+			view = t.view
+		}
+	}
+	enc.SetFragmentTexture(view, 0)
+	enc.SetFragmentSampler(smp, 0)
+	enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
+	return nil
+}
