@@ -315,6 +315,8 @@ static void device_destroy(struct device *device)
     }
     if (device->unix_id)
         mtld3d_call(MTLD3D_THUNK_DESTROY_DEVICE, &dp);
+    if (device->cursor)
+        DestroyCursor(device->cursor);
     arena_free(&device->arena);
     for (UINT i = 0; i < device->blob_count; i++)
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);

@@ -40,6 +40,8 @@ struct device {
     UINT frame;
     DWORD max_frame_latency;
     INT gpu_thread_priority;
+    HCURSOR cursor;      /* from SetCursorProperties, or NULL */
+    BOOL cursor_visible; /* ShowCursor's state */
     void **blobs; /* guest memory records point at, freed after the next submit */
     UINT blob_count, blob_capacity;
 };
