@@ -193,6 +193,7 @@ static void buffer_destroy(struct object *obj, struct buffer *b)
     if (obj->pool == D3DPOOL_DEFAULT && device->default_pool_objects)
         device->default_pool_objects--;
     /* The frame may still name any of these blocks. */
+    resmem_reclaim(device);
     resmem_retire(device, b->mem);
     while (b->spares) {
         struct spare_block *s = b->spares;

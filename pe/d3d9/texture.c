@@ -41,6 +41,7 @@ static void texture_destroy(struct object *obj)
         r->ID = t->id;
     if (obj->pool == D3DPOOL_DEFAULT && device->default_pool_objects)
         device->default_pool_objects--;
+    resmem_reclaim(device);
     resmem_retire(device, t->mem);
     device_unlock(device);
     for (UINT i = 0; i < t->faces * t->levels; i++) {
@@ -279,8 +280,9 @@ static void record_generate_mips(struct texture *t)
 /* Moves the texture to a block no record of this frame names. */
 static HRESULT texture_rename(struct texture *t)
 {
-    BYTE *mem = resmem_alloc(t->size);
-    if (!mem)
+    BYTE *mem;
+    resmem_reclaim(t->obj.device);
+    if (!(mem = resmem_alloc(t->size)))
         return E_OUTOFMEMORY;
     resmem_retire(t->obj.device, t->mem);
     t->mem = mem;
@@ -348,7 +350,10 @@ HRESULT texture_unlock(struct texture *t, UINT sub)
         return D3DERR_INVALIDCALL;
     device_lock(device);
     if (!(s->lock_flags & D3DLOCK_READONLY)) {
-        if (!(s->lock_flags & D3DLOCK_NO_DIRTY_UPDATE))
+        /* NO_DIRTY_UPDATE leaves a managed texture's upload to
+         * AddDirtyRect; a dynamic DEFAULT texture has no copy to defer
+         * to, so what was written is what it holds. */
+        if (!(s->lock_flags & D3DLOCK_NO_DIRTY_UPDATE) || t->obj.pool == D3DPOOL_DEFAULT)
             texture_record_update(t, sub, &s->box);
         if (t->autogen && sub % t->levels == 0)
             record_generate_mips(t);

@@ -26,36 +26,6 @@ const IDirect3D9ExVtbl d3d9_vtbl = {
     .GetAdapterLUID = d3d9_GetAdapterLUID,
 };
 
-HRESULT WINAPI device_SetCursorProperties(IDirect3DDevice9Ex *iface, UINT XHotSpot, UINT YHotSpot, IDirect3DSurface9 *pCursorBitmap)
-{
-    static LONG once;
-    (void)iface;
-    (void)XHotSpot;
-    (void)YHotSpot;
-    (void)pCursorBitmap;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::SetCursorProperties");
-    return D3DERR_NOTAVAILABLE;
-}
-
-void WINAPI device_SetCursorPosition(IDirect3DDevice9Ex *iface, int X, int Y, DWORD Flags)
-{
-    static LONG once;
-    (void)iface;
-    (void)X;
-    (void)Y;
-    (void)Flags;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::SetCursorPosition");
-}
-
-WINBOOL WINAPI device_ShowCursor(IDirect3DDevice9Ex *iface, WINBOOL bShow)
-{
-    static LONG once;
-    (void)iface;
-    (void)bShow;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::ShowCursor");
-    return 0;
-}
-
 HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pPresentationParameters, IDirect3DSwapChain9 **pSwapChain)
 {
     static LONG once;
@@ -1002,7 +972,7 @@ const IDirect3DQuery9Vtbl query_vtbl = {
     .GetData = query_GetData,
 };
 
-/* 12 methods are stubs:
+/* 9 methods are stubs:
  *   IDirect3DDevice9Ex::CheckResourceResidency
  *   IDirect3DDevice9Ex::ComposeRects
  *   IDirect3DDevice9Ex::CreateAdditionalSwapChain
@@ -1011,8 +981,5 @@ const IDirect3DQuery9Vtbl query_vtbl = {
  *   IDirect3DDevice9Ex::DrawTriPatch
  *   IDirect3DDevice9Ex::ProcessVertices
  *   IDirect3DDevice9Ex::SetConvolutionMonoKernel
- *   IDirect3DDevice9Ex::SetCursorPosition
- *   IDirect3DDevice9Ex::SetCursorProperties
- *   IDirect3DDevice9Ex::ShowCursor
  *   IDirect3DSwapChain9Ex::GetPresentStats
  */

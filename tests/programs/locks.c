@@ -227,8 +227,15 @@ TEST(lock_state)
     }
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
                                                  &t, NULL))) {
-        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_DISCARD), D3D_OK);
-        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+        for (int i = 0; i < 8; i++) {
+            /* Twice a frame: the second DISCARD gets memory the first
+             * frame's upload does not read. */
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_DISCARD), D3D_OK);
+            CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_DISCARD), D3D_OK);
+            CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+            IDirect3DDevice9_Present(c.dev, NULL, NULL, NULL, NULL);
+        }
         IDirect3DTexture9_Release(t);
     }
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
