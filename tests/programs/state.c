@@ -875,6 +875,57 @@ TEST(fvf_and_declaration)
     close_device(&c);
 }
 
+TEST(textures_and_threads)
+{
+    struct ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DBaseTexture9 *got;
+    IDirect3DStateBlock9 *sb;
+    DWORD v;
+    if (!open_device(&c, FALSE, D3DCREATE_HARDWARE_VERTEXPROCESSING | D3DCREATE_MULTITHREADED))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL))) {
+        /* Binding holds the texture without raising its count. */
+        CHECK_HR(IDirect3DDevice9_SetTexture(c.dev, 3, (IDirect3DBaseTexture9 *)tex), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetTexture(c.dev, D3DVERTEXTEXTURESAMPLER2, (IDirect3DBaseTexture9 *)tex), D3D_OK);
+        CHECK_EQ_U(IDirect3DTexture9_AddRef(tex), 2);
+        CHECK_EQ_U(IDirect3DTexture9_Release(tex), 1);
+        CHECK_HR(IDirect3DDevice9_GetTexture(c.dev, 3, &got), D3D_OK);
+        CHECK(got == (IDirect3DBaseTexture9 *)tex, "GetTexture(3) answers %p, want %p", got, tex);
+        if (got)
+            CHECK_EQ_U(IDirect3DBaseTexture9_Release(got), 1);
+        CHECK_HR(IDirect3DDevice9_GetTexture(c.dev, D3DVERTEXTEXTURESAMPLER2, &got), D3D_OK);
+        CHECK(got == (IDirect3DBaseTexture9 *)tex, "vertex sampler 2 lost its texture");
+        if (got)
+            IDirect3DBaseTexture9_Release(got);
+        CHECK_HR(IDirect3DDevice9_GetTexture(c.dev, 2, &got), D3D_OK);
+        CHECK(got == NULL, "sampler 2 has a texture");
+        /* A state block captures the binding; the bound texture outlives
+         * its last public reference. */
+        CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_ALL, &sb), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetTexture(c.dev, 3, NULL), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetTexture(c.dev, D3DVERTEXTEXTURESAMPLER2, NULL), D3D_OK);
+        CHECK_EQ_U(IDirect3DTexture9_Release(tex), 0);
+        if (sb) {
+            CHECK_HR(IDirect3DStateBlock9_Apply(sb), D3D_OK);
+            CHECK_HR(IDirect3DDevice9_GetTexture(c.dev, 3, &got), D3D_OK);
+            CHECK(got == (IDirect3DBaseTexture9 *)tex, "Apply did not rebind the texture");
+            if (got)
+                CHECK_EQ_U(IDirect3DBaseTexture9_Release(got), 0);
+            CHECK_EQ_U(IDirect3DStateBlock9_Release(sb), 0);
+        }
+        CHECK_HR(IDirect3DDevice9_SetTexture(c.dev, 3, NULL), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetTexture(c.dev, D3DVERTEXTEXTURESAMPLER2, NULL), D3D_OK);
+    } else {
+        printf("note: CreateTexture unavailable, texture binding not tested\n");
+    }
+    /* The multithreaded device answers the same. */
+    CHECK_HR(IDirect3DDevice9_SetRenderState(c.dev, D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetRenderState(c.dev, D3DRS_LIGHTING, &v), D3D_OK);
+    CHECK_EQ_U(v, FALSE);
+    close_device(&c);
+}
+
 static const struct harness_test tests[] = {
     T(render_state_defaults),
     T(texture_stage_and_sampler_defaults),
@@ -889,6 +940,7 @@ static const struct harness_test tests[] = {
     T(streams_and_objects),
     T(fvf_and_declaration),
     T(misc_state),
+    T(textures_and_threads),
     T(reset_restores_defaults),
 };
 
