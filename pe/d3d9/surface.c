@@ -173,7 +173,9 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
     if (rect) {
         if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
             (UINT)rect->right > s->desc.Width || (UINT)rect->bottom > s->desc.Height ||
-            (rect->left % info->block_width) || (rect->top % info->block_height)) {
+            (rect->left % info->block_width) || (rect->top % info->block_height) ||
+            ((rect->right % info->block_width) && (UINT)rect->right != s->desc.Width) ||
+            ((rect->bottom % info->block_height) && (UINT)rect->bottom != s->desc.Height)) {
             s->locked = 0;
             return D3DERR_INVALIDCALL;
         }

@@ -186,6 +186,23 @@ TEST(rect_rules)
         CHECK_HR(IDirect3DTexture9_LockRect(t, 3, &lr, &r, 0), D3DERR_INVALIDCALL);
         IDirect3DTexture9_Release(t);
     }
+    /* The same rules for a standalone surface. */
+    {
+        IDirect3DSurface9 *s;
+        if (SUCCEEDED(IDirect3DDevice9_CreateOffscreenPlainSurface(c.dev, 16, 16, D3DFMT_DXT1, D3DPOOL_SYSTEMMEM, &s,
+                                                                   NULL))) {
+            for (UINT i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
+                HRESULT hr = IDirect3DSurface9_LockRect(s, &lr, &dxt[i].r, 0);
+                CHECK(hr == dxt[i].hr, "surface DXT rect %u: LockRect returned %#lx, want %#lx", i, (unsigned long)hr,
+                      (unsigned long)dxt[i].hr);
+                if (SUCCEEDED(hr))
+                    IDirect3DSurface9_UnlockRect(s);
+            }
+            IDirect3DSurface9_Release(s);
+        } else {
+            CHECK(0, "DXT1 offscreen plain surface");
+        }
+    }
     teardown(&c);
 }
 

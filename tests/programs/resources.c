@@ -332,6 +332,30 @@ TEST(vertex_declarations)
         CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(decl, out, NULL), D3DERR_INVALIDCALL);
         IDirect3DVertexDeclaration9_Release(decl);
     }
+    /* After SetFVF the device answers with the FVF's declaration. */
+    decl = NULL;
+    CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZB2 | D3DFVF_NORMAL | D3DFVF_DIFFUSE | D3DFVF_TEX2 |
+                                                D3DFVF_TEXCOORDSIZE3(1)),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &decl), D3D_OK);
+    if (decl) {
+        static const D3DVERTEXELEMENT9 want[] = {
+            {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+            {0, 12, D3DDECLTYPE_FLOAT2, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_BLENDWEIGHT, 0},
+            {0, 20, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_NORMAL, 0},
+            {0, 32, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+            {0, 36, D3DDECLTYPE_FLOAT2, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
+            {0, 44, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 1},
+            D3DDECL_END(),
+        };
+        n = 8;
+        CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(decl, out, &n), D3D_OK);
+        CHECK_EQ_U(n, 7);
+        for (UINT i = 0; i < 7 && i < n; i++)
+            CHECK(!memcmp(&out[i], &want[i], sizeof(want[i])), "element %u: stream %u offset %u type %u usage %u/%u", i,
+                  out[i].Stream, out[i].Offset, out[i].Type, out[i].Usage, out[i].UsageIndex);
+        IDirect3DVertexDeclaration9_Release(decl);
+    }
     teardown(&c);
 }
 
