@@ -2,6 +2,7 @@
  * them into backend draws (issue 7); until then they are decoded there and
  * not rendered. */
 #include "d3d9_private.h"
+#include "stateblock.h"
 
 /* Vertices a primitive count spans, or 0 for an unknown type. */
 static UINT vertex_count(D3DPRIMITIVETYPE type, UINT prims)
@@ -100,10 +101,10 @@ static HRESULT draw_up(struct device *device, D3DPRIMITIVETYPE type, UINT prims,
                 memcpy(dst + vbytes, idata, ibytes);
         }
     }
+    /* Through the state path, not the public setters: a state block
+     * being recorded must not capture this. */
+    state_unbind_up(device, idata != NULL);
     device_unlock(device);
-    IDirect3DDevice9Ex_SetStreamSource(&device->iface, 0, NULL, 0, 0);
-    if (idata)
-        IDirect3DDevice9Ex_SetIndices(&device->iface, NULL);
     return D3D_OK;
 }
 
