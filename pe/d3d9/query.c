@@ -95,6 +95,7 @@ HRESULT WINAPI query_Issue(IDirect3DQuery9 *iface, DWORD flags)
         q->state = QUERY_ISSUED;
         q->issue_frame = device->frame;
         q->flushed = FALSE;
+        q->polls = 0;
         QueryPerformanceCounter(&q->timestamp);
     }
     device_unlock(device);
@@ -129,7 +130,10 @@ HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWO
     }
     device_lock(device);
     if (device->frame == q->issue_frame && !q->flushed) {
-        if (!(flags & D3DGETDATA_FLUSH)) {
+        /* Without FLUSH the frame is not submitted for a query's sake, but
+         * games that poll so in a loop would spin forever (native drivers
+         * flush on their own in time): after a few polls, submit anyway. */
+        if (!(flags & D3DGETDATA_FLUSH) && ++q->polls < 16) {
             device_unlock(device);
             return S_FALSE;
         }

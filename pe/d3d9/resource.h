@@ -236,6 +236,7 @@ struct query {
     enum { QUERY_CREATED, QUERY_BUILDING, QUERY_ISSUED } state;
     UINT issue_frame;       /* device->frame at the last Issue(END) */
     BOOL flushed;           /* a flush since that Issue submitted it */
+    UINT polls;             /* GetData calls without FLUSH since */
     LARGE_INTEGER timestamp;
 };
 

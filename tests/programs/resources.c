@@ -472,6 +472,23 @@ TEST(queries)
         CHECK(freq != 0, "a frequency");
         IDirect3DQuery9_Release(q);
     }
+    /* Polling without FLUSH completes too, in time. */
+    q = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_EVENT, &q), D3D_OK);
+    if (q) {
+        CHECK_HR(IDirect3DQuery9_GetData(q, NULL, 0, 0), S_OK); /* never issued */
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
+        for (i = 0; i < 1000; i++) {
+            if ((hr = IDirect3DQuery9_GetData(q, NULL, 0, 0)) != S_FALSE)
+                break;
+        }
+        CHECK_HR(hr, S_OK);
+        /* A Present submits the frame as well. */
+        CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
+        IDirect3DDevice9_Present(c.dev, NULL, NULL, NULL, NULL);
+        CHECK_HR(IDirect3DQuery9_GetData(q, NULL, 0, 0), S_OK);
+        IDirect3DQuery9_Release(q);
+    }
     teardown(&c);
 }
 
