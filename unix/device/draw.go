@@ -264,7 +264,7 @@ func shaderLocation(s *ir.Shader) func(ir.Usage, uint8) (int, bool) {
 
 // vertexDescriptor places each element where the vertex function reads
 // it; stream s is backend buffer streamBase+s.
-func vertexDescriptor(els []element, locate func(ir.Usage, uint8) (int, bool), streams streamFunc) (backend.VertexDescriptor, []uint32, error) {
+func vertexDescriptor(els []element, locate func(ir.Usage, uint8) (int, bool), streams streamFunc, instanceStep func(uint32) uint32) (backend.VertexDescriptor, []uint32, error) {
 	var vd backend.VertexDescriptor
 	var used []uint32
 	for _, e := range els {
@@ -286,6 +286,9 @@ func vertexDescriptor(els []element, locate func(ir.Usage, uint8) (int, bool), s
 				return vd, nil, fmt.Errorf("stream %d is declared but nothing is bound", e.stream)
 			}
 			vd.Layouts[bi] = backend.VertexBufferLayout{Stride: uint32(stride)}
+			if step := instanceStep(e.stream); step > 0 {
+				vd.Layouts[bi].Step, vd.Layouts[bi].StepRate = backend.StepPerInstance, step
+			}
 			used = append(used, e.stream)
 		}
 	}
@@ -569,7 +572,23 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if vsIR != nil {
 		locate = shaderLocation(vsIR)
 	}
-	vd, used, err := vertexDescriptor(els, locate, streams)
+	// Instancing (SetStreamSourceFreq): with stream 0 marked INDEXEDDATA
+	// an indexed draw repeats for its count of instances, and streams
+	// marked INSTANCEDATA advance once per that many instances.
+	instances := 1
+	if f := d.st.streams[0].freq; idx != nil && f&types.D3DSTREAMSOURCE_INDEXEDDATA != 0 {
+		instances = max(int(f&0x3fffffff), 1)
+	}
+	step := func(s uint32) uint32 {
+		if instances == 1 || s >= uint32(len(d.st.streams)) {
+			return 0
+		}
+		if f := d.st.streams[s].freq; f&types.D3DSTREAMSOURCE_INSTANCEDATA != 0 {
+			return max(f&0x3fffffff, 1)
+		}
+		return 0
+	}
+	vd, used, err := vertexDescriptor(els, locate, streams, step)
 	if err != nil {
 		return err
 	}
@@ -684,7 +703,7 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if idx.size == 4 {
 		it = backend.IndexUInt32
 	}
-	enc.DrawIndexedPrimitives(bpt, n, it, idx.buf, idx.offset, 1, baseVertex, 0)
+	enc.DrawIndexedPrimitives(bpt, n, it, idx.buf, idx.offset, instances, baseVertex, 0)
 	return nil
 }
 

@@ -95,3 +95,64 @@ func TestDrawWithShadersAndDeclaration(t *testing.T) {
 		t.Errorf("shaded pixel %#x, want half green", got)
 	}
 }
+
+func TestInstancedDraw(t *testing.T) {
+	d := newTestDevice(t)
+	vs, err := dxso.Assemble("vs_2_0\ndcl_position v0\ndcl_texcoord v1\nadd oPos, v0, v1\nmov oD0, c0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f4 := func(v ...float32) []byte {
+		b := make([]byte, 4*len(v))
+		for i, x := range v {
+			binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+		}
+		return b
+	}
+	// A small triangle near the top-left corner in clip space, drawn twice:
+	// instance 1 is moved right by 1 (a quarter of the 8-pixel target... in
+	// NDC, 1.0 = 4 pixels).
+	verts := f4(-1, 1, 0.5, 1, -0.5, 1, 0.5, 1, -1, 0.5, 0.5, 1)
+	offsets := f4(0, 0, 0, 0, 1, 0, 0, 0)
+	idx := []byte{0, 0, 1, 0, 2, 0, 0, 0}
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: uint32(len(verts))})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: uint32(len(verts)), Src: uint64(uintptr(unsafe.Pointer(&verts[0])))})
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 21, Size: uint32(len(offsets))})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 21, Size: uint32(len(offsets)), Src: uint64(uintptr(unsafe.Pointer(&offsets[0])))})
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 22, Size: uint32(len(idx)), Format: uint32(types.D3DFMT_INDEX16)})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 22, Size: uint32(len(idx)), Src: uint64(uintptr(unsafe.Pointer(&idx[0])))})
+	elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
+		1, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_TEXCOORD), 0}
+	add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 23, Count: 2}, elems...)
+	add(c, code("CreateShader"), shared.RecCreateShader{ID: 24, Kind: shared.ShaderVertex, Size: uint32(4 * len(vs)), Code: uint64(uintptr(unsafe.Pointer(&vs[0])))})
+	add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 23})
+	add(c, code("SetVertexShader"), shared.RecSetObject{Object: 24})
+	add(c, code("SetShaderConstF"), shared.RecSetShaderConst{Shader: shared.ConstShaderVertex, Count: 1}, f4(1, 1, 1, 1)...)
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 16})
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 1, Buffer: 21, Stride: 16})
+	add(c, code("SetStreamSourceFreq"), shared.RecSetStreamSourceFreq{Stream: 0, Setting: types.D3DSTREAMSOURCE_INDEXEDDATA | 2})
+	add(c, code("SetStreamSourceFreq"), shared.RecSetStreamSourceFreq{Stream: 1, Setting: types.D3DSTREAMSOURCE_INSTANCEDATA | 1})
+	add(c, code("SetIndices"), shared.RecSetObject{Object: 22})
+	add(c, code("DrawIndexed"), shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), NumVertices: 3, PrimCount: 1})
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(verts)
+	runtime.KeepAlive(offsets)
+	runtime.KeepAlive(idx)
+	runtime.KeepAlive(vs)
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 0, 0); got&0xffffff != 0xffffff {
+		t.Errorf("instance 0: %#x, want white", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 4, 0); got&0xffffff != 0xffffff {
+		t.Errorf("instance 1 (4 pixels right): %#x, want white", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 7, 7); got&0xffffff != 0 {
+		t.Errorf("outside both: %#x, want black", got)
+	}
+}

@@ -16,6 +16,7 @@ import (
 type stream struct {
 	buffer         uint32
 	offset, stride uint32
+	freq           uint32 // SetStreamSourceFreq's setting
 }
 
 type light struct {
@@ -181,7 +182,14 @@ func init() {
 	})
 	on("SetStreamSource", func(d *Device, r *shared.RecSetStreamSource, _ []byte) error {
 		if r.Stream < 16 {
-			d.st.streams[r.Stream] = stream{r.Buffer, r.Offset, r.Stride}
+			st := &d.st.streams[r.Stream]
+			st.buffer, st.offset, st.stride = r.Buffer, r.Offset, r.Stride
+		}
+		return nil
+	})
+	on("SetStreamSourceFreq", func(d *Device, r *shared.RecSetStreamSourceFreq, _ []byte) error {
+		if r.Stream < 16 {
+			d.st.streams[r.Stream].freq = r.Setting
 		}
 		return nil
 	})
