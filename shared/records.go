@@ -83,6 +83,7 @@ var Records = []Record{
 	{206, "CreateShader", reflect.TypeFor[RecCreateShader](), "a vertex or pixel shader from bytecode in guest memory"},
 	{207, "IssueQuery", reflect.TypeFor[RecIssueQuery](), "a query's begin or end at this point of the frame"},
 	{208, "TextureSurface", reflect.TypeFor[RecTextureSurface](), "names a texture level (and face) as a surface id"},
+	{209, "SetTextureLOD", reflect.TypeFor[RecSetTextureLOD](), "a managed texture's most detailed level to sample (SetLOD)"},
 	{300, "Draw", reflect.TypeFor[RecDraw](), "DrawPrimitive"},
 	{301, "DrawIndexed", reflect.TypeFor[RecDrawIndexed](), "DrawIndexedPrimitive"},
 	{302, "DrawUP", reflect.TypeFor[RecDrawUP](), "DrawPrimitiveUP or DrawIndexedPrimitiveUP with its data"},

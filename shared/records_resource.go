@@ -126,3 +126,12 @@ type RecTextureSurface struct {
 	Level   uint32
 	Face    uint32
 }
+
+// RecSetTextureLOD is IDirect3DBaseTexture9::SetLOD of a managed
+// texture: sampling uses no level more detailed than LOD (combined with
+// D3DSAMP_MAXMIPLEVEL by taking the larger).
+type RecSetTextureLOD struct {
+	Hdr RecordHeader
+	ID  uint32
+	LOD uint32
+}

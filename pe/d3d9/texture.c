@@ -409,11 +409,22 @@ static HRESULT texture_add_dirty(struct texture *t, UINT face, const D3DBOX *box
 
 static DWORD texture_set_lod(struct texture *t, DWORD lod)
 {
+    struct device *device = t->obj.device;
+    struct mtld3d_rec_set_texture_lod *r;
     DWORD old = t->lod;
     /* Only managed textures have a LOD; others ignore it and answer 0. */
     if (t->obj.pool != D3DPOOL_MANAGED)
         return 0;
-    t->lod = lod < t->public_levels ? lod : t->public_levels - 1;
+    lod = lod < t->public_levels ? lod : t->public_levels - 1;
+    if (lod == old)
+        return old;
+    device_lock(device);
+    t->lod = lod;
+    if (t->id && (r = device_record(device, MTLD3D_REC_SET_TEXTURE_LOD, sizeof(*r)))) {
+        r->ID = t->id;
+        r->LOD = lod;
+    }
+    device_unlock(device);
     return old;
 }
 

@@ -193,6 +193,7 @@ enum mtld3d_rec {
     MTLD3D_REC_CREATE_SHADER = 206, /* a vertex or pixel shader from bytecode in guest memory */
     MTLD3D_REC_ISSUE_QUERY = 207, /* a query's begin or end at this point of the frame */
     MTLD3D_REC_TEXTURE_SURFACE = 208, /* names a texture level (and face) as a surface id */
+    MTLD3D_REC_SET_TEXTURE_LOD = 209, /* a managed texture's most detailed level to sample (SetLOD) */
     MTLD3D_REC_DRAW = 300, /* DrawPrimitive */
     MTLD3D_REC_DRAW_INDEXED = 301, /* DrawIndexedPrimitive */
     MTLD3D_REC_DRAW_UP = 302, /* DrawPrimitiveUP or DrawIndexedPrimitiveUP with its data */
@@ -766,6 +767,16 @@ _Static_assert(offsetof(struct mtld3d_rec_texture_surface, ID) == 8, "RecTexture
 _Static_assert(offsetof(struct mtld3d_rec_texture_surface, Texture) == 12, "RecTextureSurface.Texture");
 _Static_assert(offsetof(struct mtld3d_rec_texture_surface, Level) == 16, "RecTextureSurface.Level");
 _Static_assert(offsetof(struct mtld3d_rec_texture_surface, Face) == 20, "RecTextureSurface.Face");
+
+struct mtld3d_rec_set_texture_lod {
+    struct mtld3d_record_header Hdr;
+    uint32_t ID;
+    uint32_t LOD;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_texture_lod) == 16, "RecSetTextureLOD size");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_lod, Hdr) == 0, "RecSetTextureLOD.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_lod, ID) == 8, "RecSetTextureLOD.ID");
+_Static_assert(offsetof(struct mtld3d_rec_set_texture_lod, LOD) == 12, "RecSetTextureLOD.LOD");
 
 struct mtld3d_rec_draw {
     struct mtld3d_record_header Hdr;
