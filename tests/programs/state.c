@@ -5,25 +5,7 @@
  * our tables), getters return what setters set, invalid calls answer
  * what Windows answers, and Reset restores the defaults. */
 
-#include "harness.h"
-
-#include <d3d9.h>
-
-static HWND state_window(void)
-{
-    static ATOM cls;
-    if (!cls) {
-        WNDCLASSA wc = {0};
-        wc.lpfnWndProc = DefWindowProcA;
-        wc.hInstance = GetModuleHandleA(NULL);
-        wc.lpszClassName = "mtld3d_state_test";
-        cls = RegisterClassA(&wc);
-    }
-    RECT r = {0, 0, 640, 480};
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    return CreateWindowA("mtld3d_state_test", "state", WS_OVERLAPPEDWINDOW, 0, 0, r.right - r.left,
-                         r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
-}
+#include "device_util.h"
 
 struct ctx {
     IDirect3D9 *d3d;
@@ -39,7 +21,7 @@ static BOOL open_device(struct ctx *c, BOOL auto_ds, DWORD flags)
     CHECK(c->d3d != NULL, "Direct3DCreate9 failed");
     if (!c->d3d)
         return FALSE;
-    c->window = state_window();
+    c->window = test_window(640, 480);
     c->pp.Windowed = TRUE;
     c->pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
     c->pp.BackBufferFormat = D3DFMT_UNKNOWN;

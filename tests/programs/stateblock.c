@@ -3,25 +3,7 @@
  * record without changing the device, Capture refreshes only what a
  * block holds, Apply restores it, and misuse answers D3DERR_INVALIDCALL. */
 
-#include "harness.h"
-
-#include <d3d9.h>
-
-static HWND sb_window(void)
-{
-    static ATOM cls;
-    if (!cls) {
-        WNDCLASSA wc = {0};
-        wc.lpfnWndProc = DefWindowProcA;
-        wc.hInstance = GetModuleHandleA(NULL);
-        wc.lpszClassName = "mtld3d_stateblock_test";
-        cls = RegisterClassA(&wc);
-    }
-    RECT r = {0, 0, 640, 480};
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    return CreateWindowA("mtld3d_stateblock_test", "stateblock", WS_OVERLAPPEDWINDOW, 0, 0, r.right - r.left,
-                         r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
-}
+#include "device_util.h"
 
 struct ctx {
     IDirect3D9 *d3d;
@@ -37,7 +19,7 @@ static BOOL open_device(struct ctx *c)
     CHECK(c->d3d != NULL, "Direct3DCreate9 failed");
     if (!c->d3d)
         return FALSE;
-    c->window = sb_window();
+    c->window = test_window(640, 480);
     pp.Windowed = TRUE;
     pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
     pp.BackBufferFormat = D3DFMT_UNKNOWN;
