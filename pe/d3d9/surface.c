@@ -109,6 +109,9 @@ HRESULT surface_create_level(struct texture *t, UINT sub, UINT face, UINT level,
     s->face = (D3DCUBEMAP_FACES)face;
     s->lockable = t->mem != NULL;
     s->pitch = t->subs[sub].pitch;
+    /* For code that reads a surface's memory directly (GetRenderTargetData
+     * into a system-memory level); texture_rename keeps it current. */
+    s->mem = t->mem ? t->mem + t->subs[sub].offset : NULL;
     s->texture = t;
     s->sub = sub;
     if (t->id) {

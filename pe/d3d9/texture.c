@@ -286,6 +286,11 @@ static HRESULT texture_rename(struct texture *t)
         return E_OUTOFMEMORY;
     resmem_retire(t->obj.device, t->mem);
     t->mem = mem;
+    for (UINT i = 0; t->type != D3DRTYPE_VOLUMETEXTURE && i < t->faces * t->levels; i++) {
+        struct surface *s = t->subs[i].child;
+        if (s)
+            s->mem = mem + t->subs[i].offset;
+    }
     t->recorded = FALSE;
     return D3D_OK;
 }

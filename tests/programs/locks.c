@@ -457,9 +457,41 @@ TEST(get_dc)
     teardown(&c);
 }
 
+TEST(render_target_data_into_level)
+{
+    struct ctx c;
+    IDirect3DTexture9 *t;
+    IDirect3DSurface9 *bb, *level;
+    D3DSURFACE_DESC d;
+    D3DLOCKED_RECT lr;
+    if (!setup(&c))
+        return;
+    if (FAILED(IDirect3DDevice9_GetBackBuffer(c.dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb))) {
+        CHECK(0, "GetBackBuffer");
+        teardown(&c);
+        return;
+    }
+    IDirect3DSurface9_GetDesc(bb, &d);
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, d.Width, d.Height, 1, 0, d.Format, D3DPOOL_SYSTEMMEM, &t,
+                                                 NULL))) {
+        IDirect3DTexture9_GetSurfaceLevel(t, 0, &level);
+        CHECK_HR(IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff336699, 1.0f, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetRenderTargetData(c.dev, bb, level), D3D_OK);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+        if (lr.pBits)
+            CHECK((((DWORD *)((BYTE *)lr.pBits + 10 * lr.Pitch))[20] & 0xffffff) == 0x336699, "pixel %#lx",
+                  ((DWORD *)((BYTE *)lr.pBits + 10 * lr.Pitch))[20]);
+        IDirect3DTexture9_UnlockRect(t, 0);
+        IDirect3DSurface9_Release(level);
+        IDirect3DTexture9_Release(t);
+    }
+    IDirect3DSurface9_Release(bb);
+    teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(pitches), T(rect_offsets), T(rect_rules), T(lock_state), T(texture_contents), T(cube_and_volume_locks),
-    T(buffer_locks), T(get_dc),
+    T(buffer_locks), T(get_dc), T(render_target_data_into_level),
 };
 
 int main(void)
