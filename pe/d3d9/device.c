@@ -317,6 +317,8 @@ static void device_destroy(struct device *device)
         mtld3d_call(MTLD3D_THUNK_DESTROY_DEVICE, &dp);
     if (device->cursor)
         DestroyCursor(device->cursor);
+    /* Nothing reads guest memory after the unix side is gone. */
+    resmem_device_destroyed(device);
     arena_free(&device->arena);
     for (UINT i = 0; i < device->blob_count; i++)
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);
