@@ -52,4 +52,36 @@ static inline ULONG refcount(void *obj)
     return IUnknown_Release((IUnknown *)obj);
 }
 
+/* One device on one window, for a test. */
+struct test_ctx {
+    IDirect3D9 *d3d;
+    HWND window;
+    IDirect3DDevice9 *dev;
+};
+
+static inline BOOL test_setup(struct test_ctx *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    CHECK(c->d3d != NULL, "Direct3DCreate9 returned NULL");
+    if (!c->d3d)
+        return FALSE;
+    c->window = test_window(640, 480);
+    c->dev = test_device(c->d3d, c->window, 0, 0);
+    if (!c->dev) {
+        IDirect3D9_Release(c->d3d);
+        DestroyWindow(c->window);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static inline void test_teardown(struct test_ctx *c)
+{
+    ULONG ref = IDirect3DDevice9_Release(c->dev);
+    CHECK(ref == 0, "device still has %lu references", ref);
+    IDirect3D9_Release(c->d3d);
+    DestroyWindow(c->window);
+}
+
 #endif

@@ -4,37 +4,6 @@
 
 #include "device_util.h"
 
-struct ctx {
-    IDirect3D9 *d3d;
-    HWND window;
-    IDirect3DDevice9 *dev;
-};
-
-static BOOL setup(struct ctx *c)
-{
-    memset(c, 0, sizeof(*c));
-    c->d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    CHECK(c->d3d != NULL, "Direct3DCreate9 returned NULL");
-    if (!c->d3d)
-        return FALSE;
-    c->window = test_window(640, 480);
-    c->dev = test_device(c->d3d, c->window, 0, 0);
-    if (!c->dev) {
-        IDirect3D9_Release(c->d3d);
-        DestroyWindow(c->window);
-        return FALSE;
-    }
-    return TRUE;
-}
-
-static void teardown(struct ctx *c)
-{
-    ULONG ref = IDirect3DDevice9_Release(c->dev);
-    CHECK(ref == 0, "device still has %lu references", ref);
-    IDirect3D9_Release(c->d3d);
-    DestroyWindow(c->window);
-}
-
 /* Pitch of a whole-level lock. */
 static INT level_pitch(IDirect3DTexture9 *t, UINT level)
 {
@@ -64,9 +33,9 @@ TEST(pitches)
         {D3DFMT_DXT5, 13, 7, 64, 16, 16},
         {D3DFMT_DXT1, 260, 36, 520, 136, 8},
     };
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     for (UINT i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         HRESULT hr = IDirect3DDevice9_CreateTexture(c.dev, cases[i].w, cases[i].h, 0, 0, cases[i].format,
@@ -84,17 +53,17 @@ TEST(pitches)
               level_pitch(t, levels - 1), cases[i].pitch_last);
         IDirect3DTexture9_Release(t);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(rect_offsets)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     D3DLOCKED_RECT lr;
     RECT r;
     BYTE *base;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
@@ -119,7 +88,7 @@ TEST(rect_offsets)
         IDirect3DTexture9_UnlockRect(t, 0);
         IDirect3DTexture9_Release(t);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(rect_rules)
@@ -146,11 +115,11 @@ TEST(rect_rules)
         {{0, 0, 4, 3}, D3DERR_INVALIDCALL},  /* bottom inside a block */
         {{12, 12, 16, 16}, D3D_OK},
     };
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     D3DLOCKED_RECT lr;
     RECT r;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
         for (UINT i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -203,16 +172,16 @@ TEST(rect_rules)
             CHECK(0, "DXT1 offscreen plain surface");
         }
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(lock_state)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DSurface9 *s;
     D3DLOCKED_RECT lr, lr2;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
         CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3DERR_INVALIDCALL);
@@ -260,16 +229,16 @@ TEST(lock_state)
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
         IDirect3DTexture9_Release(t);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(texture_contents)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     D3DLOCKED_RECT lr;
     DWORD *p;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8,
                                                  D3DPOOL_DEFAULT, &t, NULL))) {
@@ -290,12 +259,12 @@ TEST(texture_contents)
         IDirect3DTexture9_UnlockRect(t, 0);
         IDirect3DTexture9_Release(t);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(cube_and_volume_locks)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DCubeTexture9 *cube;
     IDirect3DVolumeTexture9 *vol;
     IDirect3DVolume9 *v;
@@ -303,7 +272,7 @@ TEST(cube_and_volume_locks)
     D3DLOCKED_BOX lb;
     D3DBOX box = {1, 1, 2, 3, 3, 4};
     BYTE *base;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, NULL))) {
         BYTE *faces[6];
@@ -346,16 +315,16 @@ TEST(cube_and_volume_locks)
         CHECK_HR(IDirect3DVolumeTexture9_AddDirtyBox(vol, NULL), D3D_OK);
         IDirect3DVolumeTexture9_Release(vol);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(buffer_locks)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DVertexBuffer9 *vb;
     IDirect3DIndexBuffer9 *ib;
     BYTE *p, *q;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateVertexBuffer(c.dev, 256, 0, 0, D3DPOOL_MANAGED, &vb, NULL))) {
         CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, 0), D3D_OK);
@@ -417,17 +386,17 @@ TEST(buffer_locks)
         CHECK_HR(IDirect3DIndexBuffer9_Unlock(ib), D3D_OK);
         IDirect3DIndexBuffer9_Release(ib);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(get_dc)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DSurface9 *s;
     D3DLOCKED_RECT lr;
     HDC dc = NULL, dc2;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 13, 5, 1, 0, D3DFMT_R5G6B5, D3DPOOL_MANAGED, &t, NULL))) {
         IDirect3DTexture9_GetSurfaceLevel(t, 0, &s);
@@ -454,21 +423,21 @@ TEST(get_dc)
         IDirect3DSurface9_Release(s);
         IDirect3DTexture9_Release(t);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(render_target_data_into_level)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DSurface9 *bb, *level;
     D3DSURFACE_DESC d;
     D3DLOCKED_RECT lr;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (FAILED(IDirect3DDevice9_GetBackBuffer(c.dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb))) {
         CHECK(0, "GetBackBuffer");
-        teardown(&c);
+        test_teardown(&c);
         return;
     }
     IDirect3DSurface9_GetDesc(bb, &d);
@@ -486,7 +455,7 @@ TEST(render_target_data_into_level)
         IDirect3DTexture9_Release(t);
     }
     IDirect3DSurface9_Release(bb);
-    teardown(&c);
+    test_teardown(&c);
 }
 
 static const struct harness_test tests[] = {

@@ -4,37 +4,6 @@
 
 #include "device_util.h"
 
-struct ctx {
-    IDirect3D9 *d3d;
-    HWND window;
-    IDirect3DDevice9 *dev;
-};
-
-static BOOL setup(struct ctx *c)
-{
-    memset(c, 0, sizeof(*c));
-    c->d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    CHECK(c->d3d != NULL, "Direct3DCreate9 returned NULL");
-    if (!c->d3d)
-        return FALSE;
-    c->window = test_window(640, 480);
-    c->dev = test_device(c->d3d, c->window, 0, 0);
-    if (!c->dev) {
-        IDirect3D9_Release(c->d3d);
-        DestroyWindow(c->window);
-        return FALSE;
-    }
-    return TRUE;
-}
-
-static void teardown(struct ctx *c)
-{
-    ULONG ref = IDirect3DDevice9_Release(c->dev);
-    CHECK(ref == 0, "device still has %lu references", ref);
-    IDirect3D9_Release(c->d3d);
-    DestroyWindow(c->window);
-}
-
 static const DWORD vs_1_1[] = {
     0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x00000001, 0xc00f0000, 0x90e40000, 0x0000ffff,
 };
@@ -46,7 +15,7 @@ static const D3DVERTEXELEMENT9 decl_elements[] = {
 
 TEST(device_count_rises)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t = NULL;
     IDirect3DCubeTexture9 *cube = NULL;
     IDirect3DVolumeTexture9 *vol = NULL;
@@ -56,7 +25,7 @@ TEST(device_count_rises)
     IDirect3DVertexShader9 *vs = NULL;
     IDirect3DQuery9 *q = NULL;
     ULONG base;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     base = refcount(c.dev);
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL), D3D_OK);
@@ -101,24 +70,24 @@ TEST(device_count_rises)
     if (q)
         CHECK_EQ_U(IDirect3DQuery9_Release(q), 0);
     CHECK_EQ_U(refcount(c.dev), base);
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(texture_surfaces_share_count)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DSurface9 *s0, *s0b, *s1;
     IDirect3DDevice9 *dev2;
     D3DSURFACE_DESC d;
     void *container = NULL;
     ULONG base;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     base = refcount(c.dev);
     if (FAILED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
         CHECK(0, "CreateTexture");
-        teardown(&c);
+        test_teardown(&c);
         return;
     }
     CHECK_HR(IDirect3DTexture9_GetSurfaceLevel(t, 0, &s0), D3D_OK);
@@ -154,18 +123,18 @@ TEST(texture_surfaces_share_count)
     CHECK_EQ_U(refcount(c.dev), base + 1);
     CHECK_EQ_U(IDirect3DSurface9_Release(s1), 0);
     CHECK_EQ_U(refcount(c.dev), base);
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(cube_and_volume_share_count)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DCubeTexture9 *cube;
     IDirect3DVolumeTexture9 *vol;
     IDirect3DSurface9 *s;
     IDirect3DVolume9 *v;
     void *container = NULL;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, NULL))) {
         CHECK_HR(IDirect3DCubeTexture9_GetCubeMapSurface(cube, D3DCUBEMAP_FACE_NEGATIVE_Y, 0, &s), D3D_OK);
@@ -186,17 +155,17 @@ TEST(cube_and_volume_share_count)
         CHECK_EQ_U(IDirect3DVolumeTexture9_Release(vol), 1);
         CHECK_EQ_U(IDirect3DVolume9_Release(v), 0);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(device_goes_last)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DVertexBuffer9 *vb;
     IDirect3DSurface9 *s;
     ULONG base;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     base = refcount(c.dev);
     /* Objects leaked by the game keep the device alive. */
@@ -220,11 +189,11 @@ TEST(device_goes_last)
 
 TEST(reset_needs_default_pool_gone)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DVertexBuffer9 *vb;
     D3DPRESENT_PARAMETERS pp;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 64, 0, 0, D3DPOOL_DEFAULT, &vb, NULL), D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL), D3D_OK);
@@ -239,7 +208,7 @@ TEST(reset_needs_default_pool_gone)
     pp.AutoDepthStencilFormat = D3DFMT_D24S8;
     CHECK_HR(IDirect3DDevice9_Reset(c.dev, &pp), D3D_OK);
     IDirect3DTexture9_Release(t);
-    teardown(&c);
+    test_teardown(&c);
 }
 
 static const struct harness_test tests[] = {

@@ -4,42 +4,11 @@
 
 #include "device_util.h"
 
-struct ctx {
-    IDirect3D9 *d3d;
-    HWND window;
-    IDirect3DDevice9 *dev;
-};
-
-static BOOL setup(struct ctx *c)
-{
-    memset(c, 0, sizeof(*c));
-    c->d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    CHECK(c->d3d != NULL, "Direct3DCreate9 returned NULL");
-    if (!c->d3d)
-        return FALSE;
-    c->window = test_window(640, 480);
-    c->dev = test_device(c->d3d, c->window, 0, 0);
-    if (!c->dev) {
-        IDirect3D9_Release(c->d3d);
-        DestroyWindow(c->window);
-        return FALSE;
-    }
-    return TRUE;
-}
-
-static void teardown(struct ctx *c)
-{
-    ULONG ref = IDirect3DDevice9_Release(c->dev);
-    CHECK(ref == 0, "device still has %lu references", ref);
-    IDirect3D9_Release(c->d3d);
-    DestroyWindow(c->window);
-}
-
 TEST(texture_validation)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t = (IDirect3DTexture9 *)1;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 0, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),
              D3DERR_INVALIDCALL);
@@ -114,16 +83,16 @@ TEST(texture_validation)
                 IDirect3DTexture9_Release(t);
         }
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(texture_levels_and_desc)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DSurface9 *s;
     D3DSURFACE_DESC d;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 64, 32, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
         CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(t), 7);
@@ -187,19 +156,19 @@ TEST(texture_levels_and_desc)
     } else {
         CHECK(0, "AUTOGENMIPMAP texture");
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(cube_and_volume)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DCubeTexture9 *cube;
     IDirect3DVolumeTexture9 *vol;
     IDirect3DSurface9 *s;
     IDirect3DVolume9 *v;
     D3DSURFACE_DESC d;
     D3DVOLUME_DESC vd;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 32, 0, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &cube,
                                                      NULL))) {
@@ -247,17 +216,17 @@ TEST(cube_and_volume)
     } else {
         CHECK(0, "volume texture");
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(buffers)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DVertexBuffer9 *vb = (IDirect3DVertexBuffer9 *)1;
     IDirect3DIndexBuffer9 *ib = (IDirect3DIndexBuffer9 *)1;
     D3DVERTEXBUFFER_DESC vd;
     D3DINDEXBUFFER_DESC id;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 0, 0, 0, D3DPOOL_MANAGED, &vb, NULL), D3DERR_INVALIDCALL);
     CHECK(vb == NULL, "a failed create clears the out pointer");
@@ -296,7 +265,7 @@ TEST(buffers)
     } else {
         CHECK(0, "index buffer");
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(vertex_declarations)
@@ -312,11 +281,11 @@ TEST(vertex_declarations)
         {0, 17, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
         D3DDECL_END(),
     };
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DVertexDeclaration9 *decl = NULL;
     D3DVERTEXELEMENT9 out[8];
     UINT n = 0;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, NULL, &decl), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, good, NULL), D3DERR_INVALIDCALL);
@@ -356,7 +325,7 @@ TEST(vertex_declarations)
                   out[i].Stream, out[i].Offset, out[i].Type, out[i].Usage, out[i].UsageIndex);
         IDirect3DVertexDeclaration9_Release(decl);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 static const DWORD vs_1_1[] = {
@@ -378,12 +347,12 @@ static const DWORD ps_2_0[] = {
 
 TEST(shaders)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DVertexShader9 *vs = NULL;
     IDirect3DPixelShader9 *ps = NULL;
     DWORD buf[64], bad[sizeof(vs_1_1) / sizeof(DWORD)];
     UINT size;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, NULL, &vs), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(c.dev, vs_1_1, NULL), D3DERR_INVALIDCALL);
@@ -411,19 +380,19 @@ TEST(shaders)
         CHECK_EQ_U(size, sizeof(ps_2_0));
         IDirect3DPixelShader9_Release(ps);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(queries)
 {
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DQuery9 *q = NULL;
     BOOL done = FALSE;
     DWORD samples = 0xdeadbeef;
     UINT64 freq = 0;
     HRESULT hr;
     int i;
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_EVENT, NULL), D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreateQuery(c.dev, D3DQUERYTYPE_OCCLUSION, NULL), D3D_OK);
@@ -489,17 +458,17 @@ TEST(queries)
         CHECK_HR(IDirect3DQuery9_GetData(q, NULL, 0, 0), S_OK);
         IDirect3DQuery9_Release(q);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(private_data)
 {
     static const GUID guid = {0x12345678, 0x1234, 0x1234, {1, 2, 3, 4, 5, 6, 7, 8}};
-    struct ctx c;
+    struct test_ctx c;
     IDirect3DTexture9 *t;
     IDirect3DSurface9 *s;
     DWORD v = 0x1234, got = 0, size = sizeof(got);
-    if (!setup(&c))
+    if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
         CHECK_HR(IDirect3DTexture9_SetPrivateData(t, &guid, &v, sizeof(v), 0), D3D_OK);
@@ -521,7 +490,7 @@ TEST(private_data)
         }
         IDirect3DTexture9_Release(t);
     }
-    teardown(&c);
+    test_teardown(&c);
 }
 
 TEST(ex_device)
