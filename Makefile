@@ -64,7 +64,7 @@ darwin: $(GEN)
 		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-aarch64-unix/mtld3d.so ./unix/mtld3d
 	@rm -f $(BUILD)/darwin-*-unix/mtld3d.h
 	@for f in $(BUILD)/darwin-*-unix/mtld3d.so; do \
-		$(GO) tool nm $$f | grep -q ' ___wine_unix_call_funcs$$' || { echo "$$f lacks __wine_unix_call_funcs"; exit 1; }; \
+		$(GO) tool nm $$f | grep ' ___wine_unix_call_funcs$$' >/dev/null || { echo "$$f lacks __wine_unix_call_funcs"; exit 1; }; \
 		echo "$$f: Mach-O, exports __wine_unix_call_funcs"; done
 
 deps:
