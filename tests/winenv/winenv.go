@@ -11,7 +11,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -110,10 +112,30 @@ func Setup(root, prefix string, log io.Writer) (*Env, error) {
 	return e, nil
 }
 
+// displayBusy reports whether an X server holds display n: its lock file
+// exists and names a live process. A lock left by a killed server is
+// removed.
+func displayBusy(n int) bool {
+	lock := fmt.Sprintf("/tmp/.X%d-lock", n)
+	b, err := os.ReadFile(lock)
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err == nil && pid > 0 {
+		if err := syscall.Kill(pid, 0); err == nil || err == syscall.EPERM {
+			return true
+		}
+	}
+	os.Remove(lock)
+	os.Remove(fmt.Sprintf("/tmp/.X11-unix/X%d", n))
+	return false
+}
+
 // startXvfb starts a private X server on the first free display number.
 func (e *Env) startXvfb() error {
 	for n := 90; n < 140; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+		if displayBusy(n) {
 			continue
 		}
 		cmd := exec.Command("Xvfb", fmt.Sprintf(":%d", n), "-screen", "0", "1024x768x24", "-nolisten", "tcp")
@@ -146,8 +168,16 @@ func (e *Env) Teardown() {
 		_ = cmd.Run()
 	}
 	if e.xvfb != nil {
-		_ = e.xvfb.Process.Kill()
-		_, _ = e.xvfb.Process.Wait()
+		// SIGTERM lets Xvfb remove its lock file; SIGKILL would leave it.
+		_ = e.xvfb.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _, _ = e.xvfb.Process.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			_ = e.xvfb.Process.Kill()
+			<-done
+		}
 	}
 	if os.Getenv("MTLD3D_E2E_KEEP") == "" && e.ownWork {
 		_ = os.RemoveAll(e.Work)
