@@ -439,19 +439,103 @@ HRESULT WINAPI device_GetDisplayMode(IDirect3DDevice9Ex *iface, UINT swapchain, 
 
 UINT WINAPI device_GetNumberOfSwapChains(IDirect3DDevice9Ex *iface)
 {
+    struct device *device = device_impl(iface);
+    UINT n = 1;
+    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
+        n += device->extra[i] != NULL;
+    return n;
+}
+
+/* The index-th swap chain: the implicit one, then the additional ones in
+ * creation order. */
+static struct swapchain *swapchain_at(struct device *device, UINT index)
+{
+    if (index == 0)
+        return device->swapchain;
+    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
+        if (device->extra[i] && --index == 0)
+            return device->extra[i];
+    return NULL;
+}
+
+HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pp,
+                                                IDirect3DSwapChain9 **out)
+{
+    struct device *device = device_impl(iface);
+    struct swapchain *sc;
+    HRESULT hr;
+    UINT slot;
+    if (!pp || !out)
+        return D3DERR_INVALIDCALL;
+    *out = NULL;
+    /* One fullscreen swap chain per device: additional ones are windowed. */
+    if (!pp->Windowed)
+        return D3DERR_INVALIDCALL;
+    if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended)))
+        return hr;
+    for (slot = 0; slot < MAX_EXTRA_SWAPCHAINS && device->extra[slot]; slot++)
+        ;
+    if (slot == MAX_EXTRA_SWAPCHAINS)
+        return D3DERR_OUTOFVIDEOMEMORY;
+    device_lock(device);
+    hr = swapchain_create(device, pp, device->create.hFocusWindow, FALSE, &sc);
+    if (SUCCEEDED(hr))
+        device->extra[slot] = sc;
+    device_unlock(device);
+    if (FAILED(hr))
+        return hr;
+    *out = (IDirect3DSwapChain9 *)&sc->iface;
+    return D3D_OK;
+}
+
+void device_forget_swapchain(struct device *device, struct swapchain *sc)
+{
+    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
+        if (device->extra[i] == sc)
+            device->extra[i] = NULL;
+}
+
+HRESULT WINAPI device_CheckResourceResidency(IDirect3DDevice9Ex *iface, IDirect3DResource9 **resources, UINT32 count)
+{
     (void)iface;
-    return 1;
+    /* Every resource is resident: the unix side owns them all. */
+    if (count > 65535 || (count && !resources))
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_SetConvolutionMonoKernel(IDirect3DDevice9Ex *iface, UINT width, UINT height, float *rows,
+                                               float *columns)
+{
+    (void)iface, (void)rows, (void)columns;
+    /* The kernel only feeds ComposeRects, which needs A1 surfaces we do
+     * not offer; it is kept nowhere. */
+    if (!width || !height)
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
+}
+
+HRESULT WINAPI device_ComposeRects(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src, IDirect3DSurface9 *dst,
+                                   IDirect3DVertexBuffer9 *src_descs, UINT rect_count, IDirect3DVertexBuffer9 *dst_descs,
+                                   D3DCOMPOSERECTSOP operation, INT offset_x, INT offset_y)
+{
+    (void)iface, (void)src_descs, (void)rect_count, (void)dst_descs, (void)operation, (void)offset_x, (void)offset_y;
+    /* The source must be D3DFMT_A1, which CheckDeviceFormat refuses, so
+     * no valid call exists. */
+    (void)src, (void)dst;
+    return D3DERR_INVALIDCALL;
 }
 
 HRESULT WINAPI device_GetSwapChain(IDirect3DDevice9Ex *iface, UINT index, IDirect3DSwapChain9 **out)
 {
     struct device *device = device_impl(iface);
+    struct swapchain *sc;
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (index != 0)
+    if (!(sc = swapchain_at(device, index)))
         return D3DERR_INVALIDCALL;
-    *out = (IDirect3DSwapChain9 *)&device->swapchain->iface;
+    *out = (IDirect3DSwapChain9 *)&sc->iface;
     IDirect3DSwapChain9_AddRef(*out);
     return D3D_OK;
 }

@@ -17,6 +17,8 @@ struct surface;
 struct swapchain;
 struct stateblock;
 
+#define MAX_EXTRA_SWAPCHAINS 16
+
 struct device {
     IDirect3DDevice9Ex iface;
     LONG refcount;
@@ -29,6 +31,7 @@ struct device {
     struct arena arena;
     LONG next_id;
     struct swapchain *swapchain; /* the implicit swap chain */
+    struct swapchain *extra[MAX_EXTRA_SWAPCHAINS]; /* CreateAdditionalSwapChain's, NULL when gone */
     struct surface *rts[MAX_RTS];
     struct surface *ds;
     struct surface *auto_ds; /* EnableAutoDepthStencil's surface */

@@ -139,3 +139,25 @@ HRESULT WINAPI device_DrawIndexedPrimitiveUP(IDirect3DDevice9Ex *iface, D3DPRIMI
     return draw_up(device_impl(iface), type, prims, data, stride, (min_index + vertices) * stride, indices, ifmt,
                    n * isize, min_index, vertices);
 }
+
+/* Patches need D3DDEVCAPS_RTPATCHES or NPATCHES, which the caps do not
+ * report: as on such a driver, every patch call is refused. */
+HRESULT WINAPI device_DrawRectPatch(IDirect3DDevice9Ex *iface, UINT handle, const float *segment_count,
+                                    const D3DRECTPATCH_INFO *info)
+{
+    (void)iface, (void)handle, (void)segment_count, (void)info;
+    return D3DERR_INVALIDCALL;
+}
+
+HRESULT WINAPI device_DrawTriPatch(IDirect3DDevice9Ex *iface, UINT handle, const float *segment_count,
+                                   const D3DTRIPATCH_INFO *info)
+{
+    (void)iface, (void)handle, (void)segment_count, (void)info;
+    return D3DERR_INVALIDCALL;
+}
+
+HRESULT WINAPI device_DeletePatch(IDirect3DDevice9Ex *iface, UINT handle)
+{
+    (void)iface, (void)handle;
+    return D3DERR_INVALIDCALL;
+}

@@ -22,6 +22,7 @@ static void free_backbuffers(struct swapchain *sc)
 static void swapchain_destroy(struct object *obj)
 {
     struct swapchain *sc = CONTAINING_RECORD(obj, struct swapchain, obj);
+    device_forget_swapchain(sc->device, sc);
     if (!sc->pp.Windowed)
         fullscreen_leave(sc);
     free_backbuffers(sc);
@@ -202,6 +203,21 @@ HRESULT WINAPI swapchain_GetLastPresentCount(IDirect3DSwapChain9Ex *iface, UINT 
     if (!count)
         return D3DERR_INVALIDCALL;
     *count = impl(iface)->present_count;
+    return D3D_OK;
+}
+
+HRESULT WINAPI swapchain_GetPresentStats(IDirect3DSwapChain9Ex *iface, D3DPRESENTSTATS *stats)
+{
+    struct swapchain *sc = impl(iface);
+    LARGE_INTEGER now;
+    if (!stats)
+        return D3DERR_INVALIDCALL;
+    QueryPerformanceCounter(&now);
+    memset(stats, 0, sizeof(*stats));
+    stats->PresentCount = sc->present_count;
+    stats->PresentRefreshCount = sc->present_count;
+    stats->SyncRefreshCount = sc->present_count;
+    stats->SyncQPCTime = now;
     return D3D_OK;
 }
 

@@ -31,6 +31,9 @@ struct surface *swapchain_backbuffer(struct swapchain *sc, UINT index);
  * left. */
 void swapchain_unbind(struct swapchain *sc);
 
+/* An additional swap chain is gone: the device stops listing it. */
+void device_forget_swapchain(struct device *device, struct swapchain *sc);
+
 /* fullscreen.c: the emulated mode change (see there). */
 void fullscreen_enter(struct swapchain *sc);
 void fullscreen_leave(struct swapchain *sc);

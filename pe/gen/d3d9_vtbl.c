@@ -26,16 +26,6 @@ const IDirect3D9ExVtbl d3d9_vtbl = {
     .GetAdapterLUID = d3d9_GetAdapterLUID,
 };
 
-HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pPresentationParameters, IDirect3DSwapChain9 **pSwapChain)
-{
-    static LONG once;
-    (void)iface;
-    (void)pPresentationParameters;
-    (void)pSwapChain;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::CreateAdditionalSwapChain");
-    return D3DERR_NOTAVAILABLE;
-}
-
 HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT SrcStartIndex, UINT DestIndex, UINT VertexCount, IDirect3DVertexBuffer9 *pDestBuffer, IDirect3DVertexDeclaration9 *pVertexDecl, DWORD Flags)
 {
     static LONG once;
@@ -47,75 +37,6 @@ HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT SrcStartIn
     (void)pVertexDecl;
     (void)Flags;
     mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::ProcessVertices");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_DrawRectPatch(IDirect3DDevice9Ex *iface, UINT handle, const float *segment_count, const D3DRECTPATCH_INFO *patch_info)
-{
-    static LONG once;
-    (void)iface;
-    (void)handle;
-    (void)segment_count;
-    (void)patch_info;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::DrawRectPatch");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_DrawTriPatch(IDirect3DDevice9Ex *iface, UINT handle, const float *segment_count, const D3DTRIPATCH_INFO *patch_info)
-{
-    static LONG once;
-    (void)iface;
-    (void)handle;
-    (void)segment_count;
-    (void)patch_info;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::DrawTriPatch");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_DeletePatch(IDirect3DDevice9Ex *iface, UINT Handle)
-{
-    static LONG once;
-    (void)iface;
-    (void)Handle;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::DeletePatch");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_SetConvolutionMonoKernel(IDirect3DDevice9Ex *iface, UINT width, UINT height, float *rows, float *columns)
-{
-    static LONG once;
-    (void)iface;
-    (void)width;
-    (void)height;
-    (void)rows;
-    (void)columns;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::SetConvolutionMonoKernel");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_ComposeRects(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src_surface, IDirect3DSurface9 *dst_surface, IDirect3DVertexBuffer9 *src_descs, UINT rect_count, IDirect3DVertexBuffer9 *dst_descs, D3DCOMPOSERECTSOP operation, INT offset_x, INT offset_y)
-{
-    static LONG once;
-    (void)iface;
-    (void)src_surface;
-    (void)dst_surface;
-    (void)src_descs;
-    (void)rect_count;
-    (void)dst_descs;
-    (void)operation;
-    (void)offset_x;
-    (void)offset_y;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::ComposeRects");
-    return D3DERR_NOTAVAILABLE;
-}
-
-HRESULT WINAPI device_CheckResourceResidency(IDirect3DDevice9Ex *iface, IDirect3DResource9 **resources, UINT32 resource_count)
-{
-    static LONG once;
-    (void)iface;
-    (void)resources;
-    (void)resource_count;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::CheckResourceResidency");
     return D3DERR_NOTAVAILABLE;
 }
 
@@ -275,15 +196,6 @@ ULONG WINAPI swapchain_Release(IDirect3DSwapChain9Ex *iface)
 HRESULT WINAPI swapchain_GetDevice(IDirect3DSwapChain9Ex *iface, struct IDirect3DDevice9 **ppDevice)
 {
     return object_get_device(object_of(iface), ppDevice);
-}
-
-HRESULT WINAPI swapchain_GetPresentStats(IDirect3DSwapChain9Ex *iface, D3DPRESENTSTATS *stats)
-{
-    static LONG once;
-    (void)iface;
-    (void)stats;
-    mtld3d_stub_reached(&once, "IDirect3DSwapChain9Ex::GetPresentStats");
-    return D3DERR_NOTAVAILABLE;
 }
 
 const IDirect3DSwapChain9ExVtbl swapchain_vtbl = {
@@ -972,14 +884,6 @@ const IDirect3DQuery9Vtbl query_vtbl = {
     .GetData = query_GetData,
 };
 
-/* 9 methods are stubs:
- *   IDirect3DDevice9Ex::CheckResourceResidency
- *   IDirect3DDevice9Ex::ComposeRects
- *   IDirect3DDevice9Ex::CreateAdditionalSwapChain
- *   IDirect3DDevice9Ex::DeletePatch
- *   IDirect3DDevice9Ex::DrawRectPatch
- *   IDirect3DDevice9Ex::DrawTriPatch
+/* 1 methods are stubs:
  *   IDirect3DDevice9Ex::ProcessVertices
- *   IDirect3DDevice9Ex::SetConvolutionMonoKernel
- *   IDirect3DSwapChain9Ex::GetPresentStats
  */

@@ -313,7 +313,59 @@ TEST(fullscreen_is_emulated)
     DestroyWindow(w);
 }
 
+TEST(additional_swap_chain)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    HWND w2 = test_window(200, 100);
+    IDirect3DSwapChain9 *sc = NULL, *got = NULL;
+    IDirect3DSurface9 *bb = NULL, *front = NULL;
+    D3DPRESENT_PARAMETERS pp;
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        return;
+    default_pp(&pp, w2);
+    CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &sc), D3D_OK);
+    if (!sc)
+        return;
+    CHECK_EQ_U(pp.BackBufferWidth, 200);
+    CHECK_EQ_U(IDirect3DDevice9_GetNumberOfSwapChains(dev), 2);
+    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 1, &got), D3D_OK);
+    CHECK(got == sc, "GetSwapChain(1) is the additional swap chain");
+    if (got)
+        IDirect3DSwapChain9_Release(got);
+    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 2, &got), D3DERR_INVALIDCALL);
+    /* Draw into its back buffer and present it. */
+    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(0x10, 0x20, 0x30), 1.0f, 0);
+    CHECK_HR(IDirect3DSwapChain9_Present(sc, NULL, NULL, NULL, NULL, 0), D3D_OK);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 200, 100, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &front, NULL);
+    if (front) {
+        CHECK_HR(IDirect3DSwapChain9_GetFrontBufferData(sc, front), D3D_OK);
+        if (SUCCEEDED(IDirect3DSurface9_LockRect(front, &lr, NULL, D3DLOCK_READONLY))) {
+            CHECK_EQ_U(*(DWORD *)lr.pBits, 0xff102030);
+            IDirect3DSurface9_UnlockRect(front);
+        }
+        IDirect3DSurface9_Release(front);
+    }
+    IDirect3DSurface9_Release(bb);
+    /* Fullscreen additional swap chains are refused. */
+    pp.Windowed = FALSE;
+    CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &got), D3DERR_INVALIDCALL);
+    /* Setting the implicit back buffer again lets the swap chain go. */
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+    IDirect3DSurface9_Release(bb);
+    CHECK_EQ_U(IDirect3DSwapChain9_Release(sc), 0);
+    CHECK_EQ_U(IDirect3DDevice9_GetNumberOfSwapChains(dev), 1);
+    CHECK_HR(IDirect3DDevice9_DrawRectPatch(dev, 1, NULL, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_DeletePatch(dev, 1), D3DERR_INVALIDCALL);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w2);
+}
+
 static const struct harness_test tests[] = {
+    T(additional_swap_chain),
     T(fullscreen_is_emulated),
     T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
     T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
