@@ -54,6 +54,9 @@ ULONG object_release(struct object *obj)
     return (ULONG)ref;
 }
 
+/* The device's holds change only on the thread calling the device; without
+ * D3DCREATE_MULTITHREADED D3D9 has the game serialise those calls, so a
+ * plain add is enough and keeps binding setters cheap. */
 void object_bind(struct object *obj)
 {
     if (!obj)
@@ -62,18 +65,23 @@ void object_bind(struct object *obj)
         object_bind(obj->container);
         return;
     }
-    InterlockedIncrement(&obj->total);
+    if (obj->device->multithreaded)
+        InterlockedIncrement(&obj->total);
+    else
+        obj->total++;
 }
 
 void object_unbind(struct object *obj)
 {
+    LONG total;
     if (!obj)
         return;
     if (obj->container) {
         object_unbind(obj->container);
         return;
     }
-    if (!InterlockedDecrement(&obj->total))
+    total = obj->device->multithreaded ? InterlockedDecrement(&obj->total) : --obj->total;
+    if (!total)
         destroy(obj);
 }
 
