@@ -22,6 +22,7 @@ var Thunks = []Thunk{
 	{"DestroyDevice", reflect.TypeFor[DestroyDeviceParams](), "releases a device's unix side"},
 	{"SubmitFrame", reflect.TypeFor[SubmitFrameParams](), "hands over a device's recorded chunks, in order"},
 	{"ReadSurface", reflect.TypeFor[ReadSurfaceParams](), "copies a surface's pixels into guest memory (after a submit)"},
+	{"ProcessVertices", reflect.TypeFor[ProcessVerticesParams](), "runs the vertex pipeline on the CPU into a vertex buffer (after a submit)"},
 }
 
 // Code returns the code of the named thunk; it panics on an unknown name
@@ -124,5 +125,22 @@ type ReadSurfaceParams struct {
 	Pitch    uint32
 	Rows     uint32 // rows of blocks to copy
 	Bytes    uint32 // bytes per row to copy
+	Pad0     uint32
+}
+
+// ProcessVerticesParams: transform Count vertices of the bound streams,
+// from SrcStart, with the current vertex state, and write them in DestFVF
+// layout (XYZRHW and the FVF's colours and texture coordinates) at vertex
+// DestIndex of the buffer Dest names; Dst is that buffer's guest memory,
+// DstSize bytes long.
+type ProcessVerticesParams struct {
+	DeviceID uint32
+	SrcStart uint32
+	DestIndex uint32
+	Count    uint32
+	Dest     uint32
+	DestFVF  uint32
+	Dst      uint64
+	DstSize  uint32
 	Pad0     uint32
 }

@@ -161,3 +161,38 @@ HRESULT WINAPI device_DeletePatch(IDirect3DDevice9Ex *iface, UINT handle)
     (void)iface, (void)handle;
     return D3DERR_INVALIDCALL;
 }
+
+/* ProcessVertices runs the current vertex pipeline on the unix side's CPU
+ * (the same IR program the reference backend draws with) and writes
+ * pre-transformed vertices into the destination buffer's memory and the
+ * unix side's copy of it. The output layout is the buffer's FVF, which
+ * must be XYZRHW. */
+HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT src_start, UINT dst_idx, UINT count,
+                                      IDirect3DVertexBuffer9 *dst_buffer, IDirect3DVertexDeclaration9 *decl, DWORD flags)
+{
+    struct device *device = device_impl(iface);
+    struct mtld3d_process_vertices_params p = {.DeviceID = device->unix_id};
+    struct vertexbuffer *vb;
+    HRESULT hr;
+    (void)decl, (void)flags; /* the output layout comes from the buffer's FVF */
+    if (!dst_buffer)
+        return D3DERR_INVALIDCALL;
+    vb = vertexbuffer_impl(dst_buffer);
+    if ((vb->b.fvf & D3DFVF_POSITION_MASK) != D3DFVF_XYZRHW || !vb->b.mem)
+        return D3DERR_INVALIDCALL;
+    if (!count)
+        return D3D_OK;
+    device_lock(device);
+    if (SUCCEEDED(hr = device_flush(device))) {
+        p.SrcStart = src_start;
+        p.DestIndex = dst_idx;
+        p.Count = count;
+        p.Dest = vb->b.id;
+        p.DestFVF = vb->b.fvf;
+        p.Dst = (uint64_t)(uintptr_t)vb->b.mem;
+        p.DstSize = vb->b.size;
+        hr = mtld3d_call(MTLD3D_THUNK_PROCESS_VERTICES, &p);
+    }
+    device_unlock(device);
+    return hr;
+}

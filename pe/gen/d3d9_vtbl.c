@@ -26,20 +26,6 @@ const IDirect3D9ExVtbl d3d9_vtbl = {
     .GetAdapterLUID = d3d9_GetAdapterLUID,
 };
 
-HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT SrcStartIndex, UINT DestIndex, UINT VertexCount, IDirect3DVertexBuffer9 *pDestBuffer, IDirect3DVertexDeclaration9 *pVertexDecl, DWORD Flags)
-{
-    static LONG once;
-    (void)iface;
-    (void)SrcStartIndex;
-    (void)DestIndex;
-    (void)VertexCount;
-    (void)pDestBuffer;
-    (void)pVertexDecl;
-    (void)Flags;
-    mtld3d_stub_reached(&once, "IDirect3DDevice9Ex::ProcessVertices");
-    return D3DERR_NOTAVAILABLE;
-}
-
 const IDirect3DDevice9ExVtbl device_vtbl = {
     .QueryInterface = device_QueryInterface,
     .AddRef = device_AddRef,
@@ -884,6 +870,5 @@ const IDirect3DQuery9Vtbl query_vtbl = {
     .GetData = query_GetData,
 };
 
-/* 1 methods are stubs:
- *   IDirect3DDevice9Ex::ProcessVertices
+/* 0 methods are stubs:
  */

@@ -14,7 +14,8 @@ enum mtld3d_thunk {
     MTLD3D_THUNK_DESTROY_DEVICE = 4, /* releases a device's unix side */
     MTLD3D_THUNK_SUBMIT_FRAME = 5, /* hands over a device's recorded chunks, in order */
     MTLD3D_THUNK_READ_SURFACE = 6, /* copies a surface's pixels into guest memory (after a submit) */
-    MTLD3D_THUNK_COUNT = 7
+    MTLD3D_THUNK_PROCESS_VERTICES = 7, /* runs the vertex pipeline on the CPU into a vertex buffer (after a submit) */
+    MTLD3D_THUNK_COUNT = 8
 };
 
 /* Statuses a thunk returns (NTSTATUS values). */
@@ -146,6 +147,28 @@ _Static_assert(offsetof(struct mtld3d_read_surface_params, Pitch) == 16, "ReadSu
 _Static_assert(offsetof(struct mtld3d_read_surface_params, Rows) == 20, "ReadSurfaceParams.Rows");
 _Static_assert(offsetof(struct mtld3d_read_surface_params, Bytes) == 24, "ReadSurfaceParams.Bytes");
 _Static_assert(offsetof(struct mtld3d_read_surface_params, Pad0) == 28, "ReadSurfaceParams.Pad0");
+
+struct mtld3d_process_vertices_params {
+    uint32_t DeviceID;
+    uint32_t SrcStart;
+    uint32_t DestIndex;
+    uint32_t Count;
+    uint32_t Dest;
+    uint32_t DestFVF;
+    uint64_t Dst;
+    uint32_t DstSize;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_process_vertices_params) == 40, "ProcessVerticesParams size");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, DeviceID) == 0, "ProcessVerticesParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, SrcStart) == 4, "ProcessVerticesParams.SrcStart");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, DestIndex) == 8, "ProcessVerticesParams.DestIndex");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, Count) == 12, "ProcessVerticesParams.Count");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, Dest) == 16, "ProcessVerticesParams.Dest");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, DestFVF) == 20, "ProcessVerticesParams.DestFVF");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, Dst) == 24, "ProcessVerticesParams.Dst");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, DstSize) == 32, "ProcessVerticesParams.DstSize");
+_Static_assert(offsetof(struct mtld3d_process_vertices_params, Pad0) == 36, "ProcessVerticesParams.Pad0");
 
 /* Frame records (shared/records.go). */
 enum mtld3d_rec {

@@ -177,7 +177,47 @@ TEST(textured_quad)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(process_vertices)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexBuffer9 *src = NULL, *dst = NULL;
+    struct {
+        float x, y, z;
+        D3DCOLOR c;
+    } in[2] = {{0, 0, 0.5f, 0xff00ff00}, {1, 1, 0.25f, 0x80ff0000}};
+    struct tl *out;
+    void *p;
+    if (!dev)
+        return;
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, sizeof(in), 0, D3DFVF_XYZ | D3DFVF_DIFFUSE, D3DPOOL_MANAGED, &src, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, 2 * sizeof(struct tl), 0, FVF_TL, D3DPOOL_SYSTEMMEM, &dst, NULL), D3D_OK);
+    if (!src || !dst)
+        return;
+    IDirect3DVertexBuffer9_Lock(src, 0, 0, &p, 0);
+    memcpy(p, in, sizeof(in));
+    IDirect3DVertexBuffer9_Unlock(src);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetStreamSource(dev, 0, src, 0, sizeof(in[0]));
+    CHECK_HR(IDirect3DDevice9_ProcessVertices(dev, 0, 0, 2, dst, NULL, 0), D3D_OK);
+    if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(dst, 0, 0, (void **)&out, D3DLOCK_READONLY))) {
+        /* Identity transforms: clip space maps onto the 640x480 viewport. */
+        CHECK(out[0].x == 320 && out[0].y == 240 && out[0].z == 0.5f && out[0].rhw == 1.0f, "vertex 0 at %f,%f,%f,%f",
+              out[0].x, out[0].y, out[0].z, out[0].rhw);
+        CHECK(out[1].x == 640 && out[1].y == 0 && out[1].z == 0.25f, "vertex 1 at %f,%f,%f", out[1].x, out[1].y, out[1].z);
+        CHECK_EQ_U(out[0].c, 0xff00ff00);
+        CHECK_EQ_U(out[1].c, 0x80ff0000);
+        IDirect3DVertexBuffer9_Unlock(dst);
+    }
+    /* The destination must hold pre-transformed vertices. */
+    CHECK_HR(IDirect3DDevice9_ProcessVertices(dev, 0, 0, 2, src, NULL, 0), D3DERR_INVALIDCALL);
+    IDirect3DVertexBuffer9_Release(dst);
+    IDirect3DVertexBuffer9_Release(src);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
+    T(process_vertices),
     T(up_triangle_list), T(vertex_and_index_buffers_and_fans), T(blending_and_depth), T(textured_quad),
 };
 

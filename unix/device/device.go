@@ -68,6 +68,7 @@ type Device struct {
 	dss      map[clearKey]backend.DepthStencilState
 	frames   uint64
 	cur      frame
+	queries  uint64   // query issues seen
 	dumpDir  string   // dump.dir resolved; "" for none
 	dumps    []uint32 // swap chains presented this frame, to dump
 	warned   map[uint32]bool
@@ -84,6 +85,7 @@ func init() {
 	bridge.Register("DestroyDevice", destroyThunk)
 	bridge.Register("SubmitFrame", submitThunk)
 	bridge.Register("ReadSurface", readThunk)
+	bridge.Register("ProcessVertices", processThunk)
 }
 
 // newBackend opens the configured backend. Only the reference backend

@@ -443,6 +443,9 @@ func (d *Device) sampler(s int) (backend.Sampler, error) {
 		desc.MaxAnisotropy = int(min(max(v[types.D3DSAMP_MAXANISOTROPY], 1), 16))
 	}
 	desc.LodMinClamp = float32(v[types.D3DSAMP_MAXMIPLEVEL])
+	if t := d.textures[d.st.tex[s]]; t != nil && float32(t.lod) > desc.LodMinClamp {
+		desc.LodMinClamp = float32(t.lod) // SetLOD and MAXMIPLEVEL: the larger wins
+	}
 	if smp, ok := d.draws.samplers[desc]; ok {
 		return smp, nil
 	}

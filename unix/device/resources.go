@@ -27,6 +27,7 @@ type texture struct {
 	width   int
 	height  int
 	levels  int
+	lod     int // SetLOD: the most detailed level sampled
 }
 
 func init() {
@@ -55,6 +56,18 @@ func init() {
 	})
 	on("CreateTexture", func(d *Device, r *shared.RecCreateTexture, _ []byte) error { return d.createTexture(r) })
 	on("UpdateTexture", func(d *Device, r *shared.RecUpdateTexture, _ []byte) error { return d.updateTexture(r) })
+	on("SetTextureLOD", func(d *Device, r *shared.RecSetTextureLOD, _ []byte) error {
+		if t := d.textures[r.ID]; t != nil {
+			t.lod = min(int(r.LOD), t.levels-1)
+		}
+		return nil
+	})
+	// Queries are answered on the guest side today (the event is done
+	// once its frame is submitted); the unix side notes where they fall.
+	on("IssueQuery", func(d *Device, r *shared.RecIssueQuery, _ []byte) error {
+		d.queries++
+		return nil
+	})
 	on("GenerateMips", func(d *Device, r *shared.RecGenerateMips, _ []byte) error {
 		t := d.textures[r.ID]
 		if t == nil || t.levels < 2 {

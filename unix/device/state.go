@@ -37,6 +37,9 @@ type drawState struct {
 	vs, ps  uint32 // shader ids, 0 for fixed function
 	vsConst consts
 	psConst consts
+	npatch  float32 // N-patch segments (no patches are drawn: caps report none)
+	swvp    bool    // software vertex processing on a mixed device (the CPU and GPU paths are one here)
+	palette uint32  // current texture palette (no palettised format is offered)
 }
 
 // reset returns every state to D3D9's defaults (core/state, the same
@@ -206,6 +209,18 @@ func init() {
 		if r.Sampler < 20 {
 			d.st.tex[r.Sampler] = r.Texture
 		}
+		return nil
+	})
+	on("SetNPatchMode", func(d *Device, r *shared.RecSetNPatchMode, _ []byte) error {
+		d.st.npatch = r.Segments
+		return nil
+	})
+	on("SetSoftwareVertexProcessing", func(d *Device, r *shared.RecSetFlag, _ []byte) error {
+		d.st.swvp = r.Value != 0
+		return nil
+	})
+	on("SetCurrentTexturePalette", func(d *Device, r *shared.RecSetFlag, _ []byte) error {
+		d.st.palette = r.Value
 		return nil
 	})
 	on("ResetState", func(d *Device, _ *shared.RecNop, _ []byte) error {

@@ -10,6 +10,7 @@ static int32_t thunk_CreateDevice(void *p) { return mtld3dDispatch(3, p); }
 static int32_t thunk_DestroyDevice(void *p) { return mtld3dDispatch(4, p); }
 static int32_t thunk_SubmitFrame(void *p) { return mtld3dDispatch(5, p); }
 static int32_t thunk_ReadSurface(void *p) { return mtld3dDispatch(6, p); }
+static int32_t thunk_ProcessVertices(void *p) { return mtld3dDispatch(7, p); }
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])(void *) = {
     thunk_Init,
@@ -19,6 +20,7 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])
     thunk_DestroyDevice,
     thunk_SubmitFrame,
     thunk_ReadSurface,
+    thunk_ProcessVertices,
 };
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_funcs[])(void *) = {
@@ -29,4 +31,5 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_fu
     thunk_DestroyDevice,
     thunk_SubmitFrame,
     thunk_ReadSurface,
+    thunk_ProcessVertices,
 };

@@ -1,0 +1,239 @@
+package device
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"unsafe"
+
+	"mtld3d/core/ff"
+	"mtld3d/core/format"
+	"mtld3d/core/ir"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/irprog"
+)
+
+// ProcessVertices: the current vertex pipeline (fixed function or the
+// bound vertex shader) runs on the CPU through the same IR program the
+// reference backend draws with, and the results are written as XYZRHW
+// vertices in the destination FVF's layout.
+
+func processThunk(p unsafe.Pointer) shared.Status {
+	a := (*shared.ProcessVerticesParams)(p)
+	d := lookup(a.DeviceID)
+	if d == nil || a.Dst == 0 || a.DstSize == 0 || a.DstSize > 1<<30 {
+		return shared.StatusInvalidParameter
+	}
+	dst := unsafe.Slice((*byte)(guestPtr(a.Dst)), a.DstSize)
+	if err := d.ProcessVertices(a, dst); err != nil {
+		d.log.Warn("ProcessVertices failed: " + err.Error())
+		return shared.StatusInvalidParameter
+	}
+	return shared.StatusSuccess
+}
+
+// cpuResources gives a vertex program its constant buffers on the CPU.
+type cpuResources struct{ bufs [4][]byte }
+
+func (r *cpuResources) Buffer(i int) []byte {
+	if i < len(r.bufs) {
+		return r.bufs[i]
+	}
+	return nil
+}
+func (r *cpuResources) Sample(int, int, [4]float32, float32) [4]float32              { return [4]float32{} }
+func (r *cpuResources) SampleCompare(int, int, [4]float32, float32, float32) float32 { return 0 }
+func (r *cpuResources) TextureSize(int, int) (int, int, int, int)                    { return 0, 0, 0, 0 }
+
+// fetch decodes one vertex element to a float4 (missing components 0, w 1).
+func fetch(f backend.VertexFormat, b []byte) ([4]float32, bool) {
+	v := [4]float32{0, 0, 0, 1}
+	if len(b) < f.Size() {
+		return v, false
+	}
+	u8 := func(i int) float32 { return float32(b[i]) }
+	s16 := func(i int) float32 { return float32(int16(binary.LittleEndian.Uint16(b[2*i:]))) }
+	u16 := func(i int) float32 { return float32(binary.LittleEndian.Uint16(b[2*i:])) }
+	f32 := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])) }
+	switch f {
+	case backend.VertexFloat, backend.VertexFloat2, backend.VertexFloat3, backend.VertexFloat4:
+		for i := 0; i < int(f-backend.VertexFloat)+1; i++ {
+			v[i] = f32(i)
+		}
+	case backend.VertexUChar4Normalized_BGRA:
+		v = [4]float32{u8(2) / 255, u8(1) / 255, u8(0) / 255, u8(3) / 255}
+	case backend.VertexUChar4:
+		v = [4]float32{u8(0), u8(1), u8(2), u8(3)}
+	case backend.VertexUChar4Normalized:
+		v = [4]float32{u8(0) / 255, u8(1) / 255, u8(2) / 255, u8(3) / 255}
+	case backend.VertexShort2:
+		v[0], v[1] = s16(0), s16(1)
+	case backend.VertexShort4:
+		v = [4]float32{s16(0), s16(1), s16(2), s16(3)}
+	case backend.VertexShort2Normalized:
+		v[0], v[1] = max(s16(0)/32767, -1), max(s16(1)/32767, -1)
+	case backend.VertexShort4Normalized:
+		for i := range v {
+			v[i] = max(s16(i)/32767, -1)
+		}
+	case backend.VertexUShort2Normalized:
+		v[0], v[1] = u16(0)/65535, u16(1)/65535
+	case backend.VertexUShort4Normalized:
+		for i := range v {
+			v[i] = u16(i) / 65535
+		}
+	case backend.VertexHalf2, backend.VertexHalf4:
+		n := 2
+		if f == backend.VertexHalf4 {
+			n = 4
+		}
+		for i := 0; i < n; i++ {
+			v[i] = format.HalfToFloat(binary.LittleEndian.Uint16(b[2*i:]))
+		}
+	default:
+		return v, false
+	}
+	return v, true
+}
+
+// ProcessVertices transforms a.Count vertices into dst (the destination
+// buffer's guest memory) and the unix side's copy of that buffer.
+func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) error {
+	d.flush()
+	var els []element
+	switch {
+	case d.st.decl != 0:
+		els = d.decls[d.st.decl]
+	case d.st.fvf != 0:
+		els = fvfElements(d.st.fvf)
+	}
+	if len(els) == 0 {
+		return fmt.Errorf("no FVF or declaration")
+	}
+	outEls := fvfElements(a.DestFVF)
+	if a.DestFVF&types.D3DFVF_POSITION_MASK != types.D3DFVF_XYZRHW || len(outEls) == 0 {
+		return fmt.Errorf("destination FVF %#x is not pre-transformed", a.DestFVF)
+	}
+	destStride := 0
+	for _, e := range outEls {
+		destStride = max(destStride, int(e.offset)+e.format.Size())
+	}
+	if uint64(a.DestIndex+a.Count)*uint64(destStride) > uint64(len(dst)) {
+		return fmt.Errorf("%d vertices at %d do not fit the destination", a.Count, a.DestIndex)
+	}
+
+	st := &d.st.ff
+	d.st.activeLights()
+	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
+	key := ff.Variant(st)
+	var s *ir.Shader
+	res := &cpuResources{}
+	if d.st.vs != 0 {
+		if sh := d.shaders[d.st.vs]; sh != nil {
+			s = sh.ir
+		}
+		if s == nil {
+			return fmt.Errorf("vertex shader %d was refused", d.st.vs)
+		}
+		res.bufs[0], res.bufs[1], res.bufs[2] = d.st.vsConst.floatBytes(), d.st.vsConst.intBytes(), d.st.vsConst.boolBytes()
+	} else {
+		vk := ff.VertexKeyOf(st)
+		s = ff.VertexShader(vk)
+		res.bufs[0] = floatBytes(ff.VertexConstants(&vk, st, d.st.params))
+	}
+	dsv := make([][4]float32, ir.DSCount)
+	ff.FillDrawState(dsv, st)
+	res.bufs[3] = floatBytes(dsv)
+	prog, err := irprog.Vertex(s, key)
+	if err != nil {
+		return err
+	}
+	locate := ffLocation
+	if d.st.vs != 0 {
+		locate = shaderLocation(s)
+	}
+	// Where the program writes each varying: texcoord n at slot n, colour
+	// n at slot 16+n (core/msl's scheme), in the order of Slots().
+	varying := map[int]int{}
+	for i, slot := range prog.Slots() {
+		varying[slot] = i
+	}
+	vp := d.vp
+	var out backend.VertexOut
+	for n := uint32(0); n < a.Count; n++ {
+		in := backend.VertexIn{VertexID: a.SrcStart + n}
+		for _, e := range els {
+			loc, ok := locate(e.usage, e.index)
+			if !ok || loc >= len(in.Attr) {
+				continue
+			}
+			b, off, stride, ok := d.boundStream(e.stream)
+			if !ok {
+				return fmt.Errorf("stream %d is declared but nothing is bound", e.stream)
+			}
+			at := off + int(a.SrcStart+n)*stride + int(e.offset)
+			c := b.Contents()
+			if at < 0 || at >= len(c) {
+				return fmt.Errorf("vertex %d is outside stream %d", a.SrcStart+n, e.stream)
+			}
+			if in.Attr[loc], ok = fetch(e.format, c[at:]); !ok {
+				return fmt.Errorf("vertex element type not readable on the CPU")
+			}
+		}
+		out = backend.VertexOut{}
+		prog.RunVertex(res, &in, &out)
+		p := out.Position
+		rhw := float32(0)
+		if p[3] != 0 {
+			rhw = 1 / p[3]
+		}
+		x := float32(vp.X) + (p[0]*rhw+1)*float32(vp.Width)/2
+		y := float32(vp.Y) + (1-p[1]*rhw)*float32(vp.Height)/2
+		z := vp.MinZ + p[2]*rhw*(vp.MaxZ-vp.MinZ)
+		base := int(a.DestIndex+n) * destStride
+		for _, e := range outEls {
+			w := dst[base+int(e.offset):]
+			var v [4]float32
+			switch e.usage {
+			case ir.UsagePositionT:
+				v = [4]float32{x, y, z, rhw}
+			case ir.UsageColor:
+				if i, ok := varying[16+int(e.index)]; ok {
+					v = out.Varyings[i]
+				} else {
+					v = [4]float32{1, 1, 1, 1}
+				}
+			case ir.UsageTexCoord:
+				if i, ok := varying[int(e.index)]; ok {
+					v = out.Varyings[i]
+				}
+			case ir.UsagePSize:
+				v[0] = out.PointSize
+			}
+			store(e.format, w, v)
+		}
+	}
+	if b := d.buffers[a.Dest]; b != nil {
+		start := int(a.DestIndex) * destStride
+		end := min(start+int(a.Count)*destStride, b.size)
+		if start < end {
+			b.buf.Upload(start, dst[start:end])
+		}
+	}
+	return nil
+}
+
+// store writes a float4 as an FVF output element.
+func store(f backend.VertexFormat, w []byte, v [4]float32) {
+	switch f {
+	case backend.VertexUChar4Normalized_BGRA:
+		c := func(x float32) byte { return byte(math.Round(float64(min(max(x, 0), 1) * 255))) }
+		w[0], w[1], w[2], w[3] = c(v[2]), c(v[1]), c(v[0]), c(v[3])
+	case backend.VertexFloat, backend.VertexFloat2, backend.VertexFloat3, backend.VertexFloat4:
+		for i := 0; i < int(f-backend.VertexFloat)+1; i++ {
+			binary.LittleEndian.PutUint32(w[4*i:], math.Float32bits(v[i]))
+		}
+	}
+}
