@@ -317,6 +317,8 @@ static void device_destroy(struct device *device)
         mtld3d_call(MTLD3D_THUNK_DESTROY_DEVICE, &dp);
     if (device->cursor)
         DestroyCursor(device->cursor);
+    HeapFree(GetProcessHeap(), 0, device->palettes);
+    HeapFree(GetProcessHeap(), 0, device->palette_set);
     /* Nothing reads guest memory after the unix side is gone. */
     resmem_device_destroyed(device);
     arena_free(&device->arena);

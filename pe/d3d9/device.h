@@ -43,6 +43,9 @@ struct device {
     UINT frame;
     DWORD max_frame_latency;
     INT gpu_thread_priority;
+    PALETTEENTRY (*palettes)[256]; /* SetPaletteEntries' palettes, by number */
+    BOOL *palette_set;
+    UINT palette_count;
     HCURSOR cursor;      /* from SetCursorProperties, or NULL */
     BOOL cursor_visible; /* ShowCursor's state */
     void **blobs; /* guest memory records point at, freed after the next submit */

@@ -1353,18 +1353,54 @@ WINBOOL WINAPI device_GetSoftwareVertexProcessing(IDirect3DDevice9Ex *iface)
 /* Palettes: we report no palettized texture formats, so the entries are
  * checked and dropped (as on drivers without palette support); the
  * current palette number is kept. */
+/* Palettes are kept for GetPaletteEntries; no palettised format is
+ * offered (CheckDeviceFormat refuses P8), so nothing samples them. Setting
+ * one is rare: growing the table here is no setter hot path. */
 HRESULT WINAPI device_SetPaletteEntries(IDirect3DDevice9Ex *iface, UINT palette, const PALETTEENTRY *entries)
 {
-    (void)iface;
+    struct device *device = device_impl(iface);
+    HRESULT hr = D3D_OK;
     if (!entries || palette > 0xffff)
         return D3DERR_INVALIDCALL;
-    return D3D_OK;
+    device_lock(device);
+    if (palette >= device->palette_count) {
+        UINT n = palette + 1;
+        PALETTEENTRY(*p)[256] = device->palettes
+                                     ? HeapReAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, device->palettes, n * sizeof(*p))
+                                     : HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, n * sizeof(*p));
+        BOOL *set = p ? (device->palette_set ? HeapReAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, device->palette_set, n * sizeof(*set))
+                                              : HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, n * sizeof(*set)))
+                      : NULL;
+        if (p)
+            device->palettes = p;
+        if (set) {
+            device->palette_set = set;
+            device->palette_count = n;
+        } else {
+            hr = E_OUTOFMEMORY;
+        }
+    }
+    if (SUCCEEDED(hr)) {
+        memcpy(device->palettes[palette], entries, sizeof(device->palettes[palette]));
+        device->palette_set[palette] = TRUE;
+    }
+    device_unlock(device);
+    return hr;
 }
 
 HRESULT WINAPI device_GetPaletteEntries(IDirect3DDevice9Ex *iface, UINT palette, PALETTEENTRY *entries)
 {
-    (void)iface, (void)palette, (void)entries;
-    return D3DERR_INVALIDCALL;
+    struct device *device = device_impl(iface);
+    HRESULT hr = D3DERR_INVALIDCALL;
+    if (!entries)
+        return D3DERR_INVALIDCALL;
+    device_lock(device);
+    if (palette < device->palette_count && device->palette_set[palette]) {
+        memcpy(entries, device->palettes[palette], sizeof(device->palettes[palette]));
+        hr = D3D_OK;
+    }
+    device_unlock(device);
+    return hr;
 }
 
 HRESULT WINAPI device_SetCurrentTexturePalette(IDirect3DDevice9Ex *iface, UINT palette)

@@ -908,7 +908,34 @@ TEST(textures_and_threads)
     close_device(&c);
 }
 
+TEST(palette_round_trip)
+{
+    struct ctx c;
+    PALETTEENTRY set[256], got[256];
+    UINT cur = 99;
+    if (!open_device(&c, FALSE, D3DCREATE_HARDWARE_VERTEXPROCESSING))
+        return;
+    for (int i = 0; i < 256; i++) {
+        set[i].peRed = (BYTE)i;
+        set[i].peGreen = (BYTE)(255 - i);
+        set[i].peBlue = 7;
+        set[i].peFlags = 0xff;
+    }
+    CHECK_HR(IDirect3DDevice9_GetPaletteEntries(c.dev, 3, got), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_SetPaletteEntries(c.dev, 3, set), D3D_OK);
+    memset(got, 0, sizeof(got));
+    CHECK_HR(IDirect3DDevice9_GetPaletteEntries(c.dev, 3, got), D3D_OK);
+    CHECK(!memcmp(set, got, sizeof(set)), "palette 3 reads back as set");
+    CHECK_HR(IDirect3DDevice9_GetPaletteEntries(c.dev, 2, got), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_SetPaletteEntries(c.dev, 0x10000, set), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_SetCurrentTexturePalette(c.dev, 3), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetCurrentTexturePalette(c.dev, &cur), D3D_OK);
+    CHECK_EQ_U(cur, 3);
+    close_device(&c);
+}
+
 static const struct harness_test tests[] = {
+    T(palette_round_trip),
     T(render_state_defaults),
     T(texture_stage_and_sampler_defaults),
     T(other_defaults),
