@@ -134,13 +134,13 @@ type ReadSurfaceParams struct {
 // DestIndex of the buffer Dest names; Dst is that buffer's guest memory,
 // DstSize bytes long.
 type ProcessVerticesParams struct {
-	DeviceID uint32
-	SrcStart uint32
+	DeviceID  uint32
+	SrcStart  uint32
 	DestIndex uint32
-	Count    uint32
-	Dest     uint32
-	DestFVF  uint32
-	Dst      uint64
-	DstSize  uint32
-	Pad0     uint32
+	Count     uint32
+	Dest      uint32
+	DestFVF   uint32
+	Dst       uint64
+	DstSize   uint32
+	Pad0      uint32
 }
