@@ -168,32 +168,22 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	}
 	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: dst.samples, Topology: backend.TopologyTriangle}
 	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: dst.mapping.Format, WriteMask: backend.ColorMaskAll}
-	pipe, ok := d.draws.pipes[desc]
-	if !ok {
-		if pipe, err = d.be.NewRenderPipeline(desc); err != nil {
-			return err
-		}
-		d.draws.pipes[desc] = pipe
+	pipe, err := d.pipeline(desc)
+	if err != nil {
+		return err
 	}
 	sd := backend.DefaultSamplerDesc()
 	sd.MipFilter = backend.MipFilterNearest // the source may be a texture's lower level
 	if filter == types.D3DTEXF_LINEAR {
 		sd.MinFilter, sd.MagFilter = backend.FilterLinear, backend.FilterLinear
 	}
-	smp, ok := d.draws.samplers[sd]
-	if !ok {
-		if smp, err = d.be.NewSampler(sd); err != nil {
-			return err
-		}
-		d.draws.samplers[sd] = smp
+	smp, err := d.samplerState(sd)
+	if err != nil {
+		return err
 	}
-	dsd := backend.DepthStencilDesc{DepthCompare: backend.CompareAlways}
-	dss, ok := d.draws.dss[dsd]
-	if !ok {
-		if dss, err = d.be.NewDepthStencilState(dsd); err != nil {
-			return err
-		}
-		d.draws.dss[dsd] = dss
+	dss, err := d.depthStencil(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways})
+	if err != nil {
+		return err
 	}
 	var pd backend.RenderPassDesc
 	dst.target(&pd.Color[0].AttachmentDesc)

@@ -446,15 +446,7 @@ func (d *Device) sampler(s int) (backend.Sampler, error) {
 	if t := d.textures[d.st.tex[s]]; t != nil && float32(t.lod) > desc.LodMinClamp {
 		desc.LodMinClamp = float32(t.lod) // SetLOD and MAXMIPLEVEL: the larger wins
 	}
-	if smp, ok := d.draws.samplers[desc]; ok {
-		return smp, nil
-	}
-	smp, err := d.be.NewSampler(desc)
-	if err != nil {
-		return nil, err
-	}
-	d.draws.samplers[desc] = smp
-	return smp, nil
+	return d.samplerState(desc)
 }
 
 func floatBytes(v [][4]float32) []byte {
@@ -467,15 +459,56 @@ func floatBytes(v [][4]float32) []byte {
 	return b
 }
 
-// draw encodes one draw of prims primitives with the current state.
-func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, idx *indexSource, baseVertex, startVertex int) error {
-	var els []element
+// vertexElements is the vertex layout in force: the declaration's, or
+// the FVF's; nil if neither is set.
+func (d *Device) vertexElements() []element {
 	switch {
 	case d.st.decl != 0:
-		els = d.decls[d.st.decl]
+		return d.decls[d.st.decl]
 	case d.st.fvf != 0:
-		els = fvfElements(d.st.fvf)
+		return fvfElements(d.st.fvf)
 	}
+	return nil
+}
+
+// pipeline, depthStencil and samplerState build a backend object once
+// per descriptor; a frame that repeats builds nothing.
+func (d *Device) pipeline(desc backend.RenderPipelineDesc) (backend.RenderPipelineState, error) {
+	if p, ok := d.draws.pipes[desc]; ok {
+		return p, nil
+	}
+	p, err := d.be.NewRenderPipeline(desc)
+	if err == nil {
+		d.draws.pipes[desc] = p
+	}
+	return p, err
+}
+
+func (d *Device) depthStencil(desc backend.DepthStencilDesc) (backend.DepthStencilState, error) {
+	if s, ok := d.draws.dss[desc]; ok {
+		return s, nil
+	}
+	s, err := d.be.NewDepthStencilState(desc)
+	if err == nil {
+		d.draws.dss[desc] = s
+	}
+	return s, err
+}
+
+func (d *Device) samplerState(desc backend.SamplerDesc) (backend.Sampler, error) {
+	if s, ok := d.draws.samplers[desc]; ok {
+		return s, nil
+	}
+	s, err := d.be.NewSampler(desc)
+	if err == nil {
+		d.draws.samplers[desc] = s
+	}
+	return s, err
+}
+
+// draw encodes one draw of prims primitives with the current state.
+func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, idx *indexSource, baseVertex, startVertex int) error {
+	els := d.vertexElements()
 	if len(els) == 0 {
 		d.warnOnce(shared.RecordCode("Draw"), "draw with neither an FVF nor a declaration")
 		return nil
@@ -598,20 +631,13 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	desc.VertexFunction, desc.FragmentFunction, desc.VertexDescriptor = ve.fn, fs, vd
 	desc.SampleCount = samples
 	desc.Topology = topology(pt)
-	pipe, ok := d.draws.pipes[desc]
-	if !ok {
-		if pipe, err = d.be.NewRenderPipeline(desc); err != nil {
-			return err
-		}
-		d.draws.pipes[desc] = pipe
+	pipe, err := d.pipeline(desc)
+	if err != nil {
+		return err
 	}
-	dsd := d.depthStencilDesc(hasDepth, hasStencil)
-	dss, ok := d.draws.dss[dsd]
-	if !ok {
-		if dss, err = d.be.NewDepthStencilState(dsd); err != nil {
-			return err
-		}
-		d.draws.dss[dsd] = dss
+	dss, err := d.depthStencil(d.depthStencilDesc(hasDepth, hasStencil))
+	if err != nil {
+		return err
 	}
 
 	cb := d.cmd()

@@ -102,13 +102,7 @@ func fetch(f backend.VertexFormat, b []byte) ([4]float32, bool) {
 // buffer's guest memory) and the unix side's copy of that buffer.
 func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) error {
 	d.flush()
-	var els []element
-	switch {
-	case d.st.decl != 0:
-		els = d.decls[d.st.decl]
-	case d.st.fvf != 0:
-		els = fvfElements(d.st.fvf)
-	}
+	els := d.vertexElements()
 	if len(els) == 0 {
 		return fmt.Errorf("no FVF or declaration")
 	}
