@@ -285,14 +285,9 @@ void device_addref_internal(struct device *device)
     InterlockedIncrement(&device->refcount);
 }
 
-/* The last reference is gone: drop every hold, then the unix side. */
-static void device_destroy(struct device *device)
+/* Drops the device's holds on its render targets and depth surfaces. */
+static void unbind_targets(struct device *device)
 {
-    struct mtld3d_destroy_device_params dp = {.DeviceID = device->unix_id};
-    struct d3d9 *d3d9 = device->d3d9;
-
-    device->refcount = 1; /* children released below must not re-enter */
-    state_cleanup(device);
     for (UINT i = 0; i < MAX_RTS; i++) {
         struct surface *s = device->rts[i];
         device->rts[i] = NULL;
@@ -308,6 +303,17 @@ static void device_destroy(struct device *device)
         device->auto_ds = NULL;
         object_unbind(&s->obj);
     }
+}
+
+/* The last reference is gone: drop every hold, then the unix side. */
+static void device_destroy(struct device *device)
+{
+    struct mtld3d_destroy_device_params dp = {.DeviceID = device->unix_id};
+    struct d3d9 *d3d9 = device->d3d9;
+
+    device->refcount = 1; /* children released below must not re-enter */
+    state_cleanup(device);
+    unbind_targets(device);
     if (device->swapchain) {
         struct swapchain *sc = device->swapchain;
         device->swapchain = NULL;
@@ -777,21 +783,7 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
     device_flush(device);
     state_cleanup(device);
     state_init(device);
-    for (UINT i = 0; i < MAX_RTS; i++) {
-        struct surface *s = device->rts[i];
-        device->rts[i] = NULL;
-        object_unbind(s ? &s->obj : NULL);
-    }
-    if (device->ds) {
-        struct surface *s = device->ds;
-        device->ds = NULL;
-        object_unbind(&s->obj);
-    }
-    if (device->auto_ds) {
-        struct surface *s = device->auto_ds;
-        device->auto_ds = NULL;
-        object_unbind(&s->obj);
-    }
+    unbind_targets(device);
     hr = swapchain_reset(device->swapchain, pp);
     if (SUCCEEDED(hr))
         hr = create_auto_ds(device, pp);
