@@ -703,21 +703,26 @@ HRESULT WINAPI device_GetDepthStencilSurface(IDirect3DDevice9Ex *iface, IDirect3
     return D3D_OK;
 }
 
-/* Reads a surface's pixels from the unix side into dst. */
-HRESULT device_read_surface(struct device *device, struct surface *src, BYTE *dst, UINT pitch)
+HRESULT device_read(struct device *device, uint32_t id, UINT rows, UINT bytes, BYTE *dst, UINT pitch)
 {
-    const struct mtld3d_format_info *info = mtld3d_format_lookup(src->desc.Format);
-    struct mtld3d_read_surface_params p = {.DeviceID = device->unix_id, .Surface = src->id};
+    struct mtld3d_read_surface_params p = {.DeviceID = device->unix_id, .Surface = id};
     HRESULT hr;
-    if (!info || !info->block_bytes)
-        return D3DERR_INVALIDCALL;
     if (FAILED(hr = device_flush(device)))
         return hr;
     p.Dst = (uint64_t)(uintptr_t)dst;
     p.Pitch = pitch;
-    p.Rows = mtld3d_format_rows(info, src->desc.Height);
-    p.Bytes = mtld3d_format_pitch(info, src->desc.Width);
+    p.Rows = rows;
+    p.Bytes = bytes;
     return mtld3d_call(MTLD3D_THUNK_READ_SURFACE, &p);
+}
+
+HRESULT device_read_surface(struct device *device, struct surface *src, BYTE *dst, UINT pitch)
+{
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(src->desc.Format);
+    if (!info || !info->block_bytes)
+        return D3DERR_INVALIDCALL;
+    return device_read(device, src->id, mtld3d_format_rows(info, src->desc.Height),
+                       mtld3d_format_pitch(info, src->desc.Width), dst, pitch);
 }
 
 HRESULT WINAPI device_GetRenderTargetData(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *rt, IDirect3DSurface9 *dst)

@@ -98,7 +98,10 @@ void state_reset_viewport(struct device *device);
 
 /* Checks and completes present parameters (CreateDevice, Reset). */
 HRESULT device_check_present_params(D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL extended);
-/* Flushes, then copies a surface's pixels from the unix side into dst. */
+/* Flushes, then copies rows of bytes of what the unix side holds under id
+ * (a surface, or a swap chain's front buffer) into dst. */
+HRESULT device_read(struct device *device, uint32_t id, UINT rows, UINT bytes, BYTE *dst, UINT pitch);
+/* device_read of a whole surface in its own format. */
 HRESULT device_read_surface(struct device *device, struct surface *src, BYTE *dst, UINT pitch);
 
 #endif

@@ -144,16 +144,9 @@ HRESULT WINAPI swapchain_GetFrontBufferData(IDirect3DSwapChain9Ex *iface, IDirec
     if (d->desc.Pool != D3DPOOL_SYSTEMMEM || d->desc.Format != D3DFMT_A8R8G8B8 || !d->mem ||
         d->desc.Width < sc->pp.BackBufferWidth || d->desc.Height < sc->pp.BackBufferHeight)
         return D3DERR_INVALIDCALL;
-    struct mtld3d_read_surface_params p = {.DeviceID = sc->device->unix_id, .Surface = sc->id};
     HRESULT hr;
     device_lock(sc->device);
-    if (SUCCEEDED(hr = device_flush(sc->device))) {
-        p.Dst = (uint64_t)(uintptr_t)d->mem;
-        p.Pitch = d->pitch;
-        p.Rows = sc->pp.BackBufferHeight;
-        p.Bytes = sc->pp.BackBufferWidth * 4;
-        hr = mtld3d_call(MTLD3D_THUNK_READ_SURFACE, &p);
-    }
+    hr = device_read(sc->device, sc->id, sc->pp.BackBufferHeight, sc->pp.BackBufferWidth * 4, d->mem, d->pitch);
     device_unlock(sc->device);
     return hr;
 }

@@ -6,24 +6,6 @@
 static IDirect3D9 *d3d;
 static HWND window;
 
-static DWORD read_pixel(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, int x, int y)
-{
-    IDirect3DSurface9 *sys = NULL;
-    D3DSURFACE_DESC d;
-    D3DLOCKED_RECT lr;
-    DWORD c = 0xdeadbeef;
-    IDirect3DSurface9_GetDesc(rt, &d);
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, d.Width, d.Height, d.Format, D3DPOOL_SYSTEMMEM, &sys, NULL);
-    if (sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, rt, sys)) &&
-        SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY))) {
-        c = ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] & 0xffffff;
-        IDirect3DSurface9_UnlockRect(sys);
-    }
-    if (sys)
-        IDirect3DSurface9_Release(sys);
-    return c;
-}
-
 TEST(color_fill)
 {
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
@@ -36,8 +18,8 @@ TEST(color_fill)
         return;
     CHECK_HR(IDirect3DDevice9_ColorFill(dev, rt, NULL, 0x00112233), D3D_OK);
     CHECK_HR(IDirect3DDevice9_ColorFill(dev, rt, &r, 0x00ff0000), D3D_OK);
-    CHECK_EQ_U(read_pixel(dev, rt, 0, 0), 0x112233);
-    CHECK_EQ_U(read_pixel(dev, rt, 5, 5), 0xff0000);
+    CHECK_EQ_U(rt_pixel(dev, rt, 0, 0), 0x112233);
+    CHECK_EQ_U(rt_pixel(dev, rt, 5, 5), 0xff0000);
     CHECK_HR(IDirect3DDevice9_ColorFill(dev, NULL, NULL, 0), D3DERR_INVALIDCALL);
     IDirect3DDevice9_GetDepthStencilSurface(dev, &ds);
     if (ds) {
@@ -65,8 +47,8 @@ TEST(stretch_rect)
     IDirect3DDevice9_ColorFill(dev, b, NULL, 0);
     /* Same size and format: a copy. */
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, a, NULL, b, NULL, D3DTEXF_NONE), D3D_OK);
-    CHECK_EQ_U(read_pixel(dev, b, 2, 2), 0xff0000);
-    CHECK_EQ_U(read_pixel(dev, b, 12, 2), 0x0000ff);
+    CHECK_EQ_U(rt_pixel(dev, b, 2, 2), 0xff0000);
+    CHECK_EQ_U(rt_pixel(dev, b, 12, 2), 0x0000ff);
     /* Scaled 2x into a 16-bit target: the left half stays red. */
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, a, NULL, c, &all, D3DTEXF_POINT), D3D_OK);
     {
@@ -110,8 +92,8 @@ TEST(update_surface_and_texture)
     IDirect3DSurface9_UnlockRect(sys);
     IDirect3DDevice9_ColorFill(dev, rt, NULL, 0);
     CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, sys, NULL, rt, &p), D3D_OK);
-    CHECK_EQ_U(read_pixel(dev, rt, 10, 10), 0xabcdef);
-    CHECK_EQ_U(read_pixel(dev, rt, 2, 2), 0);
+    CHECK_EQ_U(rt_pixel(dev, rt, 10, 10), 0xabcdef);
+    CHECK_EQ_U(rt_pixel(dev, rt, 2, 2), 0);
     CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, rt, NULL, sys, NULL), D3DERR_INVALIDCALL);
 
     /* A system-memory texture to a render-target texture, then read back. */
@@ -127,7 +109,7 @@ TEST(update_surface_and_texture)
     CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)stex, (IDirect3DBaseTexture9 *)dtex), D3D_OK);
     IDirect3DTexture9_GetSurfaceLevel(dtex, 0, &lvl);
     if (lvl) {
-        CHECK_EQ_U(read_pixel(dev, lvl, 1, 1), 0x405060);
+        CHECK_EQ_U(rt_pixel(dev, lvl, 1, 1), 0x405060);
         IDirect3DSurface9_Release(lvl);
     }
     CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)dtex, (IDirect3DBaseTexture9 *)stex), D3DERR_INVALIDCALL);
@@ -167,8 +149,8 @@ TEST(render_to_texture_then_sample)
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1);
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
     IDirect3DDevice9_EndScene(dev);
-    CHECK_EQ_U(read_pixel(dev, bb, 16, 16), 0x00c000);
-    CHECK_EQ_U(read_pixel(dev, bb, 100, 100), 0);
+    CHECK_EQ_U(rt_pixel(dev, bb, 16, 16), 0x00c000);
+    CHECK_EQ_U(rt_pixel(dev, bb, 100, 100), 0);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DSurface9_Release(bb);
     IDirect3DSurface9_Release(lvl);

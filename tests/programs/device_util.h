@@ -52,6 +52,26 @@ static inline ULONG refcount(void *obj)
     return IUnknown_Release((IUnknown *)obj);
 }
 
+/* One pixel of a render target (RGB, alpha dropped), read back through
+ * GetRenderTargetData into a system-memory copy. */
+static inline DWORD rt_pixel(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, int x, int y)
+{
+    IDirect3DSurface9 *sys = NULL;
+    D3DSURFACE_DESC d;
+    D3DLOCKED_RECT lr;
+    DWORD c = 0xdeadbeef;
+    IDirect3DSurface9_GetDesc(rt, &d);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, d.Width, d.Height, d.Format, D3DPOOL_SYSTEMMEM, &sys, NULL);
+    if (sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, rt, sys)) &&
+        SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY))) {
+        c = ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] & 0xffffff;
+        IDirect3DSurface9_UnlockRect(sys);
+    }
+    if (sys)
+        IDirect3DSurface9_Release(sys);
+    return c;
+}
+
 /* One device on one window, for a test. */
 struct test_ctx {
     IDirect3D9 *d3d;

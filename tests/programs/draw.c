@@ -23,23 +23,16 @@ static int near_color(D3DCOLOR a, D3DCOLOR b)
     return 1;
 }
 
-/* Reads one back-buffer pixel through GetRenderTargetData. */
+/* One back-buffer pixel. */
 static D3DCOLOR pixel(IDirect3DDevice9 *dev, int x, int y)
 {
-    IDirect3DSurface9 *bb = NULL, *sys = NULL;
-    D3DLOCKED_RECT lr;
+    IDirect3DSurface9 *bb = NULL;
     D3DCOLOR c = 0xdeadbeef;
     IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
-    if (bb && sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, sys)) &&
-        SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY))) {
-        c = ((D3DCOLOR *)((BYTE *)lr.pBits + y * lr.Pitch))[x] & 0xffffff;
-        IDirect3DSurface9_UnlockRect(sys);
-    }
-    if (sys)
-        IDirect3DSurface9_Release(sys);
-    if (bb)
+    if (bb) {
+        c = rt_pixel(dev, bb, x, y);
         IDirect3DSurface9_Release(bb);
+    }
     return c;
 }
 

@@ -70,31 +70,17 @@ func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
 	return nil
 }
 
-// blitMSL is the Metal twin of the scaled-copy programs below.
+// blitMSL is the Metal twin of blitFS; the vertex function is the clear's
+// full-target triangle (clearMSL) at depth 0.
 const blitMSL = `#include <metal_stdlib>
 using namespace metal;
-struct blit_out { float4 position [[position]]; };
-vertex blit_out mtld3d_blit_vs(uint vid [[vertex_id]]) {
-    float2 p = float2(vid == 1 ? 3.0 : -1.0, vid == 2 ? 3.0 : -1.0);
-    blit_out o; o.position = float4(p, 0.0, 1.0); return o;
-}
-fragment float4 mtld3d_blit_fs(blit_out in [[stage_in]], constant float4 *m [[buffer(0)]],
+struct blit_in { float4 position [[position]]; };
+fragment float4 mtld3d_blit_fs(blit_in in [[stage_in]], constant float4 *m [[buffer(0)]],
                                texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) {
     float2 uv = (m[1].xy + (in.position.xy - m[0].xy) * m[0].zw) * m[1].zw;
     return t.sample(s, uv, level(m[2].x));
 }
 `
-
-var blitVS = &backend.VertexFunc{Run: func(r backend.Resources, in *backend.VertexIn, out *backend.VertexOut) {
-	x, y := float32(-1), float32(-1)
-	if in.VertexID == 1 {
-		x = 3
-	}
-	if in.VertexID == 2 {
-		y = 3
-	}
-	out.Position = [4]float32{x, y, 0, 1}
-}}
 
 // blitFS samples the source at the texel the destination pixel maps to:
 // m[0] = (dst left, dst top, scale x, scale y), m[1] = (src left, src
@@ -137,11 +123,7 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 		if !same || sr != (rect{0, 0, src.width, src.height}) || dst.samples > 1 || dst.width != src.width || dst.height != src.height {
 			return fmt.Errorf("stretch: only whole-surface resolves of multisampled surfaces")
 		}
-		var pd backend.RenderPassDesc
-		src.target(&pd.Color[0].AttachmentDesc)
-		pd.Color[0].Store = backend.StoreMultisampleResolve
-		pd.Color[0].ResolveTexture, pd.Color[0].ResolveLevel, pd.Color[0].ResolveSlice = dst.tex, dst.level, dst.slice
-		cb.RenderCommandEncoder(&pd).EndEncoding()
+		resolve(cb, src, dst.tex, dst.level, dst.slice)
 		return nil
 	case same && src.mapping.Format == dst.mapping.Format:
 		blit := cb.BlitCommandEncoder()
@@ -158,7 +140,7 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 // scaledCopy draws the source rectangle into the destination one, with
 // conversion between colour formats and point or linear filtering.
 func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.TextureFilterType) error {
-	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: blitMSL, Entry: "mtld3d_blit_vs", Program: blitVS})
+	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
 	if err != nil {
 		return err
 	}
@@ -197,6 +179,7 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	sy := float32(sr.b-sr.t) / float32(dr.b-dr.t)
 	m := [][4]float32{{float32(dr.l), float32(dr.t), sx, sy}, {float32(sr.l), float32(sr.t), 1 / float32(src.width), 1 / float32(src.height)},
 		{float32(src.level)}}
+	enc.SetVertexBytes(make([]byte, 4), 0) // the triangle's depth: 0
 	enc.SetFragmentBytes(floatBytes(m), 0)
 	view := src.tex
 	if src.owner != 0 {
@@ -208,4 +191,14 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	enc.SetFragmentSampler(smp, 0)
 	enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
 	return nil
+}
+
+// resolve encodes a pass that only resolves a multisampled surface into a
+// level and slice of dst.
+func resolve(cb backend.CommandBuffer, src *surface, dst backend.Texture, level, slice int) {
+	var pd backend.RenderPassDesc
+	src.target(&pd.Color[0].AttachmentDesc)
+	pd.Color[0].Store = backend.StoreMultisampleResolve
+	pd.Color[0].ResolveTexture, pd.Color[0].ResolveLevel, pd.Color[0].ResolveSlice = dst, level, slice
+	cb.RenderCommandEncoder(&pd).EndEncoding()
 }

@@ -7,11 +7,11 @@ import (
 	"unsafe"
 
 	"mtld3d/core/ff"
-	"mtld3d/core/format"
 	"mtld3d/core/ir"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/backend/reference/irprog"
 )
 
@@ -46,57 +46,6 @@ func (r *cpuResources) Buffer(i int) []byte {
 func (r *cpuResources) Sample(int, int, [4]float32, float32) [4]float32              { return [4]float32{} }
 func (r *cpuResources) SampleCompare(int, int, [4]float32, float32, float32) float32 { return 0 }
 func (r *cpuResources) TextureSize(int, int) (int, int, int, int)                    { return 0, 0, 0, 0 }
-
-// fetch decodes one vertex element to a float4 (missing components 0, w 1).
-func fetch(f backend.VertexFormat, b []byte) ([4]float32, bool) {
-	v := [4]float32{0, 0, 0, 1}
-	if len(b) < f.Size() {
-		return v, false
-	}
-	u8 := func(i int) float32 { return float32(b[i]) }
-	s16 := func(i int) float32 { return float32(int16(binary.LittleEndian.Uint16(b[2*i:]))) }
-	u16 := func(i int) float32 { return float32(binary.LittleEndian.Uint16(b[2*i:])) }
-	f32 := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])) }
-	switch f {
-	case backend.VertexFloat, backend.VertexFloat2, backend.VertexFloat3, backend.VertexFloat4:
-		for i := 0; i < int(f-backend.VertexFloat)+1; i++ {
-			v[i] = f32(i)
-		}
-	case backend.VertexUChar4Normalized_BGRA:
-		v = [4]float32{u8(2) / 255, u8(1) / 255, u8(0) / 255, u8(3) / 255}
-	case backend.VertexUChar4:
-		v = [4]float32{u8(0), u8(1), u8(2), u8(3)}
-	case backend.VertexUChar4Normalized:
-		v = [4]float32{u8(0) / 255, u8(1) / 255, u8(2) / 255, u8(3) / 255}
-	case backend.VertexShort2:
-		v[0], v[1] = s16(0), s16(1)
-	case backend.VertexShort4:
-		v = [4]float32{s16(0), s16(1), s16(2), s16(3)}
-	case backend.VertexShort2Normalized:
-		v[0], v[1] = max(s16(0)/32767, -1), max(s16(1)/32767, -1)
-	case backend.VertexShort4Normalized:
-		for i := range v {
-			v[i] = max(s16(i)/32767, -1)
-		}
-	case backend.VertexUShort2Normalized:
-		v[0], v[1] = u16(0)/65535, u16(1)/65535
-	case backend.VertexUShort4Normalized:
-		for i := range v {
-			v[i] = u16(i) / 65535
-		}
-	case backend.VertexHalf2, backend.VertexHalf4:
-		n := 2
-		if f == backend.VertexHalf4 {
-			n = 4
-		}
-		for i := 0; i < n; i++ {
-			v[i] = format.HalfToFloat(binary.LittleEndian.Uint16(b[2*i:]))
-		}
-	default:
-		return v, false
-	}
-	return v, true
-}
 
 // ProcessVertices transforms a.Count vertices into dst (the destination
 // buffer's guest memory) and the unix side's copy of that buffer.
@@ -167,14 +116,15 @@ func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) er
 			if !ok {
 				return fmt.Errorf("stream %d is declared but nothing is bound", e.stream)
 			}
-			at := off + int(a.SrcStart+n)*stride + int(e.offset)
-			c := b.Contents()
-			if at < 0 || at >= len(c) {
-				return fmt.Errorf("vertex %d is outside stream %d", a.SrcStart+n, e.stream)
-			}
-			if in.Attr[loc], ok = fetch(e.format, c[at:]); !ok {
+			if e.format == backend.VertexInvalid {
 				return fmt.Errorf("vertex element type not readable on the CPU")
 			}
+			at := off + int(a.SrcStart+n)*stride + int(e.offset)
+			c := b.Contents()
+			if at < 0 || at+e.format.Size() > len(c) {
+				return fmt.Errorf("vertex %d is outside stream %d", a.SrcStart+n, e.stream)
+			}
+			in.Attr[loc] = reference.DecodeAttribute(e.format, c[at:])
 		}
 		out = backend.VertexOut{}
 		prog.RunVertex(res, &in, &out)

@@ -19,8 +19,10 @@ func (d *Device) ReadSurface(id uint32, dst []byte, pitch, rows, n int) error {
 	if s := d.front[id]; s != nil {
 		return d.read(s, types.D3DFMT_A8R8G8B8, dst, pitch, rows, n)
 	}
-	if _, ok := d.frontless(id); ok {
-		// Nothing presented yet: the front buffer is black.
+	if id != 0 {
+		// Not a surface: a swap chain that has not presented yet, whose
+		// front buffer is black. (The unix side learns of a swap chain at
+		// its first Present.)
 		for y := 0; y < rows && y*pitch < len(dst); y++ {
 			row := dst[y*pitch : min(len(dst), y*pitch+n)]
 			clear(row)
@@ -28,12 +30,6 @@ func (d *Device) ReadSurface(id uint32, dst []byte, pitch, rows, n int) error {
 		return nil
 	}
 	return fmt.Errorf("no surface %d", id)
-}
-
-// frontless reports an id that is not a surface: a swap chain that has not
-// presented yet.
-func (d *Device) frontless(id uint32) (struct{}, bool) {
-	return struct{}{}, id != 0
 }
 
 // read converts s's texels to the D3D9 format want and copies them out.

@@ -156,18 +156,12 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 	if cb == nil {
 		return nil
 	}
-	blit := cb.BlitCommandEncoder()
 	if bb.samples > 1 {
-		// A multisampled back buffer is resolved by a pass that stores
-		// the resolve into the front image.
-		blit.EndEncoding()
-		var pd backend.RenderPassDesc
-		bb.target(&pd.Color[0].AttachmentDesc)
-		pd.Color[0].Store = backend.StoreMultisampleResolve
-		pd.Color[0].ResolveTexture = front.tex
-		cb.RenderCommandEncoder(&pd).EndEncoding()
+		// A multisampled back buffer is resolved into the front image.
+		resolve(cb, bb, front.tex, 0, 0)
 		return nil
 	}
+	blit := cb.BlitCommandEncoder()
 	blit.CopyTextureToTexture(bb.tex, bb.slice, bb.level, backend.Origin{}, backend.Size{Width: bb.width, Height: bb.height, Depth: 1},
 		front.tex, 0, 0, backend.Origin{})
 	blit.EndEncoding()

@@ -701,11 +701,14 @@ func fetchVertex(vd *backend.VertexDescriptor, b *stageBindings, id, inst, baseI
 			in.Attr[i] = [4]float32{0, 0, 0, 1}
 			continue
 		}
-		in.Attr[i] = decodeAttr(a.Format, data[off:off+size])
+		in.Attr[i] = DecodeAttribute(a.Format, data[off:off+size])
 	}
 }
 
-func decodeAttr(f backend.VertexFormat, p []byte) [4]float32 {
+// DecodeAttribute reads one vertex attribute of format f from p (at least
+// f.Size() bytes) as Metal's vertex fetch does: missing components 0, w 1.
+// The CPU vertex path of ProcessVertices uses it too.
+func DecodeAttribute(f backend.VertexFormat, p []byte) [4]float32 {
 	le := binary.LittleEndian
 	v := [4]float32{0, 0, 0, 1}
 	f32 := func(n int) {
