@@ -1,0 +1,189 @@
+package device
+
+import (
+	"encoding/binary"
+	"math"
+
+	"mtld3d/core/ff"
+	"mtld3d/core/ir"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/irprog"
+)
+
+type vsEntry struct {
+	fn    backend.Function
+	slots []int
+}
+
+// Function cache keys: a fixed-function key, or the shader's IR (by
+// pointer: a shader object is lowered once), with the variant.
+type vsKey struct {
+	k    ff.VertexKey
+	prog *ir.Shader
+	v    ir.VariantKey
+}
+
+type psKey struct {
+	k    ff.PixelKey
+	prog *ir.Shader
+	v    ir.VariantKey
+}
+
+// vertexFunction returns the vertex function for a shader, or for the
+// fixed-function state when s is nil (filling *vk).
+func (d *Device) vertexFunction(s *ir.Shader, vk *ff.VertexKey, key ir.VariantKey) (vsEntry, error) {
+	k := vsKey{v: key}
+	if s == nil {
+		*vk = ff.VertexKeyOf(&d.st.ff)
+		k.k = *vk
+	} else {
+		k.prog = s
+	}
+	if e, ok := d.draws.vs[k]; ok {
+		return e, nil
+	}
+	if s == nil {
+		s = ff.VertexShader(*vk)
+	}
+	fd, unit, err := irprog.Function(s, key)
+	if err != nil {
+		return vsEntry{}, err
+	}
+	fn, err := d.be.NewFunction(fd)
+	if err != nil {
+		return vsEntry{}, err
+	}
+	e := vsEntry{fn, unit.Varyings}
+	d.draws.vs[k] = e
+	return e, nil
+}
+
+func (d *Device) pixelFunction(s *ir.Shader, pk *ff.PixelKey, key ir.VariantKey) (backend.Function, error) {
+	k := psKey{v: key}
+	if s == nil {
+		*pk = ff.PixelKeyOf(&d.st.ff)
+		k.k = *pk
+	} else {
+		k.prog = s
+	}
+	if f, ok := d.draws.ps[k]; ok {
+		return f, nil
+	}
+	if s == nil {
+		s = ff.PixelShader(*pk)
+	}
+	fd, _, err := irprog.Function(s, key)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := d.be.NewFunction(fd)
+	if err != nil {
+		return nil, err
+	}
+	d.draws.ps[k] = fn
+	return fn, nil
+}
+
+func floatBytes(v [][4]float32) []byte {
+	b := make([]byte, 16*max(len(v), 1))
+	for i, r := range v {
+		for j, f := range r {
+			binary.LittleEndian.PutUint32(b[16*i+4*j:], math.Float32bits(f))
+		}
+	}
+	return b
+}
+
+// drawShaders is the draw's shader objects: nil for fixed function.
+type drawShaders struct{ vs, ps *ir.Shader }
+
+// shaderObjects answers the bound shaders' IR; false when a bound shader
+// was refused (logged at creation) or a fixed-function draw cannot be
+// rendered, so the draw is skipped.
+func (d *Device) shaderObjects() (drawShaders, bool) {
+	var sh drawShaders
+	if d.st.vs != 0 {
+		if s := d.shaders[d.st.vs]; s != nil {
+			sh.vs = s.ir
+		}
+		if sh.vs == nil {
+			return sh, false
+		}
+	} else if d.st.decl != 0 {
+		d.warnOnce(shared.RecordCode("Draw"), "fixed-function draws with vertex declarations are not rendered yet")
+		return sh, false
+	}
+	if d.st.ps != 0 {
+		if s := d.shaders[d.st.ps]; s != nil {
+			sh.ps = s.ir
+		}
+		if sh.ps == nil {
+			return sh, false
+		}
+	}
+	return sh, true
+}
+
+// drawFunctions is the draw's vertex and fragment functions, the
+// fixed-function keys they were built from, and where the vertex
+// function reads each element.
+type drawFunctions struct {
+	vs     vsEntry
+	ps     backend.Function
+	vk     ff.VertexKey
+	pk     ff.PixelKey
+	locate func(ir.Usage, uint8) (int, bool)
+}
+
+// functions builds (or finds) the vertex and fragment functions for the
+// bound shaders, or core/ff's for fixed function, under the variant key
+// the render state implies.
+func (d *Device) functions(sh drawShaders) (drawFunctions, error) {
+	var f drawFunctions
+	d.textureKinds()
+	d.st.activeLights()
+	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
+	key := ff.Variant(&d.st.ff)
+	var err error
+	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, key); err != nil {
+		return f, err
+	}
+	if f.ps, err = d.pixelFunction(sh.ps, &f.pk, irprog.LinkKey(key, f.vs.slots)); err != nil {
+		return f, err
+	}
+	f.locate = ffLocation
+	if sh.vs != nil {
+		f.locate = shaderLocation(sh.vs)
+	}
+	return f, nil
+}
+
+// setConstants uploads the constants of both stages (core/ff's for fixed
+// function, the shader constants otherwise) and the draw state, in
+// core/msl's buffer layout.
+func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, f *drawFunctions) {
+	st := &d.st.ff
+	dsv := make([][4]float32, ir.DSCount)
+	ff.FillDrawState(dsv, st)
+	dsb := floatBytes(dsv)
+	if sh.vs == nil {
+		enc.SetVertexBytes(floatBytes(ff.VertexConstants(&f.vk, st, d.st.params)), 0)
+	} else {
+		c := &d.st.vsConst
+		enc.SetVertexBytes(c.floatBytes(), 0)
+		enc.SetVertexBytes(c.intBytes(), 1)
+		enc.SetVertexBytes(c.boolBytes(), 2)
+	}
+	enc.SetVertexBytes(dsb, 3)
+	if sh.ps == nil {
+		enc.SetFragmentBytes(floatBytes(ff.PixelConstants(st)), 0)
+	} else {
+		c := &d.st.psConst
+		enc.SetFragmentBytes(c.floatBytes(), 0)
+		enc.SetFragmentBytes(c.intBytes(), 1)
+		enc.SetFragmentBytes(c.boolBytes(), 2)
+	}
+	enc.SetFragmentBytes(dsb, 3)
+}

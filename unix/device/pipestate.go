@@ -1,0 +1,213 @@
+package device
+
+import (
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+)
+
+var blendFactors = [...]backend.BlendFactor{
+	types.D3DBLEND_ZERO: backend.BlendZero, types.D3DBLEND_ONE: backend.BlendOne,
+	types.D3DBLEND_SRCCOLOR: backend.BlendSourceColor, types.D3DBLEND_INVSRCCOLOR: backend.BlendOneMinusSourceColor,
+	types.D3DBLEND_SRCALPHA: backend.BlendSourceAlpha, types.D3DBLEND_INVSRCALPHA: backend.BlendOneMinusSourceAlpha,
+	types.D3DBLEND_DESTALPHA: backend.BlendDestinationAlpha, types.D3DBLEND_INVDESTALPHA: backend.BlendOneMinusDestinationAlpha,
+	types.D3DBLEND_DESTCOLOR: backend.BlendDestinationColor, types.D3DBLEND_INVDESTCOLOR: backend.BlendOneMinusDestinationColor,
+	types.D3DBLEND_SRCALPHASAT: backend.BlendSourceAlphaSaturated,
+	types.D3DBLEND_BLENDFACTOR: backend.BlendBlendColor, types.D3DBLEND_INVBLENDFACTOR: backend.BlendOneMinusBlendColor,
+}
+
+// blendPair maps a D3D9 source and destination factor, including the
+// BOTH* shorthands that set both.
+func blendPair(src, dst uint32) (backend.BlendFactor, backend.BlendFactor) {
+	switch types.Blend(src) {
+	case types.D3DBLEND_BOTHSRCALPHA:
+		return backend.BlendSourceAlpha, backend.BlendOneMinusSourceAlpha
+	case types.D3DBLEND_BOTHINVSRCALPHA:
+		return backend.BlendOneMinusSourceAlpha, backend.BlendSourceAlpha
+	}
+	f := func(v uint32, def backend.BlendFactor) backend.BlendFactor {
+		if v < uint32(len(blendFactors)) && v != 0 {
+			return blendFactors[v]
+		}
+		return def
+	}
+	return f(src, backend.BlendOne), f(dst, backend.BlendZero)
+}
+
+func blendOp(v uint32) backend.BlendOp {
+	switch types.BlendOp(v) {
+	case types.D3DBLENDOP_SUBTRACT:
+		return backend.BlendOpSubtract
+	case types.D3DBLENDOP_REVSUBTRACT:
+		return backend.BlendOpReverseSubtract
+	case types.D3DBLENDOP_MIN:
+		return backend.BlendOpMin
+	case types.D3DBLENDOP_MAX:
+		return backend.BlendOpMax
+	}
+	return backend.BlendOpAdd
+}
+
+func writeMask(v uint32) backend.ColorMask {
+	var m backend.ColorMask
+	if v&types.D3DCOLORWRITEENABLE_RED != 0 {
+		m |= backend.ColorMaskRed
+	}
+	if v&types.D3DCOLORWRITEENABLE_GREEN != 0 {
+		m |= backend.ColorMaskGreen
+	}
+	if v&types.D3DCOLORWRITEENABLE_BLUE != 0 {
+		m |= backend.ColorMaskBlue
+	}
+	if v&types.D3DCOLORWRITEENABLE_ALPHA != 0 {
+		m |= backend.ColorMaskAlpha
+	}
+	return m
+}
+
+// D3DCMP_* (1..8) to the backend's compare functions.
+var compareFuncs = [...]backend.CompareFunction{
+	types.D3DCMP_NEVER: backend.CompareNever, types.D3DCMP_LESS: backend.CompareLess,
+	types.D3DCMP_EQUAL: backend.CompareEqual, types.D3DCMP_LESSEQUAL: backend.CompareLessEqual,
+	types.D3DCMP_GREATER: backend.CompareGreater, types.D3DCMP_NOTEQUAL: backend.CompareNotEqual,
+	types.D3DCMP_GREATEREQUAL: backend.CompareGreaterEqual, types.D3DCMP_ALWAYS: backend.CompareAlways,
+}
+
+func compareFunc(v uint32) backend.CompareFunction {
+	if v >= 1 && v < uint32(len(compareFuncs)) {
+		return compareFuncs[v]
+	}
+	return backend.CompareAlways
+}
+
+var stencilOps = [...]backend.StencilOp{
+	types.D3DSTENCILOP_KEEP: backend.StencilKeep, types.D3DSTENCILOP_ZERO: backend.StencilZero,
+	types.D3DSTENCILOP_REPLACE: backend.StencilReplace, types.D3DSTENCILOP_INCRSAT: backend.StencilIncrementClamp,
+	types.D3DSTENCILOP_DECRSAT: backend.StencilDecrementClamp, types.D3DSTENCILOP_INVERT: backend.StencilInvert,
+	types.D3DSTENCILOP_INCR: backend.StencilIncrementWrap, types.D3DSTENCILOP_DECR: backend.StencilDecrementWrap,
+}
+
+func stencilOp(v uint32) backend.StencilOp {
+	if v >= 1 && v < uint32(len(stencilOps)) {
+		return stencilOps[v]
+	}
+	return backend.StencilKeep
+}
+
+func (d *Device) depthStencilDesc(hasDepth, hasStencil bool) backend.DepthStencilDesc {
+	rs := &d.st.ff.RS
+	var ds backend.DepthStencilDesc
+	ds.DepthCompare = backend.CompareAlways
+	if hasDepth && rs[types.D3DRS_ZENABLE] != 0 {
+		ds.DepthCompare = compareFunc(rs[types.D3DRS_ZFUNC])
+		ds.DepthWrite = rs[types.D3DRS_ZWRITEENABLE] != 0
+	}
+	if hasStencil && rs[types.D3DRS_STENCILENABLE] != 0 {
+		front := backend.StencilDesc{Compare: compareFunc(rs[types.D3DRS_STENCILFUNC]), FailOp: stencilOp(rs[types.D3DRS_STENCILFAIL]),
+			DepthFailOp: stencilOp(rs[types.D3DRS_STENCILZFAIL]), PassOp: stencilOp(rs[types.D3DRS_STENCILPASS]),
+			ReadMask: uint8(rs[types.D3DRS_STENCILMASK]), WriteMask: uint8(rs[types.D3DRS_STENCILWRITEMASK])}
+		back := front
+		if rs[types.D3DRS_TWOSIDEDSTENCILMODE] != 0 {
+			back.Compare = compareFunc(rs[types.D3DRS_CCW_STENCILFUNC])
+			back.FailOp = stencilOp(rs[types.D3DRS_CCW_STENCILFAIL])
+			back.DepthFailOp = stencilOp(rs[types.D3DRS_CCW_STENCILZFAIL])
+			back.PassOp = stencilOp(rs[types.D3DRS_CCW_STENCILPASS])
+		}
+		ds.StencilEnable, ds.Front, ds.Back = true, front, back
+	}
+	return ds
+}
+
+// pipeline, depthStencil and samplerState build a backend object once
+// per descriptor; a frame that repeats builds nothing.
+func (d *Device) pipeline(desc backend.RenderPipelineDesc) (backend.RenderPipelineState, error) {
+	if p, ok := d.draws.pipes[desc]; ok {
+		return p, nil
+	}
+	p, err := d.be.NewRenderPipeline(desc)
+	if err == nil {
+		d.draws.pipes[desc] = p
+	}
+	return p, err
+}
+
+func (d *Device) depthStencil(desc backend.DepthStencilDesc) (backend.DepthStencilState, error) {
+	if s, ok := d.draws.dss[desc]; ok {
+		return s, nil
+	}
+	s, err := d.be.NewDepthStencilState(desc)
+	if err == nil {
+		d.draws.dss[desc] = s
+	}
+	return s, err
+}
+
+func (d *Device) samplerState(desc backend.SamplerDesc) (backend.Sampler, error) {
+	if s, ok := d.draws.samplers[desc]; ok {
+		return s, nil
+	}
+	s, err := d.be.NewSampler(desc)
+	if err == nil {
+		d.draws.samplers[desc] = s
+	}
+	return s, err
+}
+
+// colorAttachments sets each bound target's blend and write mask (the
+// formats are set by targets). D3D9 blends every target alike; the write
+// masks are per target (D3DRS_COLORWRITEENABLE1-3).
+func (d *Device) colorAttachments(desc *backend.RenderPipelineDesc) {
+	rs := &d.st.ff.RS
+	src, dst := blendPair(rs[types.D3DRS_SRCBLEND], rs[types.D3DRS_DESTBLEND])
+	for i := range d.rts {
+		ca := &desc.ColorAttachments[i]
+		if ca.Format == 0 {
+			continue
+		}
+		ca.WriteMask = writeMask(rs[types.D3DRS_COLORWRITEENABLE])
+		if i > 0 {
+			ca.WriteMask = writeMask(rs[types.D3DRS_COLORWRITEENABLE1+types.RenderStateType(i-1)])
+		}
+		if rs[types.D3DRS_ALPHABLENDENABLE] != 0 {
+			ca.BlendEnable, ca.SrcRGB, ca.DstRGB = true, src, dst
+			ca.RGBBlendOp = blendOp(rs[types.D3DRS_BLENDOP])
+			ca.SrcAlpha, ca.DstAlpha, ca.AlphaBlendOp = src, dst, ca.RGBBlendOp
+			if rs[types.D3DRS_SEPARATEALPHABLENDENABLE] != 0 {
+				ca.SrcAlpha, ca.DstAlpha = blendPair(rs[types.D3DRS_SRCBLENDALPHA], rs[types.D3DRS_DESTBLENDALPHA])
+				ca.AlphaBlendOp = blendOp(rs[types.D3DRS_BLENDOPALPHA])
+			}
+		}
+	}
+}
+
+// rasterState sets the encoder's viewport, scissor, stencil reference,
+// winding, culling and fill mode. It answers false when the scissor
+// leaves nothing to draw.
+func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
+	rs := &d.st.ff.RS
+	ref := rs[types.D3DRS_STENCILREF] & 0xff
+	enc.SetStencilReference(ref, ref)
+	enc.SetViewport(backend.Viewport{OriginX: float64(d.vp.X), OriginY: float64(d.vp.Y), Width: float64(d.vp.Width),
+		Height: float64(d.vp.Height), ZNear: float64(d.vp.MinZ), ZFar: float64(d.vp.MaxZ)})
+	if rs[types.D3DRS_SCISSORTESTENABLE] != 0 {
+		r := rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)}.and(rect{0, 0, w, h})
+		if r.empty() {
+			return false
+		}
+		enc.SetScissorRect(backend.ScissorRect{X: r.l, Y: r.t, Width: r.r - r.l, Height: r.b - r.t})
+	}
+	// D3D9's front faces are clockwise; D3DCULL_CCW (the default) culls
+	// counter-clockwise ones, the back faces.
+	enc.SetFrontFacing(backend.WindingClockwise)
+	switch types.Cull(rs[types.D3DRS_CULLMODE]) {
+	case types.D3DCULL_CW:
+		enc.SetCullMode(backend.CullFront)
+	case types.D3DCULL_CCW:
+		enc.SetCullMode(backend.CullBack)
+	default:
+		enc.SetCullMode(backend.CullNone)
+	}
+	if types.FillMode(rs[types.D3DRS_FILLMODE]) == types.D3DFILL_WIREFRAME {
+		enc.SetTriangleFillMode(backend.FillLines)
+	}
+	return true
+}
