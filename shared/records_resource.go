@@ -107,13 +107,15 @@ type RecCreateShader struct {
 }
 
 // RecIssueQuery marks a query's D3DISSUE_BEGIN or D3DISSUE_END (Flags)
-// at this point of the frame. Type is the D3DQUERYTYPE.
+// at this point of the frame. Type is the D3DQUERYTYPE. Seq counts the
+// query's ENDs, this one (or the one this BEGIN opens) included; the
+// guest names the same Seq when it asks for the result (QueryData).
 type RecIssueQuery struct {
 	Hdr   RecordHeader
 	ID    uint32
 	Type  uint32
 	Flags uint32
-	Pad0  uint32
+	Seq   uint32
 }
 
 // RecTextureSurface gives a texture's level (and cube face) a surface

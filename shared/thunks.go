@@ -23,6 +23,7 @@ var Thunks = []Thunk{
 	{"SubmitFrame", reflect.TypeFor[SubmitFrameParams](), "hands over a device's recorded chunks, in order"},
 	{"ReadSurface", reflect.TypeFor[ReadSurfaceParams](), "copies a surface's pixels into guest memory (after a submit)"},
 	{"ProcessVertices", reflect.TypeFor[ProcessVerticesParams](), "runs the vertex pipeline on the CPU into a vertex buffer (after a submit)"},
+	{"QueryData", reflect.TypeFor[QueryDataParams](), "whether an occlusion or event query's issue is done, and its count (never waits)"},
 }
 
 // Code returns the code of the named thunk; it panics on an unknown name
@@ -143,4 +144,15 @@ type ProcessVerticesParams struct {
 	Dst       uint64
 	DstSize   uint32
 	Pad0      uint32
+}
+
+// QueryDataParams asks for issue Seq of query Query (RecIssueQuery.Seq).
+// Ready is 1 once the command buffer holding its END has completed;
+// Value is then the samples an occlusion query counted.
+type QueryDataParams struct {
+	DeviceID uint32
+	Query    uint32
+	Seq      uint32
+	Ready    uint32 // out
+	Value    uint64 // out
 }

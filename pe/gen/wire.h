@@ -15,7 +15,8 @@ enum mtld3d_thunk {
     MTLD3D_THUNK_SUBMIT_FRAME = 5, /* hands over a device's recorded chunks, in order */
     MTLD3D_THUNK_READ_SURFACE = 6, /* copies a surface's pixels into guest memory (after a submit) */
     MTLD3D_THUNK_PROCESS_VERTICES = 7, /* runs the vertex pipeline on the CPU into a vertex buffer (after a submit) */
-    MTLD3D_THUNK_COUNT = 8
+    MTLD3D_THUNK_QUERY_DATA = 8, /* whether an occlusion or event query's issue is done, and its count (never waits) */
+    MTLD3D_THUNK_COUNT = 9
 };
 
 /* Statuses a thunk returns (NTSTATUS values). */
@@ -169,6 +170,20 @@ _Static_assert(offsetof(struct mtld3d_process_vertices_params, DestFVF) == 20, "
 _Static_assert(offsetof(struct mtld3d_process_vertices_params, Dst) == 24, "ProcessVerticesParams.Dst");
 _Static_assert(offsetof(struct mtld3d_process_vertices_params, DstSize) == 32, "ProcessVerticesParams.DstSize");
 _Static_assert(offsetof(struct mtld3d_process_vertices_params, Pad0) == 36, "ProcessVerticesParams.Pad0");
+
+struct mtld3d_query_data_params {
+    uint32_t DeviceID;
+    uint32_t Query;
+    uint32_t Seq;
+    uint32_t Ready;
+    uint64_t Value;
+};
+_Static_assert(sizeof(struct mtld3d_query_data_params) == 24, "QueryDataParams size");
+_Static_assert(offsetof(struct mtld3d_query_data_params, DeviceID) == 0, "QueryDataParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_query_data_params, Query) == 4, "QueryDataParams.Query");
+_Static_assert(offsetof(struct mtld3d_query_data_params, Seq) == 8, "QueryDataParams.Seq");
+_Static_assert(offsetof(struct mtld3d_query_data_params, Ready) == 12, "QueryDataParams.Ready");
+_Static_assert(offsetof(struct mtld3d_query_data_params, Value) == 16, "QueryDataParams.Value");
 
 /* Frame records (shared/records.go). */
 enum mtld3d_rec {
@@ -768,14 +783,14 @@ struct mtld3d_rec_issue_query {
     uint32_t ID;
     uint32_t Type;
     uint32_t Flags;
-    uint32_t Pad0;
+    uint32_t Seq;
 };
 _Static_assert(sizeof(struct mtld3d_rec_issue_query) == 24, "RecIssueQuery size");
 _Static_assert(offsetof(struct mtld3d_rec_issue_query, Hdr) == 0, "RecIssueQuery.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_issue_query, ID) == 8, "RecIssueQuery.ID");
 _Static_assert(offsetof(struct mtld3d_rec_issue_query, Type) == 12, "RecIssueQuery.Type");
 _Static_assert(offsetof(struct mtld3d_rec_issue_query, Flags) == 16, "RecIssueQuery.Flags");
-_Static_assert(offsetof(struct mtld3d_rec_issue_query, Pad0) == 20, "RecIssueQuery.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_issue_query, Seq) == 20, "RecIssueQuery.Seq");
 
 struct mtld3d_rec_texture_surface {
     struct mtld3d_record_header Hdr;

@@ -79,14 +79,22 @@ func (d *Device) clearPipeline(k clearKey) (backend.RenderPipelineState, backend
 	}
 	desc := backend.RenderPipelineDesc{VertexFunction: vs, DepthFormat: k.depth, StencilFormat: k.stencil,
 		SampleCount: k.samples, Topology: backend.TopologyTriangle}
+	// The pipeline names every colour attachment of the pass it draws in;
+	// it writes them only when it clears the target.
+	mask := backend.ColorMaskNone
 	if k.flags&types.D3DCLEAR_TARGET != 0 {
+		mask = backend.ColorMaskAll
+	}
+	if k.color != ([4]backend.PixelFormat{}) {
 		fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: clearMSL, Entry: "mtld3d_clear_fs", Program: clearFS})
 		if err != nil {
 			return nil, nil, err
 		}
 		desc.FragmentFunction = fs
 		for i, f := range k.color {
-			desc.ColorAttachments[i] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
+			if f != backend.FormatInvalid {
+				desc.ColorAttachments[i] = backend.ColorAttachmentDesc{Format: f, WriteMask: mask}
+			}
 		}
 	}
 	p, err := d.be.NewRenderPipeline(desc)
@@ -118,52 +126,37 @@ func (a rect) and(b rect) rect {
 
 func (a rect) empty() bool { return a.l >= a.r || a.t >= a.b }
 
+// clearValue is what Clear writes: the D3DCOLOR as RGBA in 0..1, the
+// depth and the stencil value.
+type clearValue struct {
+	color   uint32
+	z       float32
+	stencil uint32
+}
+
+func (v clearValue) rgba() [4]float32 {
+	c := v.color
+	return [4]float32{float32(c>>16&0xff) / 255, float32(c>>8&0xff) / 255, float32(c&0xff) / 255, float32(c>>24) / 255}
+}
+
 func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 	flags := r.Flags & (types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL)
-	var k clearKey
+	// The pass is the draws' pass (every bound target), so a clear between
+	// draws over the same targets continues it.
 	var pd backend.RenderPassDesc
-	w, h, samples := 1<<30, 1<<30, 0
-	attach := func(s *surface) {
-		w, h = min(w, s.width), min(h, s.height)
-		if samples == 0 {
-			samples = s.samples
-		}
-	}
-	if flags&types.D3DCLEAR_TARGET != 0 {
-		for i, id := range d.rts {
-			s := d.objects[id]
-			if id == 0 || s == nil || s.tex == nil {
-				continue
-			}
-			k.color[i] = s.mapping.Format
-			s.target(&pd.Color[i].AttachmentDesc)
-			attach(s)
-		}
-	}
-	if ds := d.objects[d.ds]; ds != nil && d.ds != 0 && ds.tex != nil {
-		pf := ds.mapping.Format
-		if pf.IsDepth() {
-			k.depth = pf
-			ds.target(&pd.Depth.AttachmentDesc)
-		}
-		if pf.IsStencil() {
-			k.stencil = pf
-			ds.target(&pd.Stencil.AttachmentDesc)
-		}
-		if flags&(types.D3DCLEAR_ZBUFFER|types.D3DCLEAR_STENCIL) != 0 {
-			attach(ds)
-		}
-	} else {
+	var desc backend.RenderPipelineDesc
+	tg := d.targets(&pd, &desc)
+	if !tg.hasDepth && !tg.hasStencil {
 		flags &^= types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL
 	}
-	if flags == 0 || w == 1<<30 {
+	if flags == 0 || !tg.any {
 		return nil
 	}
-	k.samples, k.flags = max(samples, 1), flags
-	pipe, dss, err := d.clearPipeline(k)
-	if err != nil {
-		return fmt.Errorf("clear pipeline: %w", err)
+	k := clearKey{depth: desc.DepthFormat, stencil: desc.StencilFormat, samples: max(tg.samples, 1), flags: flags}
+	for i := range k.color {
+		k.color[i] = desc.ColorAttachments[i].Format
 	}
+	w, h := tg.width, tg.height
 
 	// The area: the viewport, the scissor when enabled, each rectangle.
 	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}.and(rect{0, 0, w, h})
@@ -186,30 +179,54 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 			areas = append(areas, q.and(area))
 		}
 	}
-
-	d.encodeClear(&pd, pipe, dss, w, h, r.Color, r.Z, r.Stencil, areas)
-	return nil
+	return d.encodeClear(&pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
 }
 
-// encodeClear draws the clear pipeline over each area of the pass.
-func (d *Device) encodeClear(pd *backend.RenderPassDesc, pipe backend.RenderPipelineState, dss backend.DepthStencilState,
-	w, h int, color uint32, z float32, stencil uint32, areas []rect) {
-	cb := d.cmd()
-	if cb == nil {
-		return
+// encodeClear clears the areas of the pass's attachments that k.flags
+// names. At the start of a pass, a clear of the whole of every attachment
+// it clears is that pass's load action; otherwise it is the clear
+// pipeline drawn over each area, in the open pass.
+func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v clearValue, areas []rect) error {
+	if d.cmd() == nil {
+		return nil
 	}
-	enc := cb.RenderCommandEncoder(pd)
+	if d.beginPass(pd) && wholeClear(pd, k.flags, areas) {
+		p := &d.pass.desc
+		if k.flags&types.D3DCLEAR_TARGET != 0 {
+			c := v.rgba()
+			for i := range p.Color {
+				if p.Color[i].Texture != nil {
+					p.Color[i].Load = backend.LoadClear
+					p.Color[i].ClearColor = [4]float64{float64(c[0]), float64(c[1]), float64(c[2]), float64(c[3])}
+				}
+			}
+		}
+		if k.flags&types.D3DCLEAR_ZBUFFER != 0 && p.Depth.Texture != nil {
+			p.Depth.Load, p.Depth.ClearDepth = backend.LoadClear, float64(v.z)
+		}
+		if k.flags&types.D3DCLEAR_STENCIL != 0 && p.Stencil.Texture != nil {
+			p.Stencil.Load, p.Stencil.ClearStencil = backend.LoadClear, v.stencil&0xff
+		}
+		return nil
+	}
+	pipe, dss, err := d.clearPipeline(k)
+	if err != nil {
+		return fmt.Errorf("clear pipeline: %w", err)
+	}
+	enc := d.passEncoder(pd, false)
+	if enc == nil {
+		return nil
+	}
 	enc.SetRenderPipelineState(pipe)
 	enc.SetDepthStencilState(dss)
-	enc.SetStencilReference(stencil&0xff, stencil&0xff)
+	enc.SetStencilReference(v.stencil&0xff, v.stencil&0xff)
 	enc.SetViewport(backend.Viewport{Width: float64(w), Height: float64(h), ZNear: 0, ZFar: 1})
 	var zb [4]byte
-	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(z))
+	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(v.z))
 	enc.SetVertexBytes(zb[:], 0)
-	c := color
 	var cbytes [16]byte
-	for i, v := range []uint32{c >> 16 & 0xff, c >> 8 & 0xff, c & 0xff, c >> 24} {
-		binary.LittleEndian.PutUint32(cbytes[4*i:], math.Float32bits(float32(v)/255))
+	for i, f := range v.rgba() {
+		binary.LittleEndian.PutUint32(cbytes[4*i:], math.Float32bits(f))
 	}
 	enc.SetFragmentBytes(cbytes[:], 0)
 	for _, a := range areas {
@@ -220,5 +237,28 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, pipe backend.RenderPipe
 		enc.SetScissorRect(backend.ScissorRect{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t})
 		enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
 	}
-	enc.EndEncoding()
+	return nil
+}
+
+// wholeClear reports that areas is one rectangle covering the whole of
+// every attachment the flags clear, so a load action can do the clear.
+func wholeClear(pd *backend.RenderPassDesc, flags uint32, areas []rect) bool {
+	if len(areas) != 1 {
+		return false
+	}
+	covers := func(a *backend.AttachmentDesc) bool {
+		return a.Texture == nil ||
+			areas[0] == rect{0, 0, backend.MipSize(a.Texture.Width(), a.Level), backend.MipSize(a.Texture.Height(), a.Level)}
+	}
+	if flags&types.D3DCLEAR_TARGET != 0 {
+		for i := range pd.Color {
+			if !covers(&pd.Color[i].AttachmentDesc) {
+				return false
+			}
+		}
+	}
+	if flags&types.D3DCLEAR_ZBUFFER != 0 && !covers(&pd.Depth.AttachmentDesc) {
+		return false
+	}
+	return flags&types.D3DCLEAR_STENCIL == 0 || covers(&pd.Stencil.AttachmentDesc)
 }

@@ -22,14 +22,9 @@ func init() {
 		}
 		k := clearKey{samples: s.samples, flags: types.D3DCLEAR_TARGET}
 		k.color[0] = s.mapping.Format
-		pipe, dss, err := d.clearPipeline(k)
-		if err != nil {
-			return err
-		}
 		var pd backend.RenderPassDesc
 		s.target(&pd.Color[0].AttachmentDesc)
-		d.encodeClear(&pd, pipe, dss, s.width, s.height, r.Color, 0, 0, []rect{{int(r.Left), int(r.Top), int(r.Right), int(r.Bottom)}})
-		return nil
+		return d.encodeClear(&pd, k, s.width, s.height, clearValue{color: r.Color}, []rect{{int(r.Left), int(r.Top), int(r.Right), int(r.Bottom)}})
 	})
 	on("StretchRect", (*Device).stretchRect)
 	on("UploadSurface", (*Device).uploadSurface)
@@ -112,7 +107,7 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 		return fmt.Errorf("stretch: rectangles outside their surfaces")
 	}
 	same := sr.r-sr.l == dr.r-dr.l && sr.b-sr.t == dr.b-dr.t
-	cb := d.cmd()
+	cb := d.outsidePass()
 	if cb == nil {
 		return nil
 	}
@@ -169,7 +164,7 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	}
 	var pd backend.RenderPassDesc
 	dst.target(&pd.Color[0].AttachmentDesc)
-	enc := d.cmd().RenderCommandEncoder(&pd)
+	enc := d.outsidePass().RenderCommandEncoder(&pd)
 	defer enc.EndEncoding()
 	enc.SetRenderPipelineState(pipe)
 	enc.SetDepthStencilState(dss)

@@ -68,9 +68,10 @@ type Device struct {
 	dss      map[clearKey]backend.DepthStencilState
 	frames   uint64
 	cur      frame
-	queries  uint64   // query issues seen
-	dumpDir  string   // dump.dir resolved; "" for none
-	dumps    []uint32 // swap chains presented this frame, to dump
+	pass     openPass   // the render pass kept open across draws (pass.go)
+	q        queryState // occlusion and event queries (query.go)
+	dumpDir  string     // dump.dir resolved; "" for none
+	dumps    []uint32   // swap chains presented this frame, to dump
 	warned   map[uint32]bool
 }
 
@@ -287,6 +288,7 @@ func (d *Device) destroyObject(id uint32) {
 	d.dropTexture(id)
 	delete(d.shaders, id)
 	delete(d.decls, id)
+	d.q.dropQuery(id)
 	if s := d.objects[id]; s != nil {
 		if s.tex != nil && s.owner == 0 {
 			s.tex.Release()

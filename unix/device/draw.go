@@ -193,7 +193,6 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if enc == nil {
 		return nil
 	}
-	defer d.endPass(enc)
 	enc.SetRenderPipelineState(pipe)
 	enc.SetDepthStencilState(dss)
 	if !d.rasterState(enc, tg.width, tg.height) {

@@ -3,7 +3,14 @@ package device
 import "mtld3d/unix/backend"
 
 // Render passes. A draw names its attachments (the bound render targets
-// and depth-stencil surface) and asks for an encoder over them.
+// and depth-stencil surface) and asks for an encoder over them. The pass
+// stays open across draws and clears while the attachments stay the same,
+// and ends when they change, before any other encoder (blits, copies,
+// resolves, present) and when the frame's commands are flushed.
+//
+// The encoder itself is made lazily, at the first draw: until then the
+// pass is only a descriptor, so a clear of the whole of every attachment
+// it clears becomes that attachment's load action instead of a draw.
 
 // drawTargets is what the bound targets mean for a draw.
 type drawTargets struct {
@@ -40,16 +47,224 @@ func (d *Device) targets(pd *backend.RenderPassDesc, desc *backend.RenderPipelin
 	return t
 }
 
-// renderPass returns an encoder over the pass's attachments, or nil when
-// there is no command buffer. For now every draw opens its own pass with
-// load and store actions that keep everything.
+// attachKey names one attachment: a level and slice of a texture.
+type attachKey struct {
+	tex          backend.Texture
+	level, slice int
+}
+
+// passKey is what two draws must agree on to share a pass.
+type passKey struct {
+	color          [backend.MaxColorAttachments]attachKey
+	depth, stencil attachKey
+}
+
+func keyOf(pd *backend.RenderPassDesc) passKey {
+	var k passKey
+	at := func(a *backend.AttachmentDesc) attachKey { return attachKey{a.Texture, a.Level, a.Slice} }
+	for i := range pd.Color {
+		k.color[i] = at(&pd.Color[i].AttachmentDesc)
+	}
+	k.depth, k.stencil = at(&pd.Depth.AttachmentDesc), at(&pd.Stencil.AttachmentDesc)
+	return k
+}
+
+// openPass is the frame's current render pass.
+type openPass struct {
+	open bool
+	key  passKey
+	desc backend.RenderPassDesc // load actions gather here until enc exists
+	w, h int                    // the render area: the smallest attachment
+	enc  *passEncoder           // nil until the first draw
+}
+
+// passEncoder wraps the pass's encoder to remember the state a draw does
+// not set every time (pipestate.go sets the viewport, stencil reference,
+// cull mode and winding for each draw), so the next draw starts from the
+// state a fresh pass would give it.
+type passEncoder struct {
+	backend.RenderCommandEncoder
+	full      backend.ScissorRect
+	scissor   backend.ScissorRect
+	fill      backend.TriangleFillMode
+	bias      [3]float32
+	clip      backend.DepthClipMode
+	blend     [4]float32
+	visMode   backend.VisibilityMode
+	visOffset int
+}
+
+func (e *passEncoder) SetScissorRect(r backend.ScissorRect) {
+	e.scissor = r
+	e.RenderCommandEncoder.SetScissorRect(r)
+}
+
+func (e *passEncoder) SetTriangleFillMode(m backend.TriangleFillMode) {
+	e.fill = m
+	e.RenderCommandEncoder.SetTriangleFillMode(m)
+}
+
+func (e *passEncoder) SetDepthBias(bias, slope, clamp float32) {
+	e.bias = [3]float32{bias, slope, clamp}
+	e.RenderCommandEncoder.SetDepthBias(bias, slope, clamp)
+}
+
+func (e *passEncoder) SetDepthClipMode(m backend.DepthClipMode) {
+	e.clip = m
+	e.RenderCommandEncoder.SetDepthClipMode(m)
+}
+
+func (e *passEncoder) SetBlendColor(r, g, b, a float32) {
+	e.blend = [4]float32{r, g, b, a}
+	e.RenderCommandEncoder.SetBlendColor(r, g, b, a)
+}
+
+func (e *passEncoder) SetVisibilityResultMode(m backend.VisibilityMode, offset int) {
+	if m == e.visMode && offset == e.visOffset {
+		return
+	}
+	e.visMode, e.visOffset = m, offset
+	e.RenderCommandEncoder.SetVisibilityResultMode(m, offset)
+}
+
+// restore puts back what a fresh pass starts with, where it differs.
+func (e *passEncoder) restore() {
+	if e.scissor != e.full {
+		e.SetScissorRect(e.full)
+	}
+	if e.fill != backend.FillSolid {
+		e.SetTriangleFillMode(backend.FillSolid)
+	}
+	if e.bias != [3]float32{} {
+		e.SetDepthBias(0, 0, 0)
+	}
+	if e.clip != backend.DepthClip {
+		e.SetDepthClipMode(backend.DepthClip)
+	}
+	if e.blend != [4]float32{} {
+		e.SetBlendColor(0, 0, 0, 0)
+	}
+}
+
+// beginPass makes pd's attachments the current pass, ending the open one
+// if its attachments differ. It reports whether the pass is new (nothing
+// encoded in it yet), which is when a clear may become a load action.
+func (d *Device) beginPass(pd *backend.RenderPassDesc) (fresh bool) {
+	k := keyOf(pd)
+	p := &d.pass
+	if p.open && p.key == k {
+		return p.enc == nil
+	}
+	d.endRenderPass()
+	p.open, p.key, p.desc = true, k, *pd
+	p.w, p.h = passSize(pd)
+	return true
+}
+
+// passSize is the render area: the smallest attachment.
+func passSize(pd *backend.RenderPassDesc) (int, int) {
+	w, h := 1<<30, 1<<30
+	at := func(a *backend.AttachmentDesc) {
+		if a.Texture != nil {
+			w, h = min(w, backend.MipSize(a.Texture.Width(), a.Level)), min(h, backend.MipSize(a.Texture.Height(), a.Level))
+		}
+	}
+	for i := range pd.Color {
+		at(&pd.Color[i].AttachmentDesc)
+	}
+	at(&pd.Depth.AttachmentDesc)
+	at(&pd.Stencil.AttachmentDesc)
+	if w == 1<<30 {
+		return 0, 0
+	}
+	return w, h
+}
+
+// renderPass returns an encoder over pd's attachments, the open pass's
+// when they are the same, or nil when there is no command buffer. Draws
+// count into the occlusion queries that are active; clears do not.
 func (d *Device) renderPass(pd *backend.RenderPassDesc) backend.RenderCommandEncoder {
+	return d.passEncoder(pd, true)
+}
+
+func (d *Device) passEncoder(pd *backend.RenderPassDesc, counted bool) backend.RenderCommandEncoder {
 	cb := d.cmd()
 	if cb == nil {
 		return nil
 	}
-	return cb.RenderCommandEncoder(pd)
+	d.beginPass(pd)
+	p := &d.pass
+	// Active occlusion queries need a visibility buffer on the pass; one
+	// opened without it (or with a full one) ends here.
+	vis, needSlot := d.q.visibility(d, cb, p.enc, counted)
+	if p.enc != nil && vis != nil && p.desc.VisibilityResults != vis {
+		d.endEncoder()
+	}
+	if p.enc == nil {
+		if vis == nil {
+			vis = d.q.frameBuffer(cb)
+		}
+		p.desc.VisibilityResults = vis
+		d.openEncoder(cb)
+		needSlot = counted && len(d.q.active) > 0
+	}
+	p.enc.restore()
+	d.q.bind(p.enc, counted, needSlot)
+	return p.enc
 }
 
-// endPass is called when a draw is done with its encoder.
-func (d *Device) endPass(enc backend.RenderCommandEncoder) { enc.EndEncoding() }
+// openEncoder makes the encoder of the open pass.
+func (d *Device) openEncoder(cb backend.CommandBuffer) {
+	p := &d.pass
+	full := backend.ScissorRect{Width: p.w, Height: p.h}
+	p.enc = &passEncoder{RenderCommandEncoder: cb.RenderCommandEncoder(&p.desc), full: full, scissor: full}
+	// Later passes over the same attachments keep what this one drew.
+	for i := range p.desc.Color {
+		p.desc.Color[i].Load = backend.LoadLoad
+	}
+	p.desc.Depth.Load, p.desc.Stencil.Load = backend.LoadLoad, backend.LoadLoad
+}
+
+// endEncoder ends the open pass's encoder but keeps the pass open, so
+// the next draw over the same attachments continues in a new encoder.
+func (d *Device) endEncoder() {
+	if d.pass.enc != nil {
+		d.pass.enc.EndEncoding()
+		d.pass.enc = nil
+	}
+}
+
+// endRenderPass ends the open pass. A pass that only cleared (load
+// actions, no draw) is encoded now so its clears happen.
+func (d *Device) endRenderPass() {
+	p := &d.pass
+	if !p.open {
+		return
+	}
+	if p.enc == nil && hasClear(&p.desc) {
+		if cb := d.cmd(); cb != nil {
+			p.desc.VisibilityResults = nil
+			cb.RenderCommandEncoder(&p.desc).EndEncoding()
+		}
+	}
+	d.endEncoder()
+	p.open, p.desc = false, backend.RenderPassDesc{}
+}
+
+func hasClear(pd *backend.RenderPassDesc) bool {
+	for i := range pd.Color {
+		if pd.Color[i].Texture != nil && pd.Color[i].Load == backend.LoadClear {
+			return true
+		}
+	}
+	return pd.Depth.Texture != nil && pd.Depth.Load == backend.LoadClear ||
+		pd.Stencil.Texture != nil && pd.Stencil.Load == backend.LoadClear
+}
+
+// outsidePass returns the frame's command buffer for an encoder other
+// than the open render pass's, which ends first (Metal allows one open
+// encoder per command buffer, and commands must stay in API order).
+func (d *Device) outsidePass() backend.CommandBuffer {
+	d.endRenderPass()
+	return d.cmd()
+}

@@ -32,7 +32,7 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 			height: bb.height, samples: 1}
 		d.front[r.SwapChain] = front
 	}
-	cb := d.cmd()
+	cb := d.outsidePass()
 	if cb == nil {
 		return nil
 	}

@@ -117,6 +117,7 @@ func (d *Device) cmd() backend.CommandBuffer {
 
 // flush commits the frame's commands and waits for them.
 func (d *Device) flush() {
+	d.endRenderPass()
 	if d.cur.cb == nil {
 		return
 	}

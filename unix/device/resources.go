@@ -62,18 +62,12 @@ func init() {
 		}
 		return nil
 	})
-	// Queries are answered on the guest side today (the event is done
-	// once its frame is submitted); the unix side notes where they fall.
-	on("IssueQuery", func(d *Device, r *shared.RecIssueQuery, _ []byte) error {
-		d.queries++
-		return nil
-	})
 	on("GenerateMips", func(d *Device, r *shared.RecGenerateMips, _ []byte) error {
 		t := d.textures[r.ID]
 		if t == nil || t.levels < 2 {
 			return nil
 		}
-		if cb := d.cmd(); cb != nil {
+		if cb := d.outsidePass(); cb != nil {
 			b := cb.BlitCommandEncoder()
 			b.GenerateMipmaps(t.tex)
 			b.EndEncoding()

@@ -11,6 +11,7 @@ static int32_t thunk_DestroyDevice(void *p) { return mtld3dDispatch(4, p); }
 static int32_t thunk_SubmitFrame(void *p) { return mtld3dDispatch(5, p); }
 static int32_t thunk_ReadSurface(void *p) { return mtld3dDispatch(6, p); }
 static int32_t thunk_ProcessVertices(void *p) { return mtld3dDispatch(7, p); }
+static int32_t thunk_QueryData(void *p) { return mtld3dDispatch(8, p); }
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])(void *) = {
     thunk_Init,
@@ -21,6 +22,7 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])
     thunk_SubmitFrame,
     thunk_ReadSurface,
     thunk_ProcessVertices,
+    thunk_QueryData,
 };
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_funcs[])(void *) = {
@@ -32,4 +34,5 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_fu
     thunk_SubmitFrame,
     thunk_ReadSurface,
     thunk_ProcessVertices,
+    thunk_QueryData,
 };

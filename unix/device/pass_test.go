@@ -1,0 +1,224 @@
+package device
+
+import (
+	"bytes"
+	"testing"
+
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
+)
+
+// countingBackend counts the render encoders made on its command buffers.
+type countingBackend struct {
+	backend.Device
+	passes int
+}
+
+type countingQueue struct {
+	backend.CommandQueue
+	b *countingBackend
+}
+
+type countingCB struct {
+	backend.CommandBuffer
+	b *countingBackend
+}
+
+func (b *countingBackend) NewCommandQueue() (backend.CommandQueue, error) {
+	q, err := b.Device.NewCommandQueue()
+	return &countingQueue{q, b}, err
+}
+
+func (q *countingQueue) CommandBuffer() backend.CommandBuffer {
+	return &countingCB{q.CommandQueue.CommandBuffer(), q.b}
+}
+
+func (c *countingCB) RenderCommandEncoder(pd *backend.RenderPassDesc) backend.RenderCommandEncoder {
+	c.b.passes++
+	return c.CommandBuffer.RenderCommandEncoder(pd)
+}
+
+func newCountingDevice(t *testing.T) (*Device, *countingBackend) {
+	b := &countingBackend{Device: reference.New()}
+	d, err := New(b, format.Target{AppleGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(d.Release)
+	return d, b
+}
+
+// quad appends a pre-transformed, diffuse-coloured rectangle draw.
+func quad(c *chunk, l, t, r, b, z float32, col uint32) {
+	var data []byte
+	for _, v := range [][2]float32{{l, t}, {r, t}, {l, b}, {r, t}, {r, b}, {l, b}} {
+		data = append(data, vtx(v[0], v[1], z, col)...)
+	}
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 20,
+		VertexBytes: uint32(len(data))}, data...)
+}
+
+func quadState(c *chunk) {
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+}
+
+// surfaceBytes reads a whole 8x8 32-bit surface.
+func surfaceBytes(t *testing.T, d *Device, id uint32) []byte {
+	t.Helper()
+	buf := make([]byte, 8*8*4)
+	if err := d.ReadSurface(id, buf, 32, 8, 32); err != nil {
+		t.Fatal(err)
+	}
+	return buf
+}
+
+func replay(t *testing.T, d *Device, c *chunk) {
+	t.Helper()
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// manyDraws is a frame of a clear and eight overlapping quads, some
+// scissored and one in wireframe, to check that state a draw leaves in
+// the pass does not reach the next draw.
+func manyDraws(each func(c *chunk) *chunk) *chunk {
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	quadState(c)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff102030, Z: 1})
+	add(c, code("SetScissor"), shared.RecSetScissor{Left: 1, Top: 1, Right: 5, Bottom: 5})
+	for i := 0; i < 8; i++ {
+		c = each(c)
+		on := uint32(i % 2)
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_SCISSORTESTENABLE), Value: on})
+		fill := types.D3DFILL_SOLID
+		if i == 5 {
+			fill = types.D3DFILL_WIREFRAME
+		}
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_FILLMODE), Value: uint32(fill)})
+		f := float32(i)
+		quad(c, f*0.5, f*0.75, f*0.5+3, f*0.75+3, 0.9-f*0.1, 0xff000000|uint32(i*30)<<16|uint32(255-i*30))
+	}
+	return c
+}
+
+func TestDrawsShareOnePass(t *testing.T) {
+	d, b := newCountingDevice(t)
+	replay(t, d, manyDraws(func(c *chunk) *chunk { return c }))
+	if b.passes != 1 {
+		t.Errorf("a clear and 8 draws over the same targets made %d render passes, want 1", b.passes)
+	}
+	got := surfaceBytes(t, d, 1)
+
+	// The same frame with each draw in its own submit, so in its own pass.
+	d2, b2 := newCountingDevice(t)
+	var chunks [][]byte
+	c := manyDraws(func(c *chunk) *chunk {
+		chunks = append(chunks, append([]byte(nil), c.bytes()...))
+		return newChunk()
+	})
+	chunks = append(chunks, c.bytes())
+	for _, ch := range chunks {
+		if err := d2.Replay([][]byte{ch}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b2.passes < 8 {
+		t.Fatalf("separate submits made %d passes", b2.passes)
+	}
+	if want := surfaceBytes(t, d2, 1); !bytes.Equal(got, want) {
+		t.Errorf("one pass drew\n%x\nseparate passes drew\n%x", got, want)
+	}
+	if p := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 7, 0); p != 0xff102030 {
+		t.Errorf("untouched pixel %#x, want the clear colour", p)
+	}
+}
+
+func TestTargetSwitchEndsPass(t *testing.T) {
+	d, b := newCountingDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 3, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8, Format: uint32(types.D3DFMT_A8R8G8B8)})
+	quadState(c)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	quad(c, 0, 0, 4, 8, 0.5, 0xffff0000)
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 3})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
+	quad(c, 0, 0, 8, 4, 0.5, 0xff00ff00)
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
+	quad(c, 4, 0, 8, 8, 0.5, 0xffffff00)
+	replay(t, d, c)
+	if b.passes != 3 {
+		t.Errorf("draws to A, B, A made %d passes, want 3", b.passes)
+	}
+	for _, tc := range []struct {
+		id   uint32
+		x, y int
+		want uint32
+	}{{1, 1, 1, 0xffff0000}, {1, 6, 6, 0xffffff00}, {3, 1, 1, 0xff00ff00}, {3, 1, 6, 0xff0000ff}} {
+		if got := pixel(t, d, tc.id, types.D3DFMT_A8R8G8B8, 8, 8, tc.x, tc.y); got != tc.want {
+			t.Errorf("surface %d (%d,%d) = %#x, want %#x", tc.id, tc.x, tc.y, got, tc.want)
+		}
+	}
+}
+
+func TestClearsInsideAPass(t *testing.T) {
+	d, b := newCountingDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	quadState(c)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	// Whole: a load action. Then a draw, a clear of one rectangle (a draw
+	// in the same pass), and another draw over part of it.
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL, Color: 0xff404040, Z: 1})
+	quad(c, 0, 0, 8, 4, 0.5, 0xffff0000)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00, Rects: 1}, rectBytes(2, 2, 6, 6)...)
+	quad(c, 4, 4, 8, 8, 0.5, 0xff0000ff)
+	replay(t, d, c)
+	if b.passes != 1 {
+		t.Errorf("clear, draw, clear, draw made %d passes, want 1", b.passes)
+	}
+	for _, tc := range []struct {
+		x, y int
+		want uint32
+	}{{0, 0, 0xffff0000}, {2, 2, 0xff00ff00}, {3, 5, 0xff00ff00}, {5, 5, 0xff0000ff}, {0, 7, 0xff404040}, {7, 7, 0xff0000ff}} {
+		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, tc.x, tc.y); got != tc.want {
+			t.Errorf("(%d,%d) = %#x, want %#x", tc.x, tc.y, got, tc.want)
+		}
+	}
+}
+
+func TestClearOnlyPassIsEncoded(t *testing.T) {
+	d, b := newCountingDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff123456})
+	// A partial-viewport clear cannot be a load action.
+	add(c, code("SetViewport"), shared.RecSetViewport{X: 4, Width: 4, Height: 8, MaxZ: 1})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff654321})
+	replay(t, d, c)
+	if b.passes != 1 {
+		t.Errorf("two clears made %d passes, want 1", b.passes)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 0, 0); got&0xffffff != 0x123456 {
+		t.Errorf("left half %#x", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 4, 0); got&0xffffff != 0x654321 {
+		t.Errorf("right half %#x", got)
+	}
+}
+
+func rectBytes(l, t, r, b int32) []byte {
+	out := make([]byte, 16)
+	for i, v := range []int32{l, t, r, b} {
+		out[4*i], out[4*i+1], out[4*i+2], out[4*i+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	}
+	return out
+}
