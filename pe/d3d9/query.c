@@ -2,11 +2,13 @@
  * TIMESTAMPDISJOINT and TIMESTAMPFREQ; the rest (VCACHE included, as on
  * many native drivers) answer D3DERR_NOTAVAILABLE.
  *
- * Until the unix side reports results, a query is done once the frame
- * holding its Issue(END) has been submitted (a Present, or the flush
- * GetData(D3DGETDATA_FLUSH) makes). EVENT then answers TRUE, OCCLUSION 0
- * samples, TIMESTAMP the performance counter at Issue and TIMESTAMPFREQ
- * its frequency, TIMESTAMPDISJOINT FALSE. */
+ * Nothing is known until the frame holding a query's Issue(END) has been
+ * submitted (a Present, or the flush GetData(D3DGETDATA_FLUSH) makes).
+ * Then EVENT and OCCLUSION ask the unix side (the QueryData thunk, which
+ * never waits): done once the GPU work holding the END has completed,
+ * with the samples the occlusion query's draws passed. TIMESTAMP answers
+ * the performance counter at Issue, TIMESTAMPFREQ its frequency,
+ * TIMESTAMPDISJOINT FALSE. */
 #include "d3d9_private.h"
 
 static DWORD data_size(D3DQUERYTYPE type)
@@ -84,15 +86,20 @@ HRESULT WINAPI query_Issue(IDirect3DQuery9 *iface, DWORD flags)
     if (flags == D3DISSUE_BEGIN && !has_begin)
         return D3DERR_INVALIDCALL;
     device_lock(device);
+    if (flags == D3DISSUE_END)
+        q->seq++;
     if ((r = device_record(device, MTLD3D_REC_ISSUE_QUERY, sizeof(*r)))) {
         r->ID = q->id;
         r->Type = q->type;
         r->Flags = flags;
+        /* A BEGIN opens the END still to come. */
+        r->Seq = flags == D3DISSUE_BEGIN ? q->seq + 1 : q->seq;
     }
     if (flags == D3DISSUE_BEGIN) {
         q->state = QUERY_BUILDING;
     } else {
         q->state = QUERY_ISSUED;
+        q->recorded = r != NULL;
         q->issue_frame = device->frame;
         q->flushed = FALSE;
         q->polls = 0;
@@ -147,11 +154,19 @@ HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWO
     memset(&result, 0, sizeof(result));
     switch (q->type) {
     case D3DQUERYTYPE_EVENT:
-        result.b = TRUE;
+    case D3DQUERYTYPE_OCCLUSION: {
+        struct mtld3d_query_data_params p = {.DeviceID = device->unix_id, .Query = q->id, .Seq = q->seq};
+        /* An END the frame could not hold (out of memory) is answered
+         * here, as is a unix side that cannot answer: a game polling in
+         * a loop must see the query end. */
+        if (q->recorded && SUCCEEDED(mtld3d_call(MTLD3D_THUNK_QUERY_DATA, &p)) && !p.Ready)
+            return S_FALSE;
+        if (q->type == D3DQUERYTYPE_EVENT)
+            result.b = TRUE;
+        else
+            result.d = p.Value > 0xffffffffu ? 0xffffffffu : (DWORD)p.Value;
         break;
-    case D3DQUERYTYPE_OCCLUSION:
-        result.d = 0; /* no draws reach the unix side yet */
-        break;
+    }
     case D3DQUERYTYPE_TIMESTAMP:
         result.u = (UINT64)q->timestamp.QuadPart;
         break;

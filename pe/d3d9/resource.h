@@ -237,6 +237,8 @@ struct query {
     UINT issue_frame;       /* device->frame at the last Issue(END) */
     BOOL flushed;           /* a flush since that Issue submitted it */
     UINT polls;             /* GetData calls without FLUSH since */
+    UINT seq;               /* Issue(END)s so far: RecIssueQuery.Seq */
+    BOOL recorded;          /* the last Issue(END) reached the frame */
     LARGE_INTEGER timestamp;
 };
 
