@@ -284,6 +284,7 @@ func (d *Device) createSurface(r *shared.RecCreateSurface) error {
 }
 
 func (d *Device) destroyObject(id uint32) {
+	d.passForget(id)
 	d.dropBuffer(id)
 	d.dropTexture(id)
 	delete(d.shaders, id)

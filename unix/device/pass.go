@@ -268,3 +268,26 @@ func (d *Device) outsidePass() backend.CommandBuffer {
 	d.endRenderPass()
 	return d.cmd()
 }
+
+// passForget ends the open pass if it draws into the texture of object
+// id, which is about to be released: a pass not yet encoded would name a
+// released texture.
+func (d *Device) passForget(id uint32) {
+	var tex backend.Texture
+	if s := d.objects[id]; s != nil && s.owner == 0 {
+		tex = s.tex
+	} else if t := d.textures[id]; t != nil {
+		tex = t.tex
+	}
+	p := &d.pass
+	if tex == nil || !p.open {
+		return
+	}
+	uses := p.key.depth.tex == tex || p.key.stencil.tex == tex
+	for _, a := range p.key.color {
+		uses = uses || a.tex == tex
+	}
+	if uses {
+		d.endRenderPass()
+	}
+}

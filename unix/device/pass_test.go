@@ -222,3 +222,24 @@ func rectBytes(l, t, r, b int32) []byte {
 	}
 	return out
 }
+
+func TestClearOfADestroyedTargetIsEncodedFirst(t *testing.T) {
+	d, b := newCountingDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 3, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8, Format: uint32(types.D3DFMT_X8R8G8B8)})
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 3})
+	replay(t, d, c)
+	c = newChunk()
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
+	if err := handlers[code("Clear")](d, c.b[8:]); err != nil {
+		t.Fatal(err)
+	}
+	if !d.pass.open || b.passes != 0 {
+		t.Fatalf("a whole clear: pass open %v, %d encoded; want a pending load action", d.pass.open, b.passes)
+	}
+	d.destroyObject(3)
+	if d.pass.open || b.passes != 1 {
+		t.Errorf("after the target's release: pass open %v, %d encoded; want closed, 1", d.pass.open, b.passes)
+	}
+}
