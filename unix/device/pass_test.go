@@ -243,3 +243,55 @@ func TestClearOfADestroyedTargetIsEncodedFirst(t *testing.T) {
 		t.Errorf("after the target's release: pass open %v, %d encoded; want closed, 1", d.pass.open, b.passes)
 	}
 }
+
+// A whole clear (a load action) and the same clear as two rectangles (a
+// draw) leave the same colour, depth and stencil.
+func TestLoadActionClearMatchesDrawnClear(t *testing.T) {
+	frame := func(rects bool) []byte {
+		d, b := newCountingDevice(t)
+		c := newChunk()
+		setup(c, types.D3DFMT_A8R8G8B8)
+		quadState(c)
+		cl := shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL, Color: 0x80336699, Z: 0.25, Stencil: 0x107}
+		if rects {
+			cl.Rects = 2
+			add(c, code("Clear"), cl, append(rectBytes(0, 0, 8, 4), rectBytes(0, 4, 8, 8)...)...)
+		} else {
+			add(c, code("Clear"), cl)
+		}
+		// Depth: drawn where nearer than the cleared 0.25 only. Stencil:
+		// drawn where it equals 7 only.
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: uint32(types.D3DZB_TRUE)})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZFUNC), Value: uint32(types.D3DCMP_LESS)})
+		quad(c, 0, 0, 4, 8, 0.2499, 0xffff0000)
+		quad(c, 4, 0, 8, 4, 0.2501, 0xff00ff00)
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZFUNC), Value: uint32(types.D3DCMP_ALWAYS)})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_STENCILENABLE), Value: 1})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_STENCILFUNC), Value: uint32(types.D3DCMP_EQUAL)})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_STENCILREF), Value: 7})
+		quad(c, 4, 4, 6, 8, 0.5, 0xff0000ff)
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_STENCILREF), Value: 8})
+		quad(c, 6, 4, 8, 8, 0.5, 0xffffffff)
+		replay(t, d, c)
+		if b.passes != 1 {
+			t.Errorf("rects %v: %d passes, want 1", rects, b.passes)
+		}
+		return surfaceBytes(t, d, 1)
+	}
+	load, drawn := frame(false), frame(true)
+	if !bytes.Equal(load, drawn) {
+		t.Errorf("load-action clear\n%x\ndrawn clear\n%x", load, drawn)
+	}
+	px := func(x, y int) uint32 {
+		o := 4 * (y*8 + x)
+		return uint32(load[o]) | uint32(load[o+1])<<8 | uint32(load[o+2])<<16 | uint32(load[o+3])<<24
+	}
+	for _, tc := range []struct {
+		x, y int
+		want uint32
+	}{{1, 1, 0xffff0000}, {5, 1, 0x80336699}, {4, 5, 0xff0000ff}, {7, 5, 0x80336699}} {
+		if got := px(tc.x, tc.y); got != tc.want {
+			t.Errorf("(%d,%d) = %#x, want %#x", tc.x, tc.y, got, tc.want)
+		}
+	}
+}
