@@ -45,7 +45,8 @@ var Records = []Record{
 	{3, "SetDepthStencil", reflect.TypeFor[RecSetDepthStencil](), "binds a depth-stencil surface (0: none)"},
 	{4, "CreateSurface", reflect.TypeFor[RecCreateSurface](), "a render target, depth-stencil or standalone surface the unix side must own"},
 	{5, "DestroyObject", reflect.TypeFor[RecDestroyObject](), "an object id is gone"},
-	{6, "Present", reflect.TypeFor[RecPresent](), "end of frame: show a swap chain's back buffer"},
+	{6, "Present", reflect.TypeFor[RecPresent](), "end of frame: draw a swap chain's back buffer (or a rectangle of it) into its window's client area"},
+	{70, "SwapChain", reflect.TypeFor[RecSwapChain](), "a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s"},
 	{10, "ColorFill", reflect.TypeFor[RecColorFill](), "fills a rectangle of a surface"},
 	{11, "StretchRect", reflect.TypeFor[RecStretchRect](), "copies and scales a rectangle between surfaces"},
 	{12, "UploadSurface", reflect.TypeFor[RecUploadSurface](), "writes rows from guest memory into a surface rectangle"},
@@ -169,8 +170,32 @@ type RecDestroyObject struct {
 	Pad uint32
 }
 
+// RecPresent shows the Src rectangle of the back buffer (clipped to it)
+// in the Dst rectangle of the window's client area, which is
+// ClientWidth x ClientHeight at this Present: the size of the drawable.
+// Dst is in client coordinates and may reach outside the client area
+// (it is clipped there, not squeezed); pixels outside Dst keep what the
+// last Present left.
 type RecPresent struct {
+	Hdr                                  RecordHeader
+	SwapChain                            uint32
+	BackBuffer                           uint32 // surface id shown
+	SrcLeft, SrcTop, SrcRight, SrcBottom int32
+	DstLeft, DstTop, DstRight, DstBottom int32
+	ClientWidth, ClientHeight            uint32
+	Flags                                uint32 // D3DPRESENT_*
+	Pad0                                 uint32
+}
+
+// RecSwapChain names a swap chain's back buffers in GetBackBuffer order
+// (Count uint32 surface ids follow the record), so the unix side knows
+// the swap chain before its first Present and can rotate a FLIP chain.
+type RecSwapChain struct {
 	Hdr        RecordHeader
 	SwapChain  uint32
-	BackBuffer uint32 // surface id shown
+	SwapEffect uint32 // D3DSWAPEFFECT_*
+	Count      uint32
+	Width      uint32 // back buffer size
+	Height     uint32
+	Windowed   uint32
 }

@@ -193,10 +193,11 @@ enum mtld3d_rec {
     MTLD3D_REC_SET_DEPTH_STENCIL = 3, /* binds a depth-stencil surface (0: none) */
     MTLD3D_REC_CREATE_SURFACE = 4, /* a render target, depth-stencil or standalone surface the unix side must own */
     MTLD3D_REC_DESTROY_OBJECT = 5, /* an object id is gone */
-    MTLD3D_REC_PRESENT = 6, /* end of frame: show a swap chain's back buffer */
+    MTLD3D_REC_PRESENT = 6, /* end of frame: draw a swap chain's back buffer (or a rectangle of it) into its window's client area */
     MTLD3D_REC_COLOR_FILL = 10, /* fills a rectangle of a surface */
     MTLD3D_REC_STRETCH_RECT = 11, /* copies and scales a rectangle between surfaces */
     MTLD3D_REC_UPLOAD_SURFACE = 12, /* writes rows from guest memory into a surface rectangle */
+    MTLD3D_REC_SWAP_CHAIN = 70, /* a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s */
     MTLD3D_REC_SET_VIEWPORT = 100, /* the viewport */
     MTLD3D_REC_SET_SCISSOR = 101, /* the scissor rectangle */
     MTLD3D_REC_SET_RENDER_STATE = 102, /* one render state */
@@ -330,11 +331,35 @@ struct mtld3d_rec_present {
     struct mtld3d_record_header Hdr;
     uint32_t SwapChain;
     uint32_t BackBuffer;
+    int32_t SrcLeft;
+    int32_t SrcTop;
+    int32_t SrcRight;
+    int32_t SrcBottom;
+    int32_t DstLeft;
+    int32_t DstTop;
+    int32_t DstRight;
+    int32_t DstBottom;
+    uint32_t ClientWidth;
+    uint32_t ClientHeight;
+    uint32_t Flags;
+    uint32_t Pad0;
 };
-_Static_assert(sizeof(struct mtld3d_rec_present) == 16, "RecPresent size");
+_Static_assert(sizeof(struct mtld3d_rec_present) == 64, "RecPresent size");
 _Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_present, SwapChain) == 8, "RecPresent.SwapChain");
 _Static_assert(offsetof(struct mtld3d_rec_present, BackBuffer) == 12, "RecPresent.BackBuffer");
+_Static_assert(offsetof(struct mtld3d_rec_present, SrcLeft) == 16, "RecPresent.SrcLeft");
+_Static_assert(offsetof(struct mtld3d_rec_present, SrcTop) == 20, "RecPresent.SrcTop");
+_Static_assert(offsetof(struct mtld3d_rec_present, SrcRight) == 24, "RecPresent.SrcRight");
+_Static_assert(offsetof(struct mtld3d_rec_present, SrcBottom) == 28, "RecPresent.SrcBottom");
+_Static_assert(offsetof(struct mtld3d_rec_present, DstLeft) == 32, "RecPresent.DstLeft");
+_Static_assert(offsetof(struct mtld3d_rec_present, DstTop) == 36, "RecPresent.DstTop");
+_Static_assert(offsetof(struct mtld3d_rec_present, DstRight) == 40, "RecPresent.DstRight");
+_Static_assert(offsetof(struct mtld3d_rec_present, DstBottom) == 44, "RecPresent.DstBottom");
+_Static_assert(offsetof(struct mtld3d_rec_present, ClientWidth) == 48, "RecPresent.ClientWidth");
+_Static_assert(offsetof(struct mtld3d_rec_present, ClientHeight) == 52, "RecPresent.ClientHeight");
+_Static_assert(offsetof(struct mtld3d_rec_present, Flags) == 56, "RecPresent.Flags");
+_Static_assert(offsetof(struct mtld3d_rec_present, Pad0) == 60, "RecPresent.Pad0");
 
 struct mtld3d_rec_color_fill {
     struct mtld3d_record_header Hdr;
@@ -403,6 +428,24 @@ _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Top) == 20, "RecUpload
 _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Right) == 24, "RecUploadSurface.Right");
 _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Bottom) == 28, "RecUploadSurface.Bottom");
 _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Src) == 32, "RecUploadSurface.Src");
+
+struct mtld3d_rec_swap_chain {
+    struct mtld3d_record_header Hdr;
+    uint32_t SwapChain;
+    uint32_t SwapEffect;
+    uint32_t Count;
+    uint32_t Width;
+    uint32_t Height;
+    uint32_t Windowed;
+};
+_Static_assert(sizeof(struct mtld3d_rec_swap_chain) == 32, "RecSwapChain size");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, Hdr) == 0, "RecSwapChain.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, SwapChain) == 8, "RecSwapChain.SwapChain");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, SwapEffect) == 12, "RecSwapChain.SwapEffect");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, Count) == 16, "RecSwapChain.Count");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, Width) == 20, "RecSwapChain.Width");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, Height) == 24, "RecSwapChain.Height");
+_Static_assert(offsetof(struct mtld3d_rec_swap_chain, Windowed) == 28, "RecSwapChain.Windowed");
 
 struct mtld3d_rec_set_viewport {
     struct mtld3d_record_header Hdr;

@@ -54,6 +54,7 @@ type Device struct {
 	log      *zap.Logger
 	objects  map[uint32]*surface
 	front    map[uint32]*surface // per swap chain: the last presented image
+	chains   map[uint32]*swapChain
 	rts      [4]uint32
 	ds       uint32
 	vp       shared.RecSetViewport
@@ -165,6 +166,9 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 
 // Release frees every backend object of the device.
 func (d *Device) Release() {
+	for id := range d.chains {
+		d.dropSwapChain(id, true)
+	}
 	for _, s := range d.objects {
 		if s.tex != nil && s.owner == 0 {
 			s.tex.Release()
@@ -296,8 +300,5 @@ func (d *Device) destroyObject(id uint32) {
 		}
 		delete(d.objects, id)
 	}
-	if s := d.front[id]; s != nil {
-		s.tex.Release()
-		delete(d.front, id)
-	}
+	d.dropSwapChain(id, true)
 }

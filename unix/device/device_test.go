@@ -124,7 +124,7 @@ func TestClear16BitAndFrontBuffer(t *testing.T) {
 	c := newChunk()
 	setup(c, types.D3DFMT_R5G6B5)
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xffff0000})
-	add(c, code("Present"), shared.RecPresent{SwapChain: 9, BackBuffer: 1})
+	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
 	if err := d.Replay([][]byte{c.bytes()}); err != nil {
 		t.Fatal(err)
@@ -163,7 +163,7 @@ func TestFrameDump(t *testing.T) {
 	c := newChunk()
 	setup(c, types.D3DFMT_X8R8G8B8)
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
-	add(c, code("Present"), shared.RecPresent{SwapChain: 5, BackBuffer: 1})
+	add(c, code("Present"), presentRec(5, 1, 8, 8, 8, 8))
 	if err := d.Replay([][]byte{c.bytes()}); err != nil {
 		t.Fatal(err)
 	}

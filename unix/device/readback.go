@@ -1,6 +1,7 @@
 package device
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"mtld3d/core/format"
@@ -10,26 +11,27 @@ import (
 
 // ReadSurface copies a surface's pixels (rows rows of n bytes, in its
 // D3D9 format) into dst with the given pitch. An id naming a swap chain
-// reads its front buffer, as A8R8G8B8 (GetFrontBufferData).
+// reads its front image, the window's client area as last presented, as
+// A8R8G8B8; the guest places it on the screen (GetFrontBufferData).
 func (d *Device) ReadSurface(id uint32, dst []byte, pitch, rows, n int) error {
 	d.flush()
 	if s := d.objects[id]; s != nil {
 		return d.read(s, s.format, dst, pitch, rows, n)
 	}
 	if s := d.front[id]; s != nil {
-		return d.read(s, types.D3DFMT_A8R8G8B8, dst, pitch, rows, n)
+		return d.read(s, types.D3DFMT_A8R8G8B8, dst, pitch, min(rows, s.height), min(n, 4*s.width))
 	}
-	if id != 0 {
-		// Not a surface: a swap chain that has not presented yet, whose
-		// front buffer is black. (The unix side learns of a swap chain at
-		// its first Present.)
+	if d.chains[id] != nil {
+		// A swap chain that has not presented: its window shows black.
 		for y := 0; y < rows && y*pitch < len(dst); y++ {
 			row := dst[y*pitch : min(len(dst), y*pitch+n)]
-			clear(row)
+			for x := 0; x+4 <= len(row); x += 4 {
+				binary.LittleEndian.PutUint32(row[x:], 0xff000000)
+			}
 		}
 		return nil
 	}
-	return fmt.Errorf("no surface %d", id)
+	return fmt.Errorf("no surface or swap chain %d", id)
 }
 
 // read converts s's texels to the D3D9 format want and copies them out.
