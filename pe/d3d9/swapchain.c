@@ -1,6 +1,9 @@
-/* IDirect3DSwapChain9(Ex): the implicit swap chain of a device. Its back
- * buffers share its reference count (their container); Present closes the
- * frame and hands it to the unix side. */
+/* IDirect3DSwapChain9(Ex): the implicit and additional swap chains of a
+ * device. Their back buffers share their reference count (their
+ * container). Present closes the frame and hands it to the unix side,
+ * which draws the back buffer into an image of the window's client area
+ * (scaled, or by rectangles) and rotates FLIP chains; GetFrontBufferData
+ * places that image on a screen-sized surface. */
 #include "swapchain.h"
 
 static struct swapchain *impl(IDirect3DSwapChain9Ex *iface)
@@ -22,7 +25,11 @@ static void free_backbuffers(struct swapchain *sc)
 static void swapchain_destroy(struct object *obj)
 {
     struct swapchain *sc = CONTAINING_RECORD(obj, struct swapchain, obj);
+    struct mtld3d_rec_destroy_object *r;
     device_forget_swapchain(sc->device, sc);
+    /* The unix side drops its front image and buffer list. */
+    if ((r = device_record(sc->device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
+        r->ID = sc->id;
     if (!sc->pp.Windowed)
         fullscreen_leave(sc);
     free_backbuffers(sc);
@@ -52,6 +59,25 @@ static HRESULT make_backbuffers(struct swapchain *sc)
     return D3D_OK;
 }
 
+/* Tells the unix side the swap chain's back buffers, in GetBackBuffer
+ * order, before any Present: a FLIP chain rotates them. */
+static void record_swapchain(struct swapchain *sc)
+{
+    UINT n = sc->pp.BackBufferCount;
+    struct mtld3d_rec_swap_chain *r =
+        device_record(sc->device, MTLD3D_REC_SWAP_CHAIN, (uint32_t)(sizeof(*r) + n * sizeof(uint32_t)));
+    if (!r)
+        return;
+    r->SwapChain = sc->id;
+    r->SwapEffect = sc->pp.SwapEffect;
+    r->Count = n;
+    r->Width = sc->pp.BackBufferWidth;
+    r->Height = sc->pp.BackBufferHeight;
+    r->Windowed = !!sc->pp.Windowed;
+    for (UINT i = 0; i < n; i++)
+        ((uint32_t *)(r + 1))[i] = sc->backbuffers[i]->id;
+}
+
 static void identity_gamma(D3DGAMMARAMP *g)
 {
     for (UINT i = 0; i < 256; i++)
@@ -76,6 +102,7 @@ HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp,
         swapchain_unbind(sc);
         return hr;
     }
+    record_swapchain(sc);
     if (!pp->Windowed)
         fullscreen_enter(sc);
     *out = sc;
@@ -92,7 +119,10 @@ HRESULT swapchain_reset(struct swapchain *sc, const D3DPRESENT_PARAMETERS *pp)
         sc->window = pp->hDeviceWindow;
     if (!pp->Windowed)
         fullscreen_enter(sc);
-    return make_backbuffers(sc);
+    HRESULT hr = make_backbuffers(sc);
+    if (SUCCEEDED(hr))
+        record_swapchain(sc);
+    return hr;
 }
 
 struct surface *swapchain_backbuffer(struct swapchain *sc, UINT index)
@@ -105,50 +135,126 @@ void swapchain_unbind(struct swapchain *sc)
     object_unbind(&sc->obj);
 }
 
+/* Every Present (the device's, PresentEx, the swap chain's) comes here.
+ * Rectangles and a dirty region are for copy presentation: a windowed
+ * swap chain presents by copy whatever its swap effect (as Windows' blit
+ * model, Wine and DXVK do); a fullscreen one flips unless it is COPY, and
+ * the documentation lets it take none. The dirty region only says what
+ * must be copied at least: the whole source rectangle is. */
 HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, const RECT *dst, HWND window,
                                  const RGNDATA *dirty, DWORD flags)
 {
     struct swapchain *sc = impl(iface);
     struct device *device = sc->device;
     struct mtld3d_rec_present *r;
+    RECT client = {0, 0, 0, 0}, bounds = {0, 0, (LONG)sc->pp.BackBufferWidth, (LONG)sc->pp.BackBufferHeight}, s, d;
+    HWND target = window ? window : sc->window;
     HRESULT hr;
-    (void)dirty, (void)window;
     if (device->lost)
         return D3DERR_DEVICELOST;
-    /* Source and destination rectangles need a copy swap effect. */
-    if ((src || dst) && sc->pp.SwapEffect != D3DSWAPEFFECT_COPY)
+    if ((src || dst || dirty) && !sc->pp.Windowed && sc->pp.SwapEffect != D3DSWAPEFFECT_COPY)
         return D3DERR_INVALIDCALL;
-    if (flags & D3DPRESENT_DONOTWAIT)
-        flags &= ~D3DPRESENT_DONOTWAIT; /* presenting never blocks here */
+    /* D3DPRESENT_DONOTWAIT would answer D3DERR_WASSTILLDRAWING instead of
+     * waiting for the GPU; presenting never waits for it here. Linear
+     * content is encoded to sRGB for windowed swap chains only. */
+    flags &= D3DPRESENT_LINEAR_CONTENT;
+    if (!sc->pp.Windowed)
+        flags = 0;
+    if (target && IsWindow(target))
+        GetClientRect(target, &client);
+    if (src) {
+        /* Clipped to the back buffer; an empty or inverted one shows nothing. */
+        if (!IntersectRect(&s, src, &bounds))
+            SetRectEmpty(&s);
+    } else
+        s = bounds;
+    /* Client coordinates; the unix side clips to the client area. */
+    d = dst ? *dst : client;
     device_lock(device);
     if ((r = device_record(device, MTLD3D_REC_PRESENT, sizeof(*r)))) {
         r->SwapChain = sc->id;
         r->BackBuffer = sc->backbuffers[0]->id;
+        r->SrcLeft = s.left, r->SrcTop = s.top, r->SrcRight = s.right, r->SrcBottom = s.bottom;
+        r->DstLeft = d.left, r->DstTop = d.top, r->DstRight = d.right, r->DstBottom = d.bottom;
+        r->ClientWidth = (uint32_t)max(client.right, 0);
+        r->ClientHeight = (uint32_t)max(client.bottom, 0);
+        r->Flags = flags;
     }
     hr = device_flush(device);
     sc->present_count++;
+    if (client.right > 0 && client.bottom > 0) {
+        sc->front_w = (UINT)client.right;
+        sc->front_h = (UINT)client.bottom;
+        sc->front_window = target;
+    }
     device->frame++;
     device_unlock(device);
     return hr;
 }
 
+/* The front buffer as the screen shows it: a surface of the display
+ * mode's size, black where the desktop is (we do not capture it), with
+ * the window's client area at its screen position (windowed) or scaled
+ * over the whole mode (fullscreen, where the window covers the monitor
+ * and the mode is emulated). */
 HRESULT WINAPI swapchain_GetFrontBufferData(IDirect3DSwapChain9Ex *iface, IDirect3DSurface9 *dst)
 {
     struct swapchain *sc = impl(iface);
     struct surface *d;
+    D3DDISPLAYMODE mode;
+    POINT origin = {0, 0};
+    UINT fw, fh;
+    DWORD *img = NULL;
+    HRESULT hr = D3D_OK;
     if (!dst)
         return D3DERR_INVALIDCALL;
     d = surface_impl(dst);
-    /* The copy is of the front buffer as last presented, read through the
-     * unix side's copy of it (its id is the swap chain's). */
-    if (d->desc.Pool != D3DPOOL_SYSTEMMEM || d->desc.Format != D3DFMT_A8R8G8B8 || !d->mem ||
-        d->desc.Width < sc->pp.BackBufferWidth || d->desc.Height < sc->pp.BackBufferHeight)
+    if (FAILED(d3d9_GetAdapterDisplayMode(NULL, 0, &mode)))
         return D3DERR_INVALIDCALL;
-    HRESULT hr;
+    if (d->desc.Pool != D3DPOOL_SYSTEMMEM || d->desc.Format != D3DFMT_A8R8G8B8 || !d->mem ||
+        d->desc.Width < mode.Width || d->desc.Height < mode.Height)
+        return D3DERR_INVALIDCALL;
     device_lock(sc->device);
-    hr = device_read(sc->device, sc->id, sc->pp.BackBufferHeight, sc->pp.BackBufferWidth * 4, d->mem, d->pitch);
+    fw = min(sc->front_w, 16384u);
+    fh = min(sc->front_h, 16384u);
+    if (fw && fh && !(img = HeapAlloc(GetProcessHeap(), 0, (SIZE_T)fw * fh * 4)))
+        hr = E_OUTOFMEMORY;
+    if (img)
+        hr = device_read(sc->device, sc->id, fh, fw * 4, (BYTE *)img, fw * 4);
     device_unlock(sc->device);
-    return hr;
+    for (UINT y = 0; y < d->desc.Height; y++) {
+        DWORD *row = (DWORD *)(d->mem + (SIZE_T)y * d->pitch);
+        for (UINT x = 0; x < d->desc.Width; x++)
+            row[x] = 0xff000000;
+    }
+    if (FAILED(hr) || !img) {
+        HeapFree(GetProcessHeap(), 0, img);
+        return hr;
+    }
+    if (!sc->pp.Windowed) {
+        for (UINT y = 0; y < mode.Height; y++) {
+            DWORD *row = (DWORD *)(d->mem + (SIZE_T)y * d->pitch);
+            const DWORD *from = img + (SIZE_T)((y * 2 + 1) * fh / (mode.Height * 2)) * fw;
+            for (UINT x = 0; x < mode.Width; x++)
+                row[x] = from[(x * 2 + 1) * fw / (mode.Width * 2)];
+        }
+    } else {
+        if (sc->front_window && IsWindow(sc->front_window))
+            ClientToScreen(sc->front_window, &origin);
+        for (UINT y = 0; y < fh; y++) {
+            LONG sy = origin.y + (LONG)y;
+            if (sy < 0 || sy >= (LONG)d->desc.Height)
+                continue;
+            DWORD *row = (DWORD *)(d->mem + (SIZE_T)sy * d->pitch);
+            for (UINT x = 0; x < fw; x++) {
+                LONG sx = origin.x + (LONG)x;
+                if (sx >= 0 && sx < (LONG)d->desc.Width)
+                    row[sx] = img[(SIZE_T)y * fw + x];
+            }
+        }
+    }
+    HeapFree(GetProcessHeap(), 0, img);
+    return D3D_OK;
 }
 
 HRESULT WINAPI swapchain_GetBackBuffer(IDirect3DSwapChain9Ex *iface, UINT index, D3DBACKBUFFER_TYPE type,

@@ -15,6 +15,11 @@ struct swapchain {
     HWND window;
     struct surface *backbuffers[MAX_BACKBUFFERS];
     UINT present_count;
+    /* The front image: the client area of front_window at the last
+     * Present (0x0 before any), which GetFrontBufferData places on the
+     * screen. */
+    UINT front_w, front_h;
+    HWND front_window;
     D3DGAMMARAMP gamma;
     /* The window as it was before fullscreen made it borderless. */
     BOOL saved;

@@ -141,9 +141,10 @@ TEST(clear_present_and_read_back)
     CHECK_EQ_U(read_pixel(sys, 20, 20) & 0xffffff, 0x204080);
 
     CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
-    CHECK_HR(IDirect3DDevice9_GetFrontBufferData(dev, 0, front), D3D_OK);
-    CHECK_EQ_U(read_pixel(front, 0, 0), 0xff204080);
-    CHECK_EQ_U(read_pixel(front, 12, 12), 0xffff0000);
+    /* The front buffer is the screen: a surface smaller than it is refused. */
+    CHECK_HR(IDirect3DDevice9_GetFrontBufferData(dev, 0, front), D3DERR_INVALIDCALL);
+    CHECK_EQ_U(front_pixel(dev, NULL, window, 0, 0), 0xff204080);
+    CHECK_EQ_U(front_pixel(dev, NULL, window, 12, 12), 0xffff0000);
 
     /* Bad clears: rects without a pointer, depth without a surface. */
     CHECK_HR(IDirect3DDevice9_Clear(dev, 1, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0), D3DERR_INVALIDCALL);
@@ -318,9 +319,8 @@ TEST(additional_swap_chain)
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
     HWND w2 = test_window(200, 100);
     IDirect3DSwapChain9 *sc = NULL, *got = NULL;
-    IDirect3DSurface9 *bb = NULL, *front = NULL;
+    IDirect3DSurface9 *bb = NULL;
     D3DPRESENT_PARAMETERS pp;
-    D3DLOCKED_RECT lr;
     if (!dev)
         return;
     default_pp(&pp, w2);
@@ -339,15 +339,7 @@ TEST(additional_swap_chain)
     IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, D3DCOLOR_XRGB(0x10, 0x20, 0x30), 1.0f, 0);
     CHECK_HR(IDirect3DSwapChain9_Present(sc, NULL, NULL, NULL, NULL, 0), D3D_OK);
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 200, 100, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &front, NULL);
-    if (front) {
-        CHECK_HR(IDirect3DSwapChain9_GetFrontBufferData(sc, front), D3D_OK);
-        if (SUCCEEDED(IDirect3DSurface9_LockRect(front, &lr, NULL, D3DLOCK_READONLY))) {
-            CHECK_EQ_U(*(DWORD *)lr.pBits, 0xff102030);
-            IDirect3DSurface9_UnlockRect(front);
-        }
-        IDirect3DSurface9_Release(front);
-    }
+    CHECK_EQ_U(front_pixel(dev, sc, w2, 0, 0), 0xff102030);
     IDirect3DSurface9_Release(bb);
     /* Fullscreen additional swap chains are refused. */
     pp.Windowed = FALSE;

@@ -72,6 +72,35 @@ static inline DWORD rt_pixel(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, int x
     return c;
 }
 
+/* One pixel of the front buffer as the screen shows it, read through
+ * GetFrontBufferData (of sc, or of the device's swap chain 0) into a
+ * surface of the display mode's size: at client position (x, y) of
+ * window, or at screen position (x, y) when window is NULL. */
+static inline DWORD front_pixel(IDirect3DDevice9 *dev, IDirect3DSwapChain9 *sc, HWND window, int x, int y)
+{
+    IDirect3DSurface9 *s = NULL;
+    D3DDISPLAYMODE mode;
+    D3DLOCKED_RECT lr;
+    POINT p = {x, y};
+    DWORD c = 0xdeadbeef;
+    HRESULT hr;
+    IDirect3DDevice9_GetDisplayMode(dev, 0, &mode);
+    if (window)
+        ClientToScreen(window, &p);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, mode.Width, mode.Height, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &s, NULL);
+    if (!s)
+        return c;
+    hr = sc ? IDirect3DSwapChain9_GetFrontBufferData(sc, s) : IDirect3DDevice9_GetFrontBufferData(dev, 0, s);
+    CHECK(SUCCEEDED(hr), "GetFrontBufferData returned %#lx", (unsigned long)hr);
+    if (SUCCEEDED(hr) && p.x >= 0 && p.y >= 0 && (UINT)p.x < mode.Width && (UINT)p.y < mode.Height &&
+        SUCCEEDED(IDirect3DSurface9_LockRect(s, &lr, NULL, D3DLOCK_READONLY))) {
+        c = ((DWORD *)((BYTE *)lr.pBits + p.y * lr.Pitch))[p.x];
+        IDirect3DSurface9_UnlockRect(s);
+    }
+    IDirect3DSurface9_Release(s);
+    return c;
+}
+
 /* One device on one window, for a test. */
 struct test_ctx {
     IDirect3D9 *d3d;
