@@ -85,10 +85,8 @@ func (d *Device) dropSwapChain(id uint32, front bool) {
 	}
 }
 
-// Present is the presenter's work for one Present record: it may run on
-// any goroutine that owns the device's encoding.
-func (d *Device) Present(r *shared.RecPresent) error { return d.present(r, nil) }
-
+// present is the work of one Present record; whichever goroutine encodes
+// the device's commands runs it.
 func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 	d.frames++
 	if d.dumpDir != "" {

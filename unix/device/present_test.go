@@ -165,3 +165,34 @@ func TestPresentMultisampledAndMinimised(t *testing.T) {
 		t.Errorf("front = %#x, want blue", got)
 	}
 }
+
+func TestSwapChainRecordChecksAndUnpresentedFront(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	add(c, code("SwapChain"), shared.RecSwapChain{SwapChain: 9, Count: 3}, make([]byte, 8)...)
+	if err := d.Replay([][]byte{c.bytes()}); err == nil {
+		t.Error("a swap chain naming more back buffers than its record holds must be refused")
+	}
+	c = newChunk()
+	add(c, code("SwapChain"), shared.RecSwapChain{SwapChain: 9, SwapEffect: uint32(types.D3DSWAPEFFECT_DISCARD), Count: 1}, make([]byte, 8)...)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := frontPixel(t, d, 9, 4, 4, 1, 1); got != 0xff000000 {
+		t.Errorf("a swap chain that has not presented reads %#x, want opaque black", got)
+	}
+	if err := d.ReadSurface(77, make([]byte, 16), 16, 1, 16); err == nil {
+		t.Error("reading an unknown id must fail")
+	}
+	// Its destruction drops the front image and the buffer list.
+	c = newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
+	add(c, code("DestroyObject"), shared.RecDestroyObject{ID: 9})
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	if d.front[9] != nil || d.chains[9] != nil {
+		t.Error("a destroyed swap chain keeps its front image or buffers")
+	}
+}
