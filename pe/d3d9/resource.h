@@ -21,6 +21,8 @@ struct surface {
     BYTE *mem;            /* guest copy for Lock, or NULL until needed */
     UINT pitch;
     LONG locked;
+    RECT lock_rect;          /* what the held lock covers, in pixels */
+    DWORD lock_flags;
     HDC dc;
     struct texture *texture; /* a texture's level: LockRect goes through it */
     UINT sub;                /* its subresource index in the texture */

@@ -184,7 +184,11 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
         }
         x = (UINT)rect->left / info->block_width;
         y = (UINT)rect->top / info->block_height;
+        s->lock_rect = *rect;
+    } else {
+        SetRect(&s->lock_rect, 0, 0, s->desc.Width, s->desc.Height);
     }
+    s->lock_flags = flags;
     /* A lockable render target's pixels live on the unix side: read them
      * unless the game promises not to look. */
     if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && !(flags & D3DLOCK_DISCARD)) {
@@ -208,8 +212,33 @@ HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
     struct surface *s = surface_impl(iface);
     if (s->texture)
         return texture_unlock(s->texture, s->sub);
-    if (!InterlockedCompareExchange(&s->locked, 0, 1))
+    /* 2 while unlocking: a second Unlock or a Lock meanwhile fails. */
+    if (InterlockedCompareExchange(&s->locked, 2, 1) != 1)
         return D3DERR_INVALIDCALL;
+    /* What the game wrote into a lockable render target goes back to the
+     * unix side, now: the memory is the game's again once it relocks. */
+    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && s->id && !(s->lock_flags & D3DLOCK_READONLY)) {
+        struct device *device = s->obj.device;
+        struct mtld3d_rec_upload_surface *r;
+        const struct mtld3d_format_info *info = mtld3d_format_lookup(s->desc.Format);
+        HRESULT hr;
+        device_lock(device);
+        if ((r = device_record(device, MTLD3D_REC_UPLOAD_SURFACE, sizeof(*r)))) {
+            r->Surface = s->id;
+            r->Pitch = s->pitch;
+            r->Left = s->lock_rect.left;
+            r->Top = s->lock_rect.top;
+            r->Right = s->lock_rect.right;
+            r->Bottom = s->lock_rect.bottom;
+            r->Src = (uint64_t)(uintptr_t)(s->mem + (SIZE_T)s->lock_rect.top * s->pitch +
+                                           (SIZE_T)s->lock_rect.left * info->block_bytes);
+        }
+        hr = device_flush(device);
+        device_unlock(device);
+        s->locked = 0;
+        return hr;
+    }
+    s->locked = 0;
     return D3D_OK;
 }
 

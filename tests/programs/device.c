@@ -178,6 +178,20 @@ TEST(lockable_back_buffer)
     CHECK_HR(IDirect3DSurface9_UnlockRect(bb), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, &r, D3DLOCK_READONLY), D3D_OK);
     IDirect3DSurface9_UnlockRect(bb);
+    /* Writes through a lock reach the surface, and only the locked rect. */
+    CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, &r, 0), D3D_OK);
+    if (lr.pBits)
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0xff00ff00;
+    CHECK_HR(IDirect3DSurface9_UnlockRect(bb), D3D_OK);
+    CHECK_HR(IDirect3DSurface9_LockRect(bb, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+    if (lr.pBits) {
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 5 * lr.Pitch))[5] & 0xffffff, 0x00ff00);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 3 * lr.Pitch))[3] & 0xffffff, 0x010203);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 8 * lr.Pitch))[8] & 0xffffff, 0x010203);
+    }
+    IDirect3DSurface9_UnlockRect(bb);
     IDirect3DSurface9_Release(bb);
     IDirect3DDevice9_Release(dev);
 
