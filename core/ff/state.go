@@ -26,7 +26,7 @@ const MaxStages = 8
 const MaxLights = 8
 
 // MaxClipPlanes is the number of user clip planes (D3DCAPS9.MaxUserClipPlanes).
-const MaxClipPlanes = 8
+const MaxClipPlanes = ir.MaxClipPlanes
 
 // NumTSS is the size of a stage's texture stage state array (D3DTSS_CONSTANT+1).
 const NumTSS = int(types.D3DTSS_CONSTANT) + 1
@@ -186,6 +186,7 @@ func (s *State) tss(stage int, t types.TextureStageStateType) uint32 { return s.
 // themselves, so those fields stay zero (the pipeline must not set them
 // for ff shaders). HalfPixel is set: D3D9 pixel centres apply to fixed
 // function as to shaders. Linked/VSOutputs are the pipeline cache's.
+// A draw that binds shaders or draws points uses Variants.
 func Variant(s *State) ir.VariantKey {
 	var k ir.VariantKey
 	if s.on(types.D3DRS_ALPHATESTENABLE) {
@@ -199,4 +200,102 @@ func Variant(s *State) ir.VariantKey {
 	k.PointSprite = s.on(types.D3DRS_POINTSPRITEENABLE)
 	k.HalfPixel = true
 	return k
+}
+
+// Draw is what a draw binds besides the render state: which stages are
+// shaders and what it draws.
+type Draw struct {
+	VS, PS bool // a vertex / pixel shader is bound (else fixed function)
+	// PSVersion is the pixel shader's model, major<<8|minor.
+	PSVersion uint16
+	Points    bool // the primitive type is a point list
+	// SRGBView says the render targets are written through sRGB views
+	// (the encoder's choice), so the shaders must not convert.
+	SRGBView bool
+}
+
+// tableFog answers D3DRS_FOGTABLEMODE when fog is on and it names a mode.
+func tableFog(s *State) ir.FogMode {
+	if !s.on(types.D3DRS_FOGENABLE) {
+		return ir.FogNone
+	}
+	switch types.FogMode(s.rs(types.D3DRS_FOGTABLEMODE)) {
+	case types.D3DFOG_EXP:
+		return ir.FogExp
+	case types.D3DFOG_EXP2:
+		return ir.FogExp2
+	case types.D3DFOG_LINEAR:
+		return ir.FogLinear
+	}
+	return ir.FogNone
+}
+
+// Variants returns the variant keys of a draw's vertex and pixel
+// functions. What fixed function does itself (fog, clip planes, point
+// size) is added for the stages that are shaders, by D3D9's rules:
+//
+//   - Fog applies after a pixel shader below ps_3_0 (ps_3_0 does its own).
+//     Table fog (FOGTABLEMODE set) wins over vertex fog and is computed
+//     per pixel: from the fragment depth behind a vertex shader (whose
+//     oFog is then ignored), from the distance the fixed-function vertex
+//     stage writes otherwise. Without table fog the fog varying is the
+//     factor: a vertex shader's oFog (FOGVERTEXMODE is ignored, D3D9 uses
+//     linear fog from 1 to 0), or what fixed function computed.
+//   - A vertex shader's clip planes are in clip space and gated by
+//     D3DRS_CLIPPING; its point size is its oPts or D3DRS_POINTSIZE,
+//     clamped to POINTSIZE_MIN/MAX, for point lists.
+//   - Point sprites replace texture coordinates for point lists only.
+//
+// With a vertex shader and a fixed-function pixel stage under table fog
+// the pixel key must drop its own fog (PixelKeyFor does).
+func Variants(s *State, d Draw) (vk, pk ir.VariantKey) {
+	base := Variant(s)
+	base.PointSprite = base.PointSprite && d.Points
+	if d.SRGBView {
+		base.SRGBWrite = false
+	}
+	vk.HalfPixel = base.HalfPixel
+	if d.VS {
+		if s.on(types.D3DRS_CLIPPING) {
+			vk.ClipPlanes = uint8(s.rs(types.D3DRS_CLIPPLANEENABLE))
+		}
+		vk.PointSize = d.Points
+	}
+	pk = base
+	pk.HalfPixel = false
+	if s.on(types.D3DRS_FOGENABLE) && (!d.PS || d.PSVersion < 0x300) {
+		table := tableFog(s)
+		switch {
+		case table != ir.FogNone && (d.PS || d.VS):
+			pk.FogMode, pk.FogTable, pk.FogDistance = table, true, !d.VS
+		case table == ir.FogNone && d.PS:
+			pk.FogMode = ir.FogLinear
+		}
+	}
+	return vk, pk
+}
+
+// PixelKeyFor is PixelKeyOf for a draw: behind a vertex shader, table fog
+// comes from the pixel variant (Variants), not from the fog varying the
+// fixed-function pixel stage would read.
+func PixelKeyFor(s *State, d Draw) PixelKey {
+	k := PixelKeyOf(s)
+	if d.VS && tableFog(s) != ir.FogNone {
+		k.Fog = PixelFogNone
+	}
+	return k
+}
+
+// FillViewState writes the draw-state registers that depend on the
+// viewport and the clip planes: the half-pixel offset (D3D9's pixel
+// centres are at integers, Metal's at .5, so positions move right and
+// down by half a pixel) and the user clip planes as D3D9 gives them,
+// which is clip space for vertex shaders (fixed function transforms its
+// own world-space planes, VertexConstants).
+func FillViewState(ds [][4]float32, p *Params) {
+	w, h := float32(max(p.Viewport.Width, 1)), float32(max(p.Viewport.Height, 1))
+	ds[ir.DSHalfPixel] = [4]float32{1 / w, -1 / h}
+	for i := 0; i < MaxClipPlanes; i++ {
+		ds[ir.DSClipPlane0+i] = p.ClipPlanes[i]
+	}
 }

@@ -394,6 +394,14 @@ func TestVariantPixel(t *testing.T) {
 	out, _ = quad(t, s, env, [][4][4]float32{col, pos})
 	f = float32(math.Exp(-0.25))
 	check(t, "exp2 fog", out[0][0], f4(1-f, f, 0, 0.25))
+	// table fog from a distance in the fog varying (a fixed-function
+	// vertex stage): linear with d = 0.5 gives f = 0.5
+	s = ApplyVariant(base, VariantKey{FogMode: FogLinear, FogTable: true, FogDistance: true})
+	if s.Inputs[1].Usage != UsageFog || s.Inputs[1].Sys != SysNone {
+		t.Fatalf("fog distance inputs %+v", s.Inputs)
+	}
+	out, _ = quad(t, s, env, [][4][4]float32{col, {f4(0.5), f4(0.5), f4(0.5), f4(0.5)}})
+	check(t, "linear fog from the varying", out[0][0], f4(0.5, 0.5, 0, 0.25))
 	// vertex fog: the fog varying is the factor (saturated)
 	s = ApplyVariant(base, VariantKey{FogMode: FogLinear})
 	fog := [4][4]float32{f4(0.5), f4(2), f4(-1), f4(0)}

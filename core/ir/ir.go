@@ -198,6 +198,11 @@ func (f RegFile) Type() Type {
 	return TypeNone
 }
 
+// MaxClipPlanes is the number of D3D9 user clip planes the draw state
+// and VariantKey.ClipPlanes carry: D3DCAPS9.MaxUserClipPlanes and the
+// backends' clip distances are the same number.
+const MaxClipPlanes = 8
+
 // Draw-state buffer layout: float4 registers read through RegDrawState.
 const (
 	DSFog        = 0 // x fog start, y fog end, z density, w 1/(end-start)
@@ -205,9 +210,9 @@ const (
 	DSAlphaRef   = 2 // x alpha reference in 0..1 (D3DRS_ALPHAREF/255)
 	DSPointSize  = 3 // x point size, y min, z max
 	DSHalfPixel  = 4 // xy added to clip xy per unit of clip w: (1/vpWidth, -1/vpHeight)
-	DSClipPlane0 = 5 // 6 user clip planes (clip space), DSClipPlane0+i
+	DSClipPlane0 = 5 // MaxClipPlanes user clip planes (clip space), DSClipPlane0+i
 	// DSTextureFactor is D3DRS_TEXTUREFACTOR as rgba in 0..1.
-	DSTextureFactor = DSClipPlane0 + 6
+	DSTextureFactor = DSClipPlane0 + MaxClipPlanes
 	// DSBumpEnv0+s is texture stage s's bump-env matrix (D3DTSS_BUMPENVMAT00,
 	// 01, 10, 11 in x, y, z, w), for texbem/texbeml/bem and fixed function.
 	DSBumpEnv0 = DSTextureFactor + 1

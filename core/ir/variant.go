@@ -39,7 +39,11 @@ type VariantKey struct {
 	// FogTable selects per-pixel (table) fog computed from the fragment
 	// depth with FogMode; otherwise vertex fog: the fog varying written by
 	// the vertex stage is the fog factor.
-	FogTable    bool
+	FogTable bool
+	// FogDistance makes table fog read its distance from the fog varying
+	// (where a fixed-function vertex stage writes it) instead of the
+	// fragment depth.
+	FogDistance bool
 	SRGBWrite   bool   // convert colour outputs' rgb from linear to sRGB
 	FlatShade   bool   // D3DSHADE_FLAT: colour varyings use flat interpolation
 	PointSprite bool   // texcoord varyings read the point-sprite coordinate
@@ -143,7 +147,7 @@ func vertexEpilogue(s *Shader, k VariantKey) []Stmt {
 				next = o.Index + 1
 			}
 		}
-		for i := 0; i < 6; i++ {
+		for i := 0; i < MaxClipPlanes; i++ {
 			if k.ClipPlanes&(1<<i) == 0 {
 				continue
 			}
@@ -202,6 +206,16 @@ func findInput(s *Shader, match func(Input) bool, add Input) int {
 
 const log2e = 1.4426950408889634
 
+// fogInput is the pixel input reading the fog varying, added if the shader
+// does not declare it; unwritten by the vertex stage it reads 1 (no fog).
+func fogInput(s *Shader, k VariantKey) int {
+	v := findInput(s, func(in Input) bool { return (in.Sys == SysNone || in.Sys == SysDefault) && in.Usage == UsageFog }, Input{Usage: UsageFog})
+	if k.Linked && !k.vsOutput(VaryingSlot(UsageFog, 0)) {
+		s.Inputs[v].Sys = SysDefault
+	}
+	return v
+}
+
 func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
 	var epi []Stmt
 	col := findOutput(s, OutColor, 0)
@@ -211,8 +225,13 @@ func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
 		f := t.D(MaskX)
 		fog := DS(DSFog).S()
 		if k.FogTable {
-			p := findInput(s, func(in Input) bool { return in.Sys == SysPosition }, Input{Sys: SysPosition})
-			d := In(p).S().Swz('z')
+			var d Src
+			if k.FogDistance {
+				d = In(fogInput(s, k)).S().Swz('x')
+			} else {
+				p := findInput(s, func(in Input) bool { return in.Sys == SysPosition }, Input{Sys: SysPosition})
+				d = In(p).S().Swz('z')
+			}
 			switch k.FogMode {
 			case FogLinear:
 				epi = append(epi,
@@ -231,11 +250,7 @@ func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
 					&Inst{Op: OpExp2, Dst: f, Src: []Src{t.S().Swz('x')}, Clamp: ClampSat})
 			}
 		} else {
-			v := findInput(s, func(in Input) bool { return in.Sys == SysNone && in.Usage == UsageFog }, Input{Usage: UsageFog})
-			if k.Linked && !k.vsOutput(VaryingSlot(UsageFog, 0)) {
-				s.Inputs[v].Sys = SysDefault
-			}
-			epi = append(epi, &Inst{Op: OpMov, Dst: f, Src: []Src{In(v).S().Swz('x')}, Clamp: ClampSat})
+			epi = append(epi, &Inst{Op: OpMov, Dst: f, Src: []Src{In(fogInput(s, k)).S().Swz('x')}, Clamp: ClampSat})
 		}
 		// colour = f*colour + (1-f)*fog colour
 		epi = append(epi, Op(OpLrp, Out(col).D(MaskXYZ), t.S().Swz('x'), Out(col).S(), DS(DSFogColor).S()))
@@ -276,4 +291,4 @@ func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
 }
 
 // ClipPlaneCount returns how many clip distances k adds.
-func (k VariantKey) ClipPlaneCount() int { return bits.OnesCount8(k.ClipPlanes & 63) }
+func (k VariantKey) ClipPlaneCount() int { return bits.OnesCount8(k.ClipPlanes) }

@@ -26,7 +26,8 @@ type drawCache struct {
 	pipes     map[backend.RenderPipelineDesc]backend.RenderPipelineState
 	dss       map[backend.DepthStencilDesc]backend.DepthStencilState
 	samplers  map[backend.SamplerDesc]backend.Sampler
-	transient []backend.Buffer // per-frame buffers (UP data, converted indices)
+	transient []backend.Buffer                    // per-frame buffers (UP data, converted indices)
+	srgb      map[backend.Texture]backend.Texture // per-frame sRGB views of targets
 }
 
 func (c *drawCache) init() {
@@ -35,6 +36,7 @@ func (c *drawCache) init() {
 	c.pipes = map[backend.RenderPipelineDesc]backend.RenderPipelineState{}
 	c.dss = map[backend.DepthStencilDesc]backend.DepthStencilState{}
 	c.samplers = map[backend.SamplerDesc]backend.Sampler{}
+	c.srgb = map[backend.Texture]backend.Texture{}
 }
 
 func (c *drawCache) release() {
@@ -56,6 +58,10 @@ func (c *drawCache) endFrame() {
 		b.Release()
 	}
 	c.transient = c.transient[:0]
+	for t, v := range c.srgb {
+		v.Release()
+		delete(c.srgb, t)
+	}
 }
 
 func init() {
@@ -167,8 +173,10 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if !tg.any {
 		return nil
 	}
-	d.colorAttachments(&desc)
-	fns, err := d.functions(sh)
+	if err := d.colorAttachments(&pd, &desc); err != nil {
+		return err
+	}
+	fns, err := d.functions(sh, pt)
 	if err != nil {
 		return err
 	}

@@ -60,10 +60,10 @@ func (d *Device) vertexFunction(s *ir.Shader, vk *ff.VertexKey, key ir.VariantKe
 	return e, nil
 }
 
-func (d *Device) pixelFunction(s *ir.Shader, pk *ff.PixelKey, key ir.VariantKey) (backend.Function, error) {
+func (d *Device) pixelFunction(s *ir.Shader, pk *ff.PixelKey, key ir.VariantKey, dk ff.Draw) (backend.Function, error) {
 	k := psKey{v: key}
 	if s == nil {
-		*pk = ff.PixelKeyOf(&d.st.ff)
+		*pk = ff.PixelKeyFor(&d.st.ff, dk)
 		k.k = *pk
 	} else {
 		k.prog = s
@@ -137,20 +137,31 @@ type drawFunctions struct {
 	locate func(ir.Usage, uint8) (int, bool)
 }
 
+// drawKind is what core/ff's variant rules need to know of a draw.
+func (d *Device) drawKind(sh drawShaders, pt types.PrimitiveType) ff.Draw {
+	k := ff.Draw{VS: sh.vs != nil, PS: sh.ps != nil, Points: pt == types.D3DPT_POINTLIST, SRGBView: d.srgbViews()}
+	if sh.ps != nil {
+		k.PSVersion = sh.ps.Version
+	}
+	return k
+}
+
 // functions builds (or finds) the vertex and fragment functions for the
-// bound shaders, or core/ff's for fixed function, under the variant key
-// the render state implies.
-func (d *Device) functions(sh drawShaders) (drawFunctions, error) {
+// bound shaders, or core/ff's for fixed function, under the variant keys
+// the render state implies (ff.Variants: fog, alpha test, clip planes,
+// point size and sprites for shaders as D3D9 applies them).
+func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunctions, error) {
 	var f drawFunctions
 	d.textureKinds()
 	d.st.activeLights()
 	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
-	key := ff.Variant(&d.st.ff)
+	dk := d.drawKind(sh, pt)
+	vkey, pkey := ff.Variants(&d.st.ff, dk)
 	var err error
-	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, key); err != nil {
+	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, vkey); err != nil {
 		return f, err
 	}
-	if f.ps, err = d.pixelFunction(sh.ps, &f.pk, irprog.LinkKey(key, f.vs.slots)); err != nil {
+	if f.ps, err = d.pixelFunction(sh.ps, &f.pk, irprog.LinkKey(pkey, f.vs.slots), dk); err != nil {
 		return f, err
 	}
 	f.locate = ffLocation
@@ -167,6 +178,7 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	st := &d.st.ff
 	dsv := make([][4]float32, ir.DSCount)
 	ff.FillDrawState(dsv, st)
+	ff.FillViewState(dsv, d.st.params)
 	dsb := floatBytes(dsv)
 	if sh.vs == nil {
 		enc.SetVertexBytes(floatBytes(ff.VertexConstants(&f.vk, st, d.st.params)), 0)

@@ -1,6 +1,9 @@
 package device
 
 import (
+	"math"
+
+	"mtld3d/core/ir"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
 )
@@ -153,15 +156,33 @@ func (d *Device) samplerState(desc backend.SamplerDesc) (backend.Sampler, error)
 }
 
 // colorAttachments sets each bound target's blend and write mask (the
-// formats are set by targets). D3D9 blends every target alike; the write
-// masks are per target (D3DRS_COLORWRITEENABLE1-3).
-func (d *Device) colorAttachments(desc *backend.RenderPipelineDesc) {
+// formats are set by targets). D3D9 blends every target alike
+// (D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING); the write masks are per
+// target (D3DRS_COLORWRITEENABLE1-3, D3DPMISCCAPS_INDEPENDENTWRITEMASKS).
+// A target the pixel stage writes no colour to keeps its contents. With
+// D3DRS_SRGBWRITEENABLE a target whose format has an sRGB twin is drawn
+// through an sRGB view, so blending happens in linear space and the
+// result is encoded after it, as D3DPMISCCAPS_POSTBLENDSRGBCONVERT says.
+func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.RenderPipelineDesc) error {
 	rs := &d.st.ff.RS
 	src, dst := blendPair(rs[types.D3DRS_SRCBLEND], rs[types.D3DRS_DESTBLEND])
+	written := d.colorOutputs()
 	for i := range d.rts {
 		ca := &desc.ColorAttachments[i]
 		if ca.Format == 0 {
 			continue
+		}
+		if d.srgbViews() {
+			if f := ca.Format.SRGB(); f != ca.Format {
+				v, err := d.srgbView(pd.Color[i].Texture, f)
+				if err != nil {
+					return err
+				}
+				ca.Format, pd.Color[i].Texture = f, v
+			}
+		}
+		if written&(1<<i) == 0 {
+			continue // WriteMask 0: the target is left alone
 		}
 		ca.WriteMask = writeMask(rs[types.D3DRS_COLORWRITEENABLE])
 		if i > 0 {
@@ -177,6 +198,55 @@ func (d *Device) colorAttachments(desc *backend.RenderPipelineDesc) {
 			}
 		}
 	}
+	return nil
+}
+
+// colorOutputs is the set of render targets the pixel stage writes: bit i
+// for oCi of a bound pixel shader, target 0 for fixed function.
+func (d *Device) colorOutputs() uint8 {
+	if d.st.ps == 0 {
+		return 1
+	}
+	s := d.shaders[d.st.ps]
+	if s == nil || s.ir == nil {
+		return 1 // the draw is skipped anyway
+	}
+	var m uint8
+	for _, o := range s.ir.Outputs {
+		if o.Kind == ir.OutColor && o.Index >= 0 && o.Index < 8 {
+			m |= 1 << o.Index
+		}
+	}
+	return m
+}
+
+// srgbViews says render targets are written through sRGB views.
+func (d *Device) srgbViews() bool { return d.st.ff.RS[types.D3DRS_SRGBWRITEENABLE] != 0 }
+
+// srgbView returns an sRGB view of a target texture, made once per frame
+// (views go with the frame's transient objects).
+func (d *Device) srgbView(t backend.Texture, f backend.PixelFormat) (backend.Texture, error) {
+	if v, ok := d.draws.srgb[t]; ok {
+		return v, nil
+	}
+	v, err := t.NewView(f, backend.Swizzles{})
+	if err != nil {
+		return nil, err
+	}
+	d.draws.srgb[t] = v
+	return v, nil
+}
+
+// depthBiasScale converts D3D9's depth bias, a value added to the depth
+// directly, into units of the backend's bias, which Metal multiplies by
+// the depth format's smallest step: 2^-16 for 16-bit depth; float depth
+// (which stands in for D3D9's 24-bit formats too) steps by 2^-24 for
+// depths in [0.5, 1), where perspective projections put most of a scene.
+func depthBiasScale(f backend.PixelFormat) float32 {
+	if f == backend.FormatDepth16Unorm {
+		return 1 << 16
+	}
+	return 1 << 24
 }
 
 // rasterState sets the encoder's viewport, scissor, stencil reference,
@@ -208,6 +278,12 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	}
 	if types.FillMode(rs[types.D3DRS_FILLMODE]) == types.D3DFILL_WIREFRAME {
 		enc.SetTriangleFillMode(backend.FillLines)
+	}
+	// D3D9 offsets depth by SLOPESCALEDEPTHBIAS * max(|dz/dx|, |dz/dy|) +
+	// DEPTHBIAS, unclamped; the slope term is Metal's as it is.
+	bias, slope := math.Float32frombits(rs[types.D3DRS_DEPTHBIAS]), math.Float32frombits(rs[types.D3DRS_SLOPESCALEDEPTHBIAS])
+	if ds := d.objects[d.ds]; (bias != 0 || slope != 0) && d.ds != 0 && ds != nil && ds.tex != nil {
+		enc.SetDepthBias(bias*depthBiasScale(ds.mapping.Format), slope, 0)
 	}
 	return true
 }
