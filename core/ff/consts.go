@@ -303,7 +303,7 @@ func FillDrawState(ds [][4]float32, s *State) {
 	}
 	ds[ir.DSFog] = [4]float32{start, end, s.rsf(types.D3DRS_FOGDENSITY), inv}
 	ds[ir.DSFogColor] = Color(s.rs(types.D3DRS_FOGCOLOR))
-	ds[ir.DSAlphaRef] = [4]float32{float32(s.rs(types.D3DRS_ALPHAREF)&255) / 255}
+	ds[ir.DSAlphaRef] = [4]float32{float32(s.rs(types.D3DRS_ALPHAREF)&255) / 255, float32(s.rs(types.D3DRS_ALPHAREF) & 255)}
 	ds[ir.DSPointSize] = [4]float32{s.rsf(types.D3DRS_POINTSIZE), s.rsf(types.D3DRS_POINTSIZE_MIN), s.rsf(types.D3DRS_POINTSIZE_MAX)}
 	ds[ir.DSTextureFactor] = Color(s.rs(types.D3DRS_TEXTUREFACTOR))
 	for i := 0; i < MaxStages; i++ {

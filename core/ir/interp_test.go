@@ -372,7 +372,7 @@ func TestVariantPixel(t *testing.T) {
 	env := &Env{DrawState: make([][4]float32, DSCount)}
 	env.DrawState[DSFog] = f4(0, 1, 2, 1)
 	env.DrawState[DSFogColor] = f4(1, 0, 0, 0)
-	env.DrawState[DSAlphaRef] = f4(0.5)
+	env.DrawState[DSAlphaRef] = f4(0.5, 128)
 	base := ps(Op(OpMov, Out(0).D(0), In(0).S()))
 	base.Inputs = []Input{{Usage: UsageColor}}
 	col := [4][4]float32{f4(0, 1, 0, 0.25), f4(0, 1, 0, 0.5), f4(0, 1, 0, 0.75), f4(0, 1, 0, 1)}

@@ -207,7 +207,7 @@ const MaxClipPlanes = 8
 const (
 	DSFog        = 0 // x fog start, y fog end, z density, w 1/(end-start)
 	DSFogColor   = 1 // rgb fog colour, a unused
-	DSAlphaRef   = 2 // x alpha reference in 0..1 (D3DRS_ALPHAREF/255)
+	DSAlphaRef   = 2 // x alpha reference in 0..1 (D3DRS_ALPHAREF/255), y the same in 0..255
 	DSPointSize  = 3 // x point size, y min, z max
 	DSHalfPixel  = 4 // xy added to clip xy per unit of clip w: (1/vpWidth, -1/vpHeight)
 	DSClipPlane0 = 5 // MaxClipPlanes user clip planes (clip space), DSClipPlane0+i

@@ -34,7 +34,7 @@ const (
 // emitter and the interpreter apply it identically.
 type VariantKey struct {
 	// Pixel stage.
-	AlphaFunc CmpFunc // D3DRS_ALPHATESTENABLE ? D3DRS_ALPHAFUNC : off; reference in DSAlphaRef
+	AlphaFunc CmpFunc // D3DRS_ALPHATESTENABLE ? D3DRS_ALPHAFUNC : off; reference in DSAlphaRef.y
 	FogMode   FogMode // FogNone disables fog
 	// FogTable selects per-pixel (table) fog computed from the fragment
 	// depth with FogMode; otherwise vertex fog: the fog varying written by
@@ -261,10 +261,18 @@ func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
 		} else {
 			b := BTemp(s.NumBTemps)
 			s.NumBTemps++
+			t := Temp(s.NumTemps)
+			s.NumTemps++
 			op := [...]Opcode{CmpLess: OpLt, CmpEqual: OpEq, CmpLessEqual: OpLe, CmpGreater: OpGt, CmpNotEqual: OpNe, CmpGreaterEqual: OpGe}[k.AlphaFunc]
 			cond := b.S().Swz('x').Negate()
+			// The reference is 8 bits: alpha is compared as the 8-bit
+			// value it rounds to, so an interpolated alpha a rounding
+			// error away from the reference still tests equal.
 			epi = append(epi,
-				Op(op, b.D(MaskX), Out(col).S().Swz('w'), DS(DSAlphaRef).S().Swz('x')),
+				&Inst{Op: OpMov, Dst: t.D(MaskX), Src: []Src{Out(col).S().Swz('w')}, Clamp: ClampSat},
+				Op(OpMad, t.D(MaskX), t.S().Swz('x'), ImmF1(255), ImmF1(0.5)),
+				Op(OpFloor, t.D(MaskX), t.S().Swz('x')),
+				Op(op, b.D(MaskX), t.S().Swz('x'), DS(DSAlphaRef).S().Swz('y')),
 				&Discard{Cond: &cond})
 		}
 	}

@@ -322,7 +322,7 @@ func TestTexkillAndAlphaTest(t *testing.T) {
 		p := r.pipeline(vs, ps, ir.VariantKey{}, key, dxsoLayout, backend.FormatRGBA32Float, nil)
 		tgt := r.target(backend.FormatRGBA32Float, 8, 8)
 		ds := make([][4]float32, ir.DSCount)
-		ds[ir.DSAlphaRef] = [4]float32{0.5}
+		ds[ir.DSAlphaRef] = [4]float32{0.5, 127.5}
 		r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 			e.SetFragmentBytes(float4Bytes([][4]float32{{0.5, 0.75, 1, 9}}), msl.BufferConstF)
 			e.SetFragmentBytes(float4Bytes(ds), msl.BufferDrawState)
