@@ -258,12 +258,17 @@ TEST(clip_plane_vertex_shader_clip_space)
     IDirect3DDevice9 *dev = begin();
     IDirect3DVertexShader9 *vs;
     const float keep_right[4] = {1, 0, 0, 0}; /* x >= 0 in clip space */
+    D3DCAPS9 caps;
     if (!dev)
         return;
+    /* Every plane the caps report is usable: the last one here. */
+    IDirect3DDevice9_GetDeviceCaps(dev, &caps);
+    CHECK_EQ_U(caps.MaxUserClipPlanes, 8);
+    CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 8, keep_right), D3DERR_INVALIDCALL);
     vs = vshader(dev, vs_pass);
     IDirect3DDevice9_SetVertexShader(dev, vs);
-    IDirect3DDevice9_SetClipPlane(dev, 0, keep_right);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, D3DCLIPPLANE0);
+    CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 7, keep_right), D3D_OK);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 1u << 7);
     full_xyz(dev, 0.5f, 0xff0000);
     /* CLIPPING off turns the planes off too. */
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPING, FALSE);
@@ -277,6 +282,34 @@ TEST(clip_plane_vertex_shader_clip_space)
     CHECK_PIXEL(dev, 100, 100, 0x000000);
     CHECK_PIXEL(dev, 500, 100, 0xff0000);
     CHECK_PIXEL(dev, 100, 450, 0x00ff00);
+    IDirect3DDevice9_SetVertexShader(dev, NULL);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(viewport_depth_range)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *vs;
+    D3DVIEWPORT9 vp = {0, 0, 640, 480, 0.5f, 1.0f}, full = {0, 0, 640, 480, 0, 1};
+    struct xyz near_strip[4] = {{-1, 1, 0.4f, 0x00ff00}, {1, 1, 0.4f, 0x00ff00}, {-1, 0, 0.4f, 0x00ff00}, {1, 0, 0.4f, 0x00ff00}};
+    struct xyz far_strip[4] = {{-1, 0, 0.6f, 0x0000ff}, {1, 0, 0.6f, 0x0000ff}, {-1, -1, 0.6f, 0x0000ff}, {1, -1, 0.6f, 0x0000ff}};
+    if (!dev)
+        return;
+    vs = vshader(dev, vs_pass);
+    IDirect3DDevice9_SetVertexShader(dev, vs);
+    /* Clip z 0 lands at MinZ 0.5. */
+    IDirect3DDevice9_SetViewport(dev, &vp);
+    full_xyz(dev, 0, 0xff0000);
+    /* Depth 0.4 passes LESS against 0.5, 0.6 does not. */
+    IDirect3DDevice9_SetViewport(dev, &full);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, near_strip, sizeof(near_strip[0]));
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, far_strip, sizeof(far_strip[0]));
+    end(dev);
+    CHECK_PIXEL(dev, 320, 100, 0x00ff00);
+    CHECK_PIXEL(dev, 320, 380, 0xff0000);
     IDirect3DDevice9_SetVertexShader(dev, NULL);
     if (vs)
         IDirect3DVertexShader9_Release(vs);
@@ -544,6 +577,7 @@ static const struct harness_test tests[] = {
     T(depth_bias_moves_coplanar_quad_in_front),
     T(slope_scaled_depth_bias),
     T(clip_plane_vertex_shader_clip_space),
+    T(viewport_depth_range),
     T(clip_plane_fixed_function_world_space),
     T(points_size_and_clamps),
     T(points_vertex_shader_size),
