@@ -26,6 +26,11 @@ static const DWORD vs_pts[] = {
 static const DWORD ps_pass[] = {
     0xffff0200, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0x800f0800, 0x90e40000, 0x0000ffff,
 };
+/* ps_2_0: dcl t0.xy; dcl_2d s0; texld r0, t0, s0; mov oC0, r0 */
+static const DWORD ps_tex[] = {
+    0xffff0200, 0x0200001f, 0x80000000, 0xb0030000, 0x0200001f, 0x90000000, 0xa00f0800, 0x03000042,
+    0x800f0000, 0xb0e40000, 0xa0e40800, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
 /* ps_2_0: def c0, 1, 0.5, 0.25, 1; def c1, 0.25, 0.5, 1, 1; mov oC0, c0;
  * mov oC1, c1 */
 static const DWORD ps_mrt[] = {
@@ -399,6 +404,7 @@ TEST(point_sprites_textured)
 {
     IDirect3DDevice9 *dev = begin();
     IDirect3DTexture9 *tex = NULL;
+    IDirect3DPixelShader9 *ps;
     D3DLOCKED_RECT lr;
     struct {
         float x, y, z, rhw, u, v;
@@ -424,8 +430,20 @@ TEST(point_sprites_textured)
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 1, &p, sizeof(p));
     /* Triangles keep their coordinates while sprites are on. */
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, tri, sizeof(tri[0]));
+    /* The same sprite through a ps_2_0 reading t0. */
+    ps = pshader(dev, ps_tex);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+    p.x = 400;
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 1, &p, sizeof(p));
+    IDirect3DDevice9_SetPixelShader(dev, NULL);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSPRITEENABLE, FALSE);
     end(dev);
+    CHECK_PIXEL(dev, 395, 195, 0xff0000);
+    CHECK_PIXEL(dev, 405, 195, 0x00ff00);
+    CHECK_PIXEL(dev, 395, 205, 0x0000ff);
+    CHECK_PIXEL(dev, 405, 205, 0xffffff);
     CHECK_PIXEL(dev, 195, 195, 0xff0000);
     CHECK_PIXEL(dev, 205, 195, 0x00ff00);
     CHECK_PIXEL(dev, 195, 205, 0x0000ff);

@@ -224,7 +224,8 @@ func (d *Device) colorOutputs() uint8 {
 func (d *Device) srgbViews() bool { return d.st.ff.RS[types.D3DRS_SRGBWRITEENABLE] != 0 }
 
 // srgbView returns an sRGB view of a target texture, made once per frame
-// (views go with the frame's transient objects).
+// (views go with the frame's transient objects). Metal makes views that
+// only toggle sRGB without MTLTextureUsagePixelFormatView.
 func (d *Device) srgbView(t backend.Texture, f backend.PixelFormat) (backend.Texture, error) {
 	if v, ok := d.draws.srgb[t]; ok {
 		return v, nil
