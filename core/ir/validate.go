@@ -47,7 +47,7 @@ func (v *validator) decls() {
 				v.fail("bad varying usage %d", o.Usage)
 			}
 		case OutClipDist:
-			if s.Stage != StageVertex || o.Index < 0 || o.Index > 7 {
+			if s.Stage != StageVertex || o.Index < 0 || o.Index >= MaxClipPlanes {
 				v.fail("bad clip distance output %d", o.Index)
 			}
 		case OutColor:

@@ -147,7 +147,9 @@ func vertexEpilogue(s *Shader, k VariantKey) []Stmt {
 				next = o.Index + 1
 			}
 		}
-		for i := 0; i < MaxClipPlanes; i++ {
+		// Distances the shader writes itself (no D3D9 shader does) come
+		// first; planes past the backends' count are dropped.
+		for i := 0; i < MaxClipPlanes && next < MaxClipPlanes; i++ {
 			if k.ClipPlanes&(1<<i) == 0 {
 				continue
 			}

@@ -305,9 +305,9 @@ func (g *gen) block(depth, loops, subs int) []ir.Stmt {
 // RandomKey returns a random variant key.
 func RandomKey(r *rand.Rand) ir.VariantKey {
 	k := ir.VariantKey{
-		AlphaFunc: ir.CmpFunc(r.IntN(9)), FogMode: ir.FogMode(r.IntN(4)), FogTable: r.IntN(2) == 0,
+		AlphaFunc: ir.CmpFunc(r.IntN(9)), FogMode: ir.FogMode(r.IntN(4)), FogTable: r.IntN(2) == 0, FogDistance: r.IntN(2) == 0,
 		SRGBWrite: r.IntN(2) == 0, FlatShade: r.IntN(2) == 0, PointSprite: r.IntN(3) == 0, Projected: uint16(r.IntN(16)),
-		ClipPlanes: uint8(r.IntN(64)), PointSize: r.IntN(2) == 0, HalfPixel: r.IntN(2) == 0,
+		ClipPlanes: uint8(r.IntN(256)), PointSize: r.IntN(2) == 0, HalfPixel: r.IntN(2) == 0,
 	}
 	for i := range 4 {
 		k.SamplerKinds[i] = ir.SamplerKind(r.IntN(5))
