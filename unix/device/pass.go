@@ -284,8 +284,9 @@ func (d *Device) passForget(id uint32) {
 		return
 	}
 	uses := p.key.depth.tex == tex || p.key.stencil.tex == tex
+	view := d.draws.srgb[tex] // the pass may draw through its sRGB view
 	for _, a := range p.key.color {
-		uses = uses || a.tex == tex
+		uses = uses || a.tex == tex || view != nil && a.tex == view
 	}
 	if uses {
 		d.endRenderPass()
