@@ -73,7 +73,7 @@ func DeclFromFVF(fvf uint32) Decl {
 	case types.D3DFVF_XYZW:
 		d.Pos = PosXYZW
 	case types.D3DFVF_XYZB1, types.D3DFVF_XYZB2, types.D3DFVF_XYZB3, types.D3DFVF_XYZB4, types.D3DFVF_XYZB5:
-		betas = uint8((fvf&types.D3DFVF_POSITION_MASK)-types.D3DFVF_XYZ) / 2
+		betas = uint8((fvf&types.D3DFVF_POSITION_MASK)-types.D3DFVF_XYZB1)/2 + 1
 	}
 	if betas > 0 && fvf&(types.D3DFVF_LASTBETA_UBYTE4|types.D3DFVF_LASTBETA_D3DCOLOR) != 0 {
 		d.Indices = true
