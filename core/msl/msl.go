@@ -6,7 +6,9 @@
 //   - Entry points are EntryVertex and EntryFragment.
 //   - Vertex inputs come from a [[stage_in]] struct: IR input with Location n
 //     is member aN [[attribute(n)]]. The pipeline's vertex descriptor maps
-//     D3D9 stream s to buffer(BufferVertex0+s).
+//     D3D9 stream s (0-15) to buffer(BufferVertex0+s), so streams take
+//     buffers 4-19 of Metal's 31; the encoder may use 20-30 for vertex
+//     data it converts.
 //   - Varyings are float4 members named vN [[user(locnN)]] with N =
 //     ir.VaryingSlot(usage, index): texcoord n -> n, color n -> 16+n, fog ->
 //     20, other usages 32+16*usage+index.
@@ -37,7 +39,7 @@ const (
 	BufferConstI    = 1
 	BufferConstB    = 2
 	BufferDrawState = 3
-	BufferVertex0   = 16 // D3D9 vertex stream s is buffer(BufferVertex0 + s)
+	BufferVertex0   = 4 // D3D9 vertex stream s is buffer(BufferVertex0 + s)
 )
 
 // Unit is one emitted MSL translation unit and what the pipeline needs to

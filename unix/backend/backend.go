@@ -17,7 +17,7 @@ import "errors"
 const (
 	MaxColorAttachments    = 8  // MTLRenderPassDescriptor.colorAttachments
 	MaxVertexAttributes    = 16 // D3D9 has v0..v15
-	MaxVertexBufferLayouts = 16 // layouts[i] describes vertex buffer index i
+	MaxVertexBufferLayouts = 31 // layouts[i] describes vertex buffer index i (Metal's 31 buffers)
 	MaxBuffers             = 31 // Metal's buffer argument table
 	MaxTextures            = 16 // per stage; D3D9 ps has s0..s15
 	MaxSamplers            = 16 // per stage

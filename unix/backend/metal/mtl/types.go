@@ -527,7 +527,7 @@ type DepthStencilDescriptor struct {
 // VertexDescriptor carries (Metal allows 31 of each).
 const (
 	MaxVertexAttributes    = 16
-	MaxVertexBufferLayouts = 16
+	MaxVertexBufferLayouts = 31
 	MaxColorAttachments    = 8
 )
 

@@ -13,9 +13,8 @@ import (
 	"mtld3d/unix/backend/reference"
 )
 
-// testStream is the vertex buffer index the tests fetch vertices from.
-// (msl.BufferVertex0 is 16, past backend.MaxVertexBufferLayouts; the
-// shader never names vertex buffers, so any free index does.)
+// testStream is the vertex buffer index the tests fetch vertices from
+// (the shader never names vertex buffers, so any free index does).
 const testStream = 8
 
 type rig struct {
