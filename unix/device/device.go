@@ -63,7 +63,7 @@ type Device struct {
 	buffers  map[uint32]*buffer
 	textures map[uint32]*texture
 	shaders  map[uint32]*shader
-	decls    map[uint32][]element
+	decls    map[uint32]*declaration
 	draws    drawCache
 	clears   map[clearKey]backend.RenderPipelineState
 	dss      map[clearKey]backend.DepthStencilState
@@ -111,7 +111,7 @@ func New(be backend.Device, target format.Target) (*Device, error) {
 		objects: map[uint32]*surface{}, front: map[uint32]*surface{},
 		clears: map[clearKey]backend.RenderPipelineState{}, dss: map[clearKey]backend.DepthStencilState{},
 		warned: map[uint32]bool{}, buffers: map[uint32]*buffer{}, textures: map[uint32]*texture{},
-		shaders: map[uint32]*shader{}, decls: map[uint32][]element{}}
+		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}}
 	d.st.reset()
 	d.draws.init()
 	return d, nil

@@ -2,7 +2,9 @@ package device
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"mtld3d/shared"
@@ -15,10 +17,6 @@ import (
 // one FunctionDesc that carries both the MSL and the IR program so either
 // backend can build it.
 
-// streamBase is the backend vertex buffer index of D3D9 stream 0: buffers
-// 0-3 hold the constants and the draw state (core/msl's layout).
-const streamBase = 4
-
 // drawCache holds what a repeated frame must not rebuild.
 type drawCache struct {
 	vs        map[vsKey]vsEntry
@@ -28,6 +26,13 @@ type drawCache struct {
 	samplers  map[backend.SamplerDesc]backend.Sampler
 	transient []backend.Buffer                    // per-frame buffers (UP data, converted indices)
 	srgb      map[backend.Texture]backend.Texture // per-frame sRGB views of targets
+
+	// Reused by every draw so that a repeated draw allocates nothing here.
+	fvf     uint32    // the FVF fvfEls lists
+	fvfEls  []element // its elements
+	binds   []vbinding
+	vbufs   []vertexBuffer
+	scratch []byte // fan indices, converted elements
 }
 
 func (c *drawCache) init() {
@@ -66,7 +71,7 @@ func (c *drawCache) endFrame() {
 
 func init() {
 	on("Draw", func(d *Device, r *shared.RecDraw, _ []byte) error {
-		return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, d.boundStream, nil, 0, int(r.StartVertex))
+		return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d}, indexSource{}, 0, int(r.StartVertex))
 	})
 	on("DrawIndexed", func(d *Device, r *shared.RecDrawIndexed, _ []byte) error {
 		ib := d.buffers[d.st.indices]
@@ -77,15 +82,30 @@ func init() {
 		if ib.format == types.D3DFMT_INDEX32 {
 			isize = 4
 		}
-		idx := &indexSource{buf: ib.buf, offset: int(r.StartIndex) * isize, size: isize}
-		return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, d.boundStream, idx, int(r.BaseVertex), 0)
+		// MinIndex and NumVertices only bound what the indices name; the
+		// backend fetches what they name.
+		idx := indexSource{buf: ib.buf, offset: int(r.StartIndex) * isize, size: isize}
+		return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d}, idx, int(r.BaseVertex), 0)
 	})
 	on("DrawUP", (*Device).drawUP)
 }
 
-// streamFunc returns the buffer, offset and stride of a stream, or false
-// if nothing is bound there.
-type streamFunc func(stream uint32) (backend.Buffer, int, int, bool)
+// vertexStreams says where each D3D9 stream's data is for one draw: the
+// bound streams, except that a UP draw's own vertices are stream 0.
+type vertexStreams struct {
+	d        *Device
+	up       backend.Buffer
+	upStride int
+}
+
+// stream returns the buffer, offset and stride of stream i, or false if
+// nothing is bound there.
+func (s *vertexStreams) stream(i uint32) (backend.Buffer, int, int, bool) {
+	if s.up != nil && i == 0 {
+		return s.up, 0, s.upStride, true
+	}
+	return s.d.boundStream(i)
+}
 
 func (d *Device) boundStream(i uint32) (backend.Buffer, int, int, bool) {
 	if i >= uint32(len(d.st.streams)) {
@@ -99,6 +119,7 @@ func (d *Device) boundStream(i uint32) (backend.Buffer, int, int, bool) {
 	return b.buf, int(s.offset), int(s.stride), true
 }
 
+// indexSource is an indexed draw's indices; size 0 for a draw without.
 type indexSource struct {
 	buf    backend.Buffer
 	offset int
@@ -124,19 +145,18 @@ func (d *Device) drawUP(r *shared.RecDrawUP, rec []byte) error {
 	if err != nil {
 		return err
 	}
-	var idx *indexSource
+	var idx indexSource
 	if r.IndexFormat != 0 {
 		ib, err := d.transient(data[r.VertexBytes:])
 		if err != nil {
 			return err
 		}
-		idx = &indexSource{buf: ib, size: 2}
+		idx = indexSource{buf: ib, size: 2}
 		if types.Format(r.IndexFormat) == types.D3DFMT_INDEX32 {
 			idx.size = 4
 		}
 	}
-	up := func(i uint32) (backend.Buffer, int, int, bool) { return vb, 0, int(r.Stride), i == 0 }
-	return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, up, idx, 0, 0)
+	return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d, up: vb, upStride: int(r.Stride)}, idx, 0, 0)
 }
 
 func (d *Device) transient(data []byte) (backend.Buffer, error) {
@@ -153,19 +173,26 @@ func (d *Device) transient(data []byte) (backend.Buffer, error) {
 // step is its own function: targets (pass.go), shaders and constants
 // (functions.go), the vertex layout (vertex.go), pipeline and raster
 // state (pipestate.go), textures (textures.go).
-func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, idx *indexSource, baseVertex, startVertex int) error {
+func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int) error {
+	n := vertexCount(pt, prims)
+	if n == 0 {
+		if prims == 0 {
+			return nil
+		}
+		return fmt.Errorf("primitive type %d", pt)
+	}
 	els := d.vertexElements()
 	if len(els) == 0 {
 		d.warnOnce(shared.RecordCode("Draw"), "draw with neither an FVF nor a declaration")
 		return nil
 	}
+	if idx.size != 0 && idx.offset+n*idx.size > idx.buf.Length() {
+		d.warnOnce(shared.RecordCode("DrawIndexed"), "indexed draw reads past its index buffer; skipped")
+		return nil
+	}
 	sh, ok := d.shaderObjects()
 	if !ok {
 		return nil
-	}
-	n := vertexCount(pt, prims)
-	if n == 0 {
-		return fmt.Errorf("primitive type %d", pt)
 	}
 	var pd backend.RenderPassDesc
 	var desc backend.RenderPipelineDesc
@@ -180,12 +207,17 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if err != nil {
 		return err
 	}
-	instances, step := d.instancing(idx)
-	vd, used, err := vertexDescriptor(els, fns.locate, streams, step)
+	inst := d.instancing(idx.size != 0)
+	binds, err := vertexDescriptor(&desc.VertexDescriptor, d.draws.binds[:0], els, fns.locate, &streams, inst)
+	d.draws.binds = binds
+	if errors.Is(err, errNoStream) {
+		d.warnOnce(shared.RecordCode("Draw"), "draw reads a stream nothing is bound to; skipped")
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	desc.VertexFunction, desc.FragmentFunction, desc.VertexDescriptor = fns.vs.fn, fns.ps, vd
+	desc.VertexFunction, desc.FragmentFunction = fns.vs.fn, fns.ps
 	desc.SampleCount = tg.samples
 	desc.Topology = topology(pt)
 	pipe, err := d.pipeline(desc)
@@ -193,6 +225,10 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 		return err
 	}
 	dss, err := d.depthStencil(d.depthStencilDesc(tg.hasDepth, tg.hasStencil))
+	if err != nil {
+		return err
+	}
+	vbufs, err := d.vertexBuffers(&streams)
 	if err != nil {
 		return err
 	}
@@ -210,25 +246,24 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if err := d.bindTextures(enc); err != nil {
 		return err
 	}
-	for _, st := range used {
-		b, off, _, _ := streams(st)
-		enc.SetVertexBuffer(b, off, streamBase+int(st))
+	for i, b := range d.draws.binds {
+		enc.SetVertexBuffer(vbufs[i].buf, vbufs[i].offset, b.index)
 	}
 
-	bpt := primitive(pt)
 	if pt == types.D3DPT_TRIANGLEFAN {
 		// Metal has no fans: draw the same triangles as a list.
 		ib, err := d.fanIndices(prims, idx)
 		if err != nil {
 			return err
 		}
-		if idx == nil {
+		if idx.size == 0 {
 			baseVertex = startVertex
 		}
-		enc.DrawIndexedPrimitives(backend.PrimitiveTriangle, int(prims)*3, backend.IndexUInt32, ib, 0, 1, baseVertex, 0)
+		enc.DrawIndexedPrimitives(backend.PrimitiveTriangle, int(prims)*3, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
 		return nil
 	}
-	if idx == nil {
+	bpt := primitive(pt)
+	if idx.size == 0 {
 		enc.DrawPrimitives(bpt, startVertex, n, 1, 0)
 		return nil
 	}
@@ -236,32 +271,64 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams streamFunc, 
 	if idx.size == 4 {
 		it = backend.IndexUInt32
 	}
-	enc.DrawIndexedPrimitives(bpt, n, it, idx.buf, idx.offset, instances, baseVertex, 0)
+	enc.DrawIndexedPrimitives(bpt, n, it, idx.buf, idx.offset, inst.count, baseVertex, 0)
 	return nil
+}
+
+// vertexBuffer is a buffer and offset to bind.
+type vertexBuffer struct {
+	buf    backend.Buffer
+	offset int
+}
+
+// vertexBuffers resolves the draw's bindings (d.draws.binds) to buffers,
+// converting the elements that need it into transient buffers.
+func (d *Device) vertexBuffers(streams *vertexStreams) ([]vertexBuffer, error) {
+	c := &d.draws
+	c.vbufs = c.vbufs[:0]
+	for i := range c.binds {
+		b := &c.binds[i]
+		buf, off, stride, _ := streams.stream(b.stream)
+		if b.conv {
+			c.scratch = convertElement(c.scratch, buf.Contents(), off, stride, &b.el)
+			t, err := d.transient(c.scratch)
+			if err != nil {
+				return nil, err
+			}
+			buf, off = t, 0
+		}
+		c.vbufs = append(c.vbufs, vertexBuffer{buf, off})
+	}
+	return c.vbufs, nil
 }
 
 // fanIndices lists a fan's triangles as 32-bit indices, reading the fan's
 // own indices when it is indexed.
-func (d *Device) fanIndices(prims uint32, idx *indexSource) (backend.Buffer, error) {
-	at := func(i int) uint32 { return uint32(i) }
-	if idx != nil {
-		src := idx.buf.Contents()[idx.offset:]
-		at = func(i int) uint32 {
-			if idx.size == 2 {
-				return uint32(binary.LittleEndian.Uint16(src[2*i:]))
-			}
-			return binary.LittleEndian.Uint32(src[4*i:])
-		}
+func (d *Device) fanIndices(prims uint32, idx indexSource) (backend.Buffer, error) {
+	var src []byte
+	if idx.size != 0 {
+		src = idx.buf.Contents()[idx.offset:]
 		if need := int(prims+2) * idx.size; len(src) < need {
 			return nil, fmt.Errorf("fan needs %d index bytes, buffer has %d", need, len(src))
 		}
 	}
-	out := make([]byte, 12*int(prims))
+	at := func(i int) uint32 {
+		switch idx.size {
+		case 2:
+			return uint32(binary.LittleEndian.Uint16(src[2*i:]))
+		case 4:
+			return binary.LittleEndian.Uint32(src[4*i:])
+		}
+		return uint32(i)
+	}
+	out := slices.Grow(d.draws.scratch[:0], 12*int(prims))[:12*int(prims)]
+	first := at(0)
 	for i := 0; i < int(prims); i++ {
-		binary.LittleEndian.PutUint32(out[12*i:], at(0))
+		binary.LittleEndian.PutUint32(out[12*i:], first)
 		binary.LittleEndian.PutUint32(out[12*i+4:], at(i+1))
 		binary.LittleEndian.PutUint32(out[12*i+8:], at(i+2))
 	}
+	d.draws.scratch = out
 	return d.transient(out)
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
-	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/irprog"
@@ -100,8 +99,8 @@ func floatBytes(v [][4]float32) []byte {
 type drawShaders struct{ vs, ps *ir.Shader }
 
 // shaderObjects answers the bound shaders' IR; false when a bound shader
-// was refused (logged at creation) or a fixed-function draw cannot be
-// rendered, so the draw is skipped.
+// was refused (logged at creation), so the draw is skipped. A
+// fixed-function draw with a declaration reads core/ff's summary of it.
 func (d *Device) shaderObjects() (drawShaders, bool) {
 	var sh drawShaders
 	if d.st.vs != 0 {
@@ -111,9 +110,6 @@ func (d *Device) shaderObjects() (drawShaders, bool) {
 		if sh.vs == nil {
 			return sh, false
 		}
-	} else if d.st.decl != 0 {
-		d.warnOnce(shared.RecordCode("Draw"), "fixed-function draws with vertex declarations are not rendered yet")
-		return sh, false
 	}
 	if d.st.ps != 0 {
 		if s := d.shaders[d.st.ps]; s != nil {

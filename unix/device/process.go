@@ -11,7 +11,6 @@ import (
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/backend/reference/irprog"
 )
 
@@ -124,7 +123,7 @@ func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) er
 			if at < 0 || at+e.format.Size() > len(c) {
 				return fmt.Errorf("vertex %d is outside stream %d", a.SrcStart+n, e.stream)
 			}
-			in.Attr[loc] = reference.DecodeAttribute(e.format, c[at:])
+			in.Attr[loc] = e.decode(c[at:])
 		}
 		out = backend.VertexOut{}
 		prog.RunVertex(res, &in, &out)

@@ -9,8 +9,10 @@ import (
 
 	"mtld3d/core/dxso"
 	"mtld3d/core/dxso/lower"
+	"mtld3d/core/ff"
 	"mtld3d/core/ir"
 	"mtld3d/shared"
+	"mtld3d/types"
 	"mtld3d/unix/backend"
 )
 
@@ -25,10 +27,14 @@ type shader struct {
 
 // element is one vertex element: where it is in which stream, what it
 // holds, and how the backend reads it.
+// format is how the backend reads it; for UDEC3 and DEC3N, whose D3D9
+// expansion no backend format gives (see converted), it is only the
+// size of the data.
 type element struct {
 	stream uint32
 	offset uint32
 	format backend.VertexFormat
+	typ    types.DeclType
 	usage  ir.Usage
 	index  uint8
 }
@@ -39,13 +45,38 @@ type consts struct {
 	b [16]uint32
 }
 
-// D3DDECLTYPE (0..16) to backend vertex formats; UDEC3 has no equivalent.
+// declTypes maps D3DDECLTYPE to backend vertex formats. The backend
+// widens every attribute to a float4 with missing components (0, 0, 0, 1),
+// D3D9's rule; integer formats arrive as unnormalised floats (UBYTE4,
+// SHORT2, SHORT4) and D3DCOLOR is read BGRA. UDEC3 (unnormalised 10-bit)
+// has no backend format and DEC3N's w is 1 in D3D9 where Metal's
+// Int1010102Normalized reads the 2-bit field: both are converted on the
+// way to the backend (element.converted); their entries give the size.
 var declTypes = [...]backend.VertexFormat{
-	backend.VertexFloat, backend.VertexFloat2, backend.VertexFloat3, backend.VertexFloat4,
-	backend.VertexUChar4Normalized_BGRA, backend.VertexUChar4, backend.VertexShort2, backend.VertexShort4,
-	backend.VertexUChar4Normalized, backend.VertexShort2Normalized, backend.VertexShort4Normalized,
-	backend.VertexUShort2Normalized, backend.VertexUShort4Normalized, backend.VertexInvalid,
-	backend.VertexInt1010102Normalized, backend.VertexHalf2, backend.VertexHalf4,
+	types.D3DDECLTYPE_FLOAT1:    backend.VertexFloat,
+	types.D3DDECLTYPE_FLOAT2:    backend.VertexFloat2,
+	types.D3DDECLTYPE_FLOAT3:    backend.VertexFloat3,
+	types.D3DDECLTYPE_FLOAT4:    backend.VertexFloat4,
+	types.D3DDECLTYPE_D3DCOLOR:  backend.VertexUChar4Normalized_BGRA,
+	types.D3DDECLTYPE_UBYTE4:    backend.VertexUChar4,
+	types.D3DDECLTYPE_SHORT2:    backend.VertexShort2,
+	types.D3DDECLTYPE_SHORT4:    backend.VertexShort4,
+	types.D3DDECLTYPE_UBYTE4N:   backend.VertexUChar4Normalized,
+	types.D3DDECLTYPE_SHORT2N:   backend.VertexShort2Normalized,
+	types.D3DDECLTYPE_SHORT4N:   backend.VertexShort4Normalized,
+	types.D3DDECLTYPE_USHORT2N:  backend.VertexUShort2Normalized,
+	types.D3DDECLTYPE_USHORT4N:  backend.VertexUShort4Normalized,
+	types.D3DDECLTYPE_UDEC3:     backend.VertexUInt1010102Normalized,
+	types.D3DDECLTYPE_DEC3N:     backend.VertexInt1010102Normalized,
+	types.D3DDECLTYPE_FLOAT16_2: backend.VertexHalf2,
+	types.D3DDECLTYPE_FLOAT16_4: backend.VertexHalf4,
+}
+
+// declaration is a vertex declaration's elements and core/ff's summary
+// of them.
+type declaration struct {
+	els []element
+	ff  ff.Decl
 }
 
 func init() {
@@ -77,22 +108,32 @@ func init() {
 		if r.Count > 64 || len(rec) < base+8*int(r.Count) {
 			return fmt.Errorf("declaration %d: %d elements in a %d-byte record", r.ID, r.Count, len(rec))
 		}
-		var els []element
+		dc := &declaration{}
+		var ffEls []ff.DeclElement
 		for i := 0; i < int(r.Count); i++ {
 			e := rec[base+8*i:]
 			stream, off, typ, usage, idx := binary.LittleEndian.Uint16(e), binary.LittleEndian.Uint16(e[2:]), e[4], e[6], e[7]
 			if stream == 0xff || int(typ) >= len(declTypes) {
 				continue // D3DDECL_END or D3DDECLTYPE_UNUSED
 			}
-			els = append(els, element{stream: uint32(stream), offset: uint32(off), format: declTypes[typ], usage: ir.Usage(usage), index: idx})
+			if stream >= maxStreams {
+				return fmt.Errorf("declaration %d: stream %d", r.ID, stream)
+			}
+			t := types.DeclType(typ)
+			dc.els = append(dc.els, element{stream: uint32(stream), offset: uint32(off), format: declTypes[t], typ: t, usage: ir.Usage(usage), index: idx})
+			ffEls = append(ffEls, ff.DeclElement{Type: t, Usage: types.DeclUsage(usage), UsageIndex: idx})
 		}
-		d.decls[r.ID] = els
+		dc.ff = ff.DeclFromElements(ffEls)
+		d.decls[r.ID] = dc
 		return nil
 	})
 	on("SetVertexDeclaration", func(d *Device, r *shared.RecSetObject, _ []byte) error {
 		d.st.decl = r.Object
 		if r.Object != 0 {
 			d.st.fvf = 0
+			if dc := d.decls[r.Object]; dc != nil {
+				d.st.ff.Decl = dc.ff
+			}
 		}
 		return nil
 	})

@@ -201,7 +201,7 @@ func init() {
 		return nil
 	})
 	on("SetFVF", func(d *Device, r *shared.RecSetFVF, _ []byte) error {
-		d.st.fvf = r.FVF
+		d.st.fvf, d.st.decl = r.FVF, 0 // the guest's SetFVF drops the declaration
 		d.st.ff.Decl = ff.DeclFromFVF(r.FVF)
 		return nil
 	})

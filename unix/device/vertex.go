@@ -1,60 +1,112 @@
 package device
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"math"
 
+	"mtld3d/core/caps"
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
+	"mtld3d/core/msl"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
 )
+
+// Vertex input: D3D9 stream s is backend vertex buffer streamBase+s
+// (core/msl's layout: buffers below it hold the constants and the draw
+// state); elements the backend cannot read as D3D9 does (UDEC3, DEC3N)
+// are converted into buffers of their own after the streams.
+const (
+	maxStreams  = caps.MaxStreams
+	streamBase  = msl.BufferVertex0
+	convertBase = streamBase + maxStreams
+	maxConvert  = backend.MaxVertexBufferLayouts - convertBase
+)
+
+// errNoStream marks a draw whose declaration reads a stream nothing is
+// bound to: Windows leaves it undefined; we skip the draw.
+var errNoStream = errors.New("declared stream not bound")
 
 // fvfElements lists an FVF vertex's elements in memory order, on stream 0.
 func fvfElements(fvf uint32) []element {
-	var els []element
+	return appendFVFElements(nil, fvf)
+}
+
+func appendFVFElements(els []element, fvf uint32) []element {
 	off := uint32(0)
-	put := func(u ir.Usage, idx uint8, f backend.VertexFormat) {
-		els = append(els, element{offset: off, format: f, usage: u, index: idx})
+	put := func(u ir.Usage, idx uint8, t types.DeclType) {
+		f := declTypes[t]
+		els = append(els, element{offset: off, format: f, typ: t, usage: u, index: idx})
 		off += uint32(f.Size())
 	}
-	floats := [5]backend.VertexFormat{0, backend.VertexFloat, backend.VertexFloat2, backend.VertexFloat3, backend.VertexFloat4}
+	floats := [5]types.DeclType{0, types.D3DDECLTYPE_FLOAT1, types.D3DDECLTYPE_FLOAT2, types.D3DDECLTYPE_FLOAT3, types.D3DDECLTYPE_FLOAT4}
 	dcl := ff.DeclFromFVF(fvf)
 	switch fvf & types.D3DFVF_POSITION_MASK {
 	case types.D3DFVF_XYZRHW:
-		put(ir.UsagePositionT, 0, backend.VertexFloat4)
+		put(ir.UsagePositionT, 0, types.D3DDECLTYPE_FLOAT4)
 	case types.D3DFVF_XYZW:
-		put(ir.UsagePosition, 0, backend.VertexFloat4)
+		put(ir.UsagePosition, 0, types.D3DDECLTYPE_FLOAT4)
 	case 0:
-		return nil
+		return els
 	default:
-		put(ir.UsagePosition, 0, backend.VertexFloat3)
+		put(ir.UsagePosition, 0, types.D3DDECLTYPE_FLOAT3)
 	}
 	if dcl.BlendWeights > 0 {
 		put(ir.UsageBlendWeight, 0, floats[dcl.BlendWeights])
 	}
 	if dcl.Indices {
 		if dcl.IndicesColor {
-			put(ir.UsageBlendIndices, 0, backend.VertexUChar4Normalized_BGRA)
+			put(ir.UsageBlendIndices, 0, types.D3DDECLTYPE_D3DCOLOR)
 		} else {
-			put(ir.UsageBlendIndices, 0, backend.VertexUChar4)
+			put(ir.UsageBlendIndices, 0, types.D3DDECLTYPE_UBYTE4)
 		}
 	}
 	if dcl.Normal {
-		put(ir.UsageNormal, 0, backend.VertexFloat3)
+		put(ir.UsageNormal, 0, types.D3DDECLTYPE_FLOAT3)
 	}
 	if dcl.PSize {
-		put(ir.UsagePSize, 0, backend.VertexFloat)
+		put(ir.UsagePSize, 0, types.D3DDECLTYPE_FLOAT1)
 	}
 	if dcl.Diffuse {
-		put(ir.UsageColor, 0, backend.VertexUChar4Normalized_BGRA)
+		put(ir.UsageColor, 0, types.D3DDECLTYPE_D3DCOLOR)
 	}
 	if dcl.Specular {
-		put(ir.UsageColor, 1, backend.VertexUChar4Normalized_BGRA)
+		put(ir.UsageColor, 1, types.D3DDECLTYPE_D3DCOLOR)
 	}
 	for i := 0; i < int(dcl.TexCoords); i++ {
 		put(ir.UsageTexCoord, uint8(i), floats[max(dcl.TexCoordSize[i], 1)])
 	}
 	return els
+}
+
+// converted says the backend's vertex fetch cannot read the element as
+// D3D9 expands it: UDEC3 is (x, y, z, 1) unnormalised, and DEC3N is
+// (x/511, y/511, z/511, 1) where Metal's Int1010102Normalized reads w from
+// the top two bits. The draw converts such elements to float4 on the CPU.
+func (e *element) converted() bool {
+	return e.typ == types.D3DDECLTYPE_UDEC3 || e.typ == types.D3DDECLTYPE_DEC3N
+}
+
+// decode reads one element as D3D9 expands it (p holds at least
+// e.format.Size() bytes).
+func (e *element) decode(p []byte) [4]float32 {
+	switch e.typ {
+	case types.D3DDECLTYPE_UDEC3:
+		u := binary.LittleEndian.Uint32(p)
+		return [4]float32{float32(u & 1023), float32(u >> 10 & 1023), float32(u >> 20 & 1023), 1}
+	case types.D3DDECLTYPE_DEC3N:
+		u := binary.LittleEndian.Uint32(p)
+		v := [4]float32{0, 0, 0, 1}
+		for i := 0; i < 3; i++ {
+			x := int32(u<<(22-10*uint(i))) >> 22
+			v[i] = max(float32(x)/511, -1)
+		}
+		return v
+	}
+	return reference.DecodeAttribute(e.format, p)
 }
 
 // ffLocation is where core/ff's vertex shader reads an element.
@@ -105,67 +157,134 @@ func shaderLocation(s *ir.Shader) func(ir.Usage, uint8) (int, bool) {
 	}
 }
 
+// vbinding is one backend vertex buffer a draw binds: D3D9 stream s at
+// streamBase+s, or (conv) one converted element of a stream.
+type vbinding struct {
+	index  int
+	stream uint32
+	conv   bool
+	el     element // the converted element
+}
+
 // vertexDescriptor places each element where the vertex function reads
-// it; stream s is backend buffer streamBase+s.
-func vertexDescriptor(els []element, locate func(ir.Usage, uint8) (int, bool), streams streamFunc, instanceStep func(uint32) uint32) (backend.VertexDescriptor, []uint32, error) {
-	var vd backend.VertexDescriptor
-	var used []uint32
-	for _, e := range els {
+// it and appends the vertex buffers the draw must bind to binds. A stream
+// bound with stride 0 gives every vertex its first element (Metal's
+// constant step); streams marked INSTANCEDATA step per instance.
+func vertexDescriptor(vd *backend.VertexDescriptor, binds []vbinding, els []element, locate func(ir.Usage, uint8) (int, bool), vs *vertexStreams, inst instancing) ([]vbinding, error) {
+	*vd = backend.VertexDescriptor{}
+	nconv := 0
+	for i := range els {
+		e := &els[i]
 		loc, ok := locate(e.usage, e.index)
 		if !ok || loc >= len(vd.Attributes) {
 			continue
 		}
-		if e.format == backend.VertexInvalid {
-			return vd, nil, fmt.Errorf("vertex element %v%d has a type the backend cannot read", e.usage, e.index)
+		if e.format == backend.VertexInvalid || e.stream >= maxStreams {
+			return binds, fmt.Errorf("vertex element %v%d (type %d, stream %d) cannot be read", e.usage, e.index, e.typ, e.stream)
+		}
+		_, _, stride, ok := vs.stream(e.stream)
+		if !ok {
+			return binds, fmt.Errorf("stream %d: %w", e.stream, errNoStream)
+		}
+		layout := backend.VertexBufferLayout{Stride: uint32(stride)}
+		switch step := inst.step(e.stream); {
+		case stride == 0:
+			layout.Step = backend.StepConstant
+		case step > 0:
+			layout.Step, layout.StepRate = backend.StepPerInstance, step
+		}
+		if e.converted() {
+			if nconv == maxConvert {
+				return binds, fmt.Errorf("more than %d UDEC3/DEC3N elements", maxConvert)
+			}
+			bi := convertBase + nconv
+			nconv++
+			vd.Attributes[loc] = backend.VertexAttribute{Format: backend.VertexFloat4, BufferIndex: uint8(bi)}
+			if stride != 0 {
+				layout.Stride = 16
+			}
+			vd.Layouts[bi] = layout
+			binds = append(binds, vbinding{index: bi, stream: e.stream, conv: true, el: *e})
+			continue
 		}
 		bi := streamBase + int(e.stream)
-		if bi >= len(vd.Layouts) {
-			return vd, nil, fmt.Errorf("stream %d is beyond the backend's vertex buffers", e.stream)
-		}
 		vd.Attributes[loc] = backend.VertexAttribute{Format: e.format, Offset: e.offset, BufferIndex: uint8(bi)}
-		if vd.Layouts[bi].Stride == 0 {
-			_, _, stride, ok := streams(e.stream)
-			if !ok {
-				return vd, nil, fmt.Errorf("stream %d is declared but nothing is bound", e.stream)
-			}
-			vd.Layouts[bi] = backend.VertexBufferLayout{Stride: uint32(stride)}
-			if step := instanceStep(e.stream); step > 0 {
-				vd.Layouts[bi].Step, vd.Layouts[bi].StepRate = backend.StepPerInstance, step
-			}
-			used = append(used, e.stream)
+		if !bound(binds, bi) {
+			vd.Layouts[bi] = layout
+			binds = append(binds, vbinding{index: bi, stream: e.stream})
 		}
 	}
-	return vd, used, nil
+	return binds, nil
+}
+
+func bound(binds []vbinding, index int) bool {
+	for i := range binds {
+		if binds[i].index == index {
+			return true
+		}
+	}
+	return false
+}
+
+// convertElement writes one element of every vertex of a stream (from
+// the stream offset to the end of its buffer; one vertex at stride 0) as
+// float4s into out.
+func convertElement(out, data []byte, off, stride int, e *element) []byte {
+	out = out[:0]
+	size := e.format.Size()
+	for at := off + int(e.offset); at >= 0 && at+size <= len(data); at += stride {
+		v := e.decode(data[at:])
+		for _, f := range v {
+			out = binary.LittleEndian.AppendUint32(out, math.Float32bits(f))
+		}
+		if stride == 0 {
+			break
+		}
+	}
+	return out
 }
 
 // vertexElements is the vertex layout in force: the declaration's, or
-// the FVF's; nil if neither is set.
+// the FVF's (listed once per FVF); nil if neither is set.
 func (d *Device) vertexElements() []element {
 	switch {
 	case d.st.decl != 0:
-		return d.decls[d.st.decl]
+		if dc := d.decls[d.st.decl]; dc != nil {
+			return dc.els
+		}
 	case d.st.fvf != 0:
-		return fvfElements(d.st.fvf)
+		c := &d.draws
+		if c.fvf != d.st.fvf || c.fvfEls == nil {
+			c.fvf, c.fvfEls = d.st.fvf, appendFVFElements(c.fvfEls[:0], d.st.fvf)
+		}
+		return c.fvfEls
 	}
 	return nil
 }
 
-// instancing reads SetStreamSourceFreq: with stream 0 marked INDEXEDDATA
-// an indexed draw repeats for its count of instances, and streams marked
-// INSTANCEDATA advance once per that many instances. It answers the
-// instance count and each stream's step rate (0: per vertex).
-func (d *Device) instancing(idx *indexSource) (int, func(uint32) uint32) {
-	instances := 1
-	if f := d.st.streams[0].freq; idx != nil && f&types.D3DSTREAMSOURCE_INDEXEDDATA != 0 {
-		instances = max(int(f&0x3fffffff), 1)
+// instancing is what SetStreamSourceFreq asks of one draw: with stream 0
+// marked INDEXEDDATA an indexed draw repeats for its count of instances,
+// and streams marked INSTANCEDATA advance once per that many instances.
+type instancing struct {
+	count int
+	freq  *[maxStreams]stream
+}
+
+func (d *Device) instancing(indexed bool) instancing {
+	in := instancing{count: 1, freq: &d.st.streams}
+	if f := d.st.streams[0].freq; indexed && f&types.D3DSTREAMSOURCE_INDEXEDDATA != 0 {
+		in.count = max(int(f&0x3fffffff), 1)
 	}
-	return instances, func(s uint32) uint32 {
-		if instances == 1 || s >= uint32(len(d.st.streams)) {
-			return 0
-		}
-		if f := d.st.streams[s].freq; f&types.D3DSTREAMSOURCE_INSTANCEDATA != 0 {
-			return max(f&0x3fffffff, 1)
-		}
+	return in
+}
+
+// step is a stream's instance step rate, 0 for per-vertex data.
+func (in instancing) step(s uint32) uint32 {
+	if in.count == 1 || s >= uint32(len(in.freq)) {
 		return 0
 	}
+	if f := in.freq[s].freq; f&types.D3DSTREAMSOURCE_INSTANCEDATA != 0 {
+		return max(f&0x3fffffff, 1)
+	}
+	return 0
 }

@@ -1,0 +1,328 @@
+package device
+
+import (
+	"encoding/binary"
+	"math"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"mtld3d/core/dxso"
+	"mtld3d/core/ff"
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+)
+
+// vrig records one frame of draws into an 8x8 A8R8G8B8 target cleared to
+// black, keeping the guest memory the records point at alive.
+type vrig struct {
+	t    *testing.T
+	d    *Device
+	c    *chunk
+	keep [][]byte
+	code [][]uint32
+}
+
+func newVRig(t *testing.T) *vrig {
+	r := &vrig{t: t, d: newTestDevice(t), c: newChunk()}
+	setup(r.c, types.D3DFMT_A8R8G8B8)
+	r.rec("Clear", shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff000000, Z: 1})
+	r.rs(types.D3DRS_ZENABLE, 0)
+	r.rs(types.D3DRS_CULLMODE, uint32(types.D3DCULL_NONE))
+	r.rs(types.D3DRS_LIGHTING, 0)
+	return r
+}
+
+func rec[T any](r *vrig, name string, v T, extra ...byte) { add(r.c, code(name), v, extra...) }
+
+func (r *vrig) rec(name string, v any) {
+	switch v := v.(type) {
+	case shared.RecClear:
+		add(r.c, code(name), v)
+	case shared.RecSetObject:
+		add(r.c, code(name), v)
+	default:
+		r.t.Fatalf("rec %T", v)
+	}
+}
+
+func (r *vrig) rs(s types.RenderStateType, v uint32) {
+	rec(r, "SetRenderState", shared.RecSetRenderState{State: uint32(s), Value: v})
+}
+
+func (r *vrig) buffer(id uint32, data []byte, f types.Format) {
+	r.keep = append(r.keep, data)
+	rec(r, "CreateBuffer", shared.RecCreateBuffer{ID: id, Size: uint32(len(data)), Format: uint32(f)})
+	rec(r, "UpdateBuffer", shared.RecUpdateBuffer{ID: id, Size: uint32(len(data)), Src: uint64(uintptr(unsafe.Pointer(&data[0])))})
+}
+
+func (r *vrig) shader(id uint32, kind uint32, src string) {
+	code, err := dxso.Assemble(src)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.code = append(r.code, code)
+	rec(r, "CreateShader", shared.RecCreateShader{ID: id, Kind: kind, Size: uint32(4 * len(code)), Code: uint64(uintptr(unsafe.Pointer(&code[0])))})
+}
+
+// declEl is one D3DVERTEXELEMENT9.
+type declEl struct {
+	stream, offset uint16
+	typ            types.DeclType
+	usage          types.DeclUsage
+	index          uint8
+}
+
+func (r *vrig) decl(id uint32, els ...declEl) {
+	var b []byte
+	for _, e := range els {
+		b = binary.LittleEndian.AppendUint16(b, e.stream)
+		b = binary.LittleEndian.AppendUint16(b, e.offset)
+		b = append(b, byte(e.typ), 0, byte(e.usage), e.index)
+	}
+	rec(r, "CreateVertexDecl", shared.RecCreateVertexDecl{ID: id, Count: uint32(len(els))}, b...)
+	r.rec("SetVertexDeclaration", shared.RecSetObject{Object: id})
+}
+
+func (r *vrig) stream(s, buf, off, stride uint32) {
+	rec(r, "SetStreamSource", shared.RecSetStreamSource{Stream: s, Buffer: buf, Offset: off, Stride: stride})
+}
+
+func (r *vrig) constF(shader uint32, start uint32, v ...float32) {
+	rec(r, "SetShaderConstF", shared.RecSetShaderConst{Shader: shader, Start: start, Count: uint32(len(v) / 4)}, f32s(v...)...)
+}
+
+func (r *vrig) run() {
+	r.t.Helper()
+	if err := r.d.Replay([][]byte{r.c.bytes()}); err != nil {
+		r.t.Fatal(err)
+	}
+	runtime.KeepAlive(r.keep)
+	runtime.KeepAlive(r.code)
+	r.c = newChunk()
+}
+
+func (r *vrig) px(x, y int) uint32 {
+	r.t.Helper()
+	return pixel(r.t, r.d, 1, types.D3DFMT_A8R8G8B8, 8, 8, x, y)
+}
+
+func f32s(v ...float32) []byte {
+	b := make([]byte, 0, 4*len(v))
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	}
+	return b
+}
+
+// near says two A8R8G8B8 pixels differ by at most tol per channel.
+func near(a, b uint32, tol int) bool {
+	for s := 0; s < 32; s += 8 {
+		d := int(a>>s&0xff) - int(b>>s&0xff)
+		if d < -tol || d > tol {
+			return false
+		}
+	}
+	return true
+}
+
+func argb(v [4]float32) uint32 {
+	c := func(f float32) uint32 { return uint32(math.Round(float64(min(max(f, 0), 1)) * 255)) }
+	return c(v[3])<<24 | c(v[0])<<16 | c(v[1])<<8 | c(v[2])
+}
+
+// colourShaders binds a vs_2_0 that writes v1*c0+c1 as the colour of a
+// clip-space position v0, and a ps_2_0 that outputs it.
+func (r *vrig) colourShaders(scale, bias [4]float32) {
+	r.shader(100, shared.ShaderVertex, "vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmad oD0, v1, c0, c1\n")
+	r.shader(101, shared.ShaderPixel, "ps_2_0\ndcl v0\nmov oC0, v0\n")
+	r.rec("SetVertexShader", shared.RecSetObject{Object: 100})
+	r.rec("SetPixelShader", shared.RecSetObject{Object: 101})
+	r.constF(shared.ConstShaderVertex, 0, append(scale[:], bias[:]...)...)
+}
+
+// cover is a clip-space triangle over the whole target, float4 positions.
+var cover = [3][4]float32{{-1, -1, 0.5, 1}, {3, -1, 0.5, 1}, {-1, 3, 0.5, 1}}
+
+func TestDeclTypes(t *testing.T) {
+	le := binary.LittleEndian
+	u16s := func(v ...uint16) []byte {
+		var b []byte
+		for _, x := range v {
+			b = le.AppendUint16(b, x)
+		}
+		return b
+	}
+	half := func(v ...float32) []byte {
+		var b []byte
+		for _, x := range v {
+			b = le.AppendUint16(b, format.FloatToHalf(x))
+		}
+		return b
+	}
+	neg := func(x int16) uint16 { return uint16(x) }
+	one := [4]float32{1, 1, 1, 1}
+	cases := []struct {
+		typ         types.DeclType
+		data        []byte
+		scale, bias [4]float32
+		want        [4]float32 // the shader's colour
+	}{
+		{types.D3DDECLTYPE_FLOAT1, f32s(0.25), one, [4]float32{}, [4]float32{0.25, 0, 0, 1}},
+		{types.D3DDECLTYPE_FLOAT2, f32s(0.25, 0.5), one, [4]float32{}, [4]float32{0.25, 0.5, 0, 1}},
+		{types.D3DDECLTYPE_FLOAT3, f32s(0.25, 0.5, 0.75), one, [4]float32{}, [4]float32{0.25, 0.5, 0.75, 1}},
+		{types.D3DDECLTYPE_FLOAT4, f32s(0.25, 0.5, 0.75, 0.5), one, [4]float32{}, [4]float32{0.25, 0.5, 0.75, 0.5}},
+		// Bytes B, G, R, A in memory.
+		{types.D3DDECLTYPE_D3DCOLOR, []byte{0x10, 0x20, 0x40, 0x80}, one, [4]float32{}, [4]float32{0x40 / 255.0, 0x20 / 255.0, 0x10 / 255.0, 0x80 / 255.0}},
+		{types.D3DDECLTYPE_UBYTE4, []byte{10, 20, 30, 40}, [4]float32{0.01, 0.01, 0.01, 0.01}, [4]float32{}, [4]float32{0.1, 0.2, 0.3, 0.4}},
+		{types.D3DDECLTYPE_SHORT2, u16s(neg(-100), 200), [4]float32{1.0 / 400, 1.0 / 400, 1, 1}, [4]float32{0.5, 0.5, 0, 0}, [4]float32{0.25, 1, 0, 1}},
+		{types.D3DDECLTYPE_SHORT4, u16s(neg(-100), 200, 40, 0), [4]float32{1.0 / 400, 1.0 / 400, 1.0 / 400, 1}, [4]float32{0.5, 0.5, 0.5, 0.5}, [4]float32{0.25, 1, 0.6, 0.5}},
+		{types.D3DDECLTYPE_UBYTE4N, []byte{51, 102, 153, 204}, one, [4]float32{}, [4]float32{0.2, 0.4, 0.6, 0.8}},
+		{types.D3DDECLTYPE_SHORT2N, u16s(16384, neg(-16384)), [4]float32{0.5, 0.5, 1, 1}, [4]float32{0.5, 0.5, 0, 0}, [4]float32{0.75, 0.25, 0, 1}},
+		{types.D3DDECLTYPE_SHORT4N, u16s(16384, neg(-16384), 32767, neg(-32767)), [4]float32{0.5, 0.5, 0.5, 0.5}, [4]float32{0.5, 0.5, 0.5, 0.5}, [4]float32{0.75, 0.25, 1, 0}},
+		{types.D3DDECLTYPE_USHORT2N, u16s(65535, 13107), one, [4]float32{}, [4]float32{1, 0.2, 0, 1}},
+		{types.D3DDECLTYPE_USHORT4N, u16s(13107, 26214, 39321, 52428), one, [4]float32{}, [4]float32{0.2, 0.4, 0.6, 0.8}},
+		// w's two bits are set: D3D9's w is 1 whatever they hold.
+		{types.D3DDECLTYPE_UDEC3, le.AppendUint32(nil, 100|200<<10|300<<20|2<<30), [4]float32{1.0 / 400, 1.0 / 400, 1.0 / 400, 1}, [4]float32{}, [4]float32{0.25, 0.5, 0.75, 1}},
+		{types.D3DDECLTYPE_DEC3N, le.AppendUint32(nil, uint32(-256&1023)|256<<10|511<<20), [4]float32{0.5, 0.5, 0.5, 1}, [4]float32{0.5, 0.5, 0.5, 0}, [4]float32{0.25 - 0.5/511*0.5, 0.75 + 0.5/511*0.5, 1, 1}},
+		{types.D3DDECLTYPE_FLOAT16_2, half(0.25, 0.75), one, [4]float32{}, [4]float32{0.25, 0.75, 0, 1}},
+		{types.D3DDECLTYPE_FLOAT16_4, half(0.25, 0.75, 0.5, 0.125), one, [4]float32{}, [4]float32{0.25, 0.75, 0.5, 0.125}},
+	}
+	for _, c := range cases {
+		t.Run(c.typ.String(), func(t *testing.T) {
+			r := newVRig(t)
+			var vb []byte
+			for _, p := range cover {
+				vb = append(vb, f32s(p[:]...)...)
+				vb = append(vb, c.data...)
+				vb = append(vb, make([]byte, 16-len(c.data))...)
+			}
+			r.buffer(20, vb, 0)
+			r.decl(21, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITION, 0}, declEl{0, 16, c.typ, types.D3DDECLUSAGE_COLOR, 0})
+			r.stream(0, 20, 0, 32)
+			r.colourShaders(c.scale, c.bias)
+			rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+			r.run()
+			if got, want := r.px(4, 4), argb(c.want); !near(got, want, 1) {
+				t.Errorf("%#08x, want %#08x (%v)", got, want, c.want)
+			}
+		})
+	}
+}
+
+// Streams at their offsets and strides, stream 15 included, a stride-0
+// stream giving every vertex its first element, and a UDEC3 element
+// converted in a second stream.
+func TestStreamsOffsetsStrideZero(t *testing.T) {
+	r := newVRig(t)
+	var pos []byte
+	pos = append(pos, make([]byte, 12)...) // skipped by the stream offset
+	for _, p := range cover {
+		pos = append(pos, f32s(p[:]...)...)
+		pos = append(pos, make([]byte, 8)...) // stride 24
+	}
+	r.buffer(20, pos, 0)
+	// Colour: one D3DCOLOR 8 bytes into stream 15's buffer (4 of stream
+	// offset, 4 of element offset), read with stride 0.
+	r.buffer(21, []byte{0xaa, 0xaa, 0xaa, 0xaa, 0xee, 0xee, 0xee, 0xee, 0x30, 0x60, 0x90, 0xff, 0, 0, 0, 0}, 0)
+	r.decl(22, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITION, 0}, declEl{15, 4, types.D3DDECLTYPE_D3DCOLOR, types.D3DDECLUSAGE_COLOR, 0})
+	r.stream(0, 20, 12, 24)
+	r.stream(15, 21, 4, 0)
+	r.colourShaders([4]float32{1, 1, 1, 1}, [4]float32{})
+	rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r.run()
+	for _, p := range [][2]int{{0, 0}, {7, 0}, {0, 7}, {4, 4}} {
+		if got := r.px(p[0], p[1]); got != 0xff906030 {
+			t.Errorf("pixel %v: %#08x, want 0xff906030", p, got)
+		}
+	}
+
+	// The same with the colour as UDEC3 in stream 3 at stride 4, one per
+	// vertex: x of each vertex differs, so the corners differ.
+	r2 := newVRig(t)
+	r2.buffer(20, pos, 0)
+	le := binary.LittleEndian
+	var cols []byte
+	for _, x := range []uint32{400, 0, 0} {
+		cols = le.AppendUint32(cols, x|400<<10|3<<30)
+	}
+	r2.buffer(21, cols, 0)
+	r2.decl(22, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITION, 0}, declEl{3, 0, types.D3DDECLTYPE_UDEC3, types.D3DDECLUSAGE_COLOR, 0})
+	r2.stream(0, 20, 12, 24)
+	r2.stream(3, 21, 0, 4)
+	r2.colourShaders([4]float32{1.0 / 400, 1.0 / 400, 1.0 / 400, 1}, [4]float32{})
+	rec(r2, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r2.run()
+	// Vertex 0 (bottom left) is red + green, the others green only.
+	if got := r2.px(0, 7); !near(got, 0xfff0ff00, 16) {
+		t.Errorf("near vertex 0: %#08x, want mostly yellow", got)
+	}
+	if got := r2.px(7, 0); !near(got, 0xff00ff00, 16) {
+		t.Errorf("far from vertex 0: %#08x, want mostly green", got)
+	}
+}
+
+// A declaration reading a stream nothing is bound to skips the draw
+// (Windows leaves it undefined) without failing the frame.
+func TestUnboundStreamSkipsDraw(t *testing.T) {
+	r := newVRig(t)
+	var vb []byte
+	for _, p := range cover {
+		vb = append(vb, f32s(p[:]...)...)
+	}
+	r.buffer(20, vb, 0)
+	r.decl(22, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITION, 0}, declEl{1, 0, types.D3DDECLTYPE_D3DCOLOR, types.D3DDECLUSAGE_COLOR, 0})
+	r.stream(0, 20, 0, 16)
+	r.colourShaders([4]float32{1, 1, 1, 1}, [4]float32{})
+	rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r.run()
+	if got := r.px(4, 4); got != 0xff000000 {
+		t.Errorf("%#08x, want the clear colour", got)
+	}
+}
+
+// A fixed-function draw with a declaration: pre-transformed positions
+// (POSITIONT), a diffuse colour and a texture coordinate set that core/ff
+// sizes from the declaration.
+func TestFixedFunctionWithDeclaration(t *testing.T) {
+	r := newVRig(t)
+	var vb []byte
+	for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
+		vb = append(vb, f32s(p[0], p[1], 0.5, 1)...)
+		vb = binary.LittleEndian.AppendUint32(vb, 0xff20c040)
+		vb = append(vb, f32s(0.5, 0.5, 0.5)...)
+	}
+	r.buffer(20, vb, 0)
+	r.decl(21, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITIONT, 0},
+		declEl{0, 16, types.D3DDECLTYPE_D3DCOLOR, types.D3DDECLUSAGE_COLOR, 0},
+		declEl{0, 20, types.D3DDECLTYPE_FLOAT3, types.D3DDECLUSAGE_TEXCOORD, 0})
+	r.stream(0, 20, 0, 32)
+	rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r.run()
+	want := ff.Decl{Pos: ff.PosXYZRHW, Diffuse: true, TexCoords: 1, TexCoordSize: [ff.MaxStages]uint8{3}}
+	if r.d.st.ff.Decl != want {
+		t.Errorf("core/ff's summary %+v, want %+v", r.d.st.ff.Decl, want)
+	}
+	if got := r.px(2, 2); got != 0xff20c040 {
+		t.Errorf("%#08x, want the diffuse colour 0xff20c040", got)
+	}
+	// SetFVF replaces the declaration.
+	rec(r, "SetFVF", shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW})
+	r.run()
+	if r.d.st.decl != 0 || r.d.st.ff.Decl != ff.DeclFromFVF(types.D3DFVF_XYZRHW) {
+		t.Errorf("after SetFVF: declaration %d, summary %+v", r.d.st.decl, r.d.st.ff.Decl)
+	}
+}
+
+// The streams D3D9 has (caps.MaxStreams) and the converted elements fit
+// the backend's vertex buffers, after the buffers core/msl reserves.
+func TestVertexBufferLayout(t *testing.T) {
+	if streamBase+maxStreams > backend.MaxVertexBufferLayouts || maxConvert < 1 {
+		t.Errorf("streams at %d..%d, converted elements %d, of %d buffers", streamBase, streamBase+maxStreams-1, maxConvert, backend.MaxVertexBufferLayouts)
+	}
+	if backend.MaxVertexBufferLayouts > backend.MaxBuffers {
+		t.Errorf("%d vertex buffer layouts, %d buffers", backend.MaxVertexBufferLayouts, backend.MaxBuffers)
+	}
+}
