@@ -98,9 +98,11 @@ bench-api: all
 	$(GO) run ./cmd/mtld3d-bench
 
 # Frames per second of the reference backend on a fixed scene (640x480,
-# 3000 textured, blended, depth-tested triangles).
+# 3000 textured, blended, depth-tested triangles), then the device's draw
+# path per draw on it (ns/draw, allocs/draw).
 bench-reference:
 	$(GO) test -run '^$$' -bench 'BenchmarkScene' -benchtime 10x ./unix/backend/reference/
+	$(GO) test -run '^$$' -bench 'BenchmarkDraw' -benchmem -benchtime 100x ./unix/device/
 
 # Shader front end: parse, IR and MSL emission per shader, median over the corpus.
 bench-shaders:

@@ -24,12 +24,14 @@ type drawCache struct {
 	pipes     map[backend.RenderPipelineDesc]backend.RenderPipelineState
 	dss       map[backend.DepthStencilDesc]backend.DepthStencilState
 	samplers  map[backend.SamplerDesc]backend.Sampler
-	transient []backend.Buffer                    // per-frame buffers (UP data, converted indices)
+	transient []backend.Buffer                    // this frame's buffers (UP data, fan indices, converted elements)
+	free      []backend.Buffer                    // transient buffers of past frames, to reuse
 	srgb      map[backend.Texture]backend.Texture // per-frame sRGB views of targets
 
 	// Reused by every draw so that a repeated draw allocates nothing here.
 	fvf     uint32    // the FVF fvfEls lists
 	fvfEls  []element // its elements
+	pd      backend.RenderPassDesc
 	binds   []vbinding
 	vbufs   []vertexBuffer
 	scratch []byte // fan indices, converted elements
@@ -55,13 +57,26 @@ func (c *drawCache) release() {
 		s.Release()
 	}
 	c.endFrame()
-}
-
-// endFrame drops the frame's transient buffers once its commands are done.
-func (c *drawCache) endFrame() {
-	for _, b := range c.transient {
+	for _, b := range c.free {
 		b.Release()
 	}
+	c.free = nil
+}
+
+// maxFree bounds the transient buffers kept for reuse.
+const maxFree = 64
+
+// endFrame takes back the frame's transient buffers once its commands
+// are done, keeping a few for the next frames.
+func (c *drawCache) endFrame() {
+	for _, b := range c.transient {
+		if len(c.free) < maxFree {
+			c.free = append(c.free, b)
+		} else {
+			b.Release()
+		}
+	}
+	clear(c.transient)
 	c.transient = c.transient[:0]
 	for t, v := range c.srgb {
 		v.Release()
@@ -159,13 +174,33 @@ func (d *Device) drawUP(r *shared.RecDrawUP, rec []byte) error {
 	return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d, up: vb, upStride: int(r.Stride)}, idx, 0, 0)
 }
 
+// transient returns a buffer holding data until the frame is done. Sizes
+// are powers of two from 256 bytes so that buffers of past frames fit
+// later draws; bytes past data are left as they were.
 func (d *Device) transient(data []byte) (backend.Buffer, error) {
-	b, err := d.be.NewBuffer(max(len(data), 4))
-	if err != nil {
-		return nil, err
+	c := &d.draws
+	size := 256
+	for size < len(data) {
+		size *= 2
+	}
+	var b backend.Buffer
+	for i, f := range c.free {
+		if f.Length() == size {
+			b = f
+			last := len(c.free) - 1
+			c.free[i], c.free[last] = c.free[last], nil
+			c.free = c.free[:last]
+			break
+		}
+	}
+	if b == nil {
+		var err error
+		if b, err = d.be.NewBuffer(size); err != nil {
+			return nil, err
+		}
 	}
 	b.Upload(0, data)
-	d.draws.transient = append(d.draws.transient, b)
+	c.transient = append(c.transient, b)
 	return b, nil
 }
 
@@ -194,13 +229,14 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 	if !ok {
 		return nil
 	}
-	var pd backend.RenderPassDesc
+	pd := &d.draws.pd // the backend copies it; kept here so it does not escape per draw
+	*pd = backend.RenderPassDesc{}
 	var desc backend.RenderPipelineDesc
-	tg := d.targets(&pd, &desc)
+	tg := d.targets(pd, &desc)
 	if !tg.any {
 		return nil
 	}
-	if err := d.colorAttachments(&pd, &desc); err != nil {
+	if err := d.colorAttachments(pd, &desc); err != nil {
 		return err
 	}
 	fns, err := d.functions(sh, pt)
@@ -233,7 +269,7 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 		return err
 	}
 
-	enc := d.renderPass(&pd)
+	enc := d.renderPass(pd)
 	if enc == nil {
 		return nil
 	}

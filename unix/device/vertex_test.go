@@ -43,6 +43,8 @@ func (r *vrig) rec(name string, v any) {
 		add(r.c, code(name), v)
 	case shared.RecSetObject:
 		add(r.c, code(name), v)
+	case shared.RecSetFVF:
+		add(r.c, code(name), v)
 	default:
 		r.t.Fatalf("rec %T", v)
 	}
@@ -324,5 +326,55 @@ func TestVertexBufferLayout(t *testing.T) {
 	}
 	if backend.MaxVertexBufferLayouts > backend.MaxBuffers {
 		t.Errorf("%d vertex buffer layouts, %d buffers", backend.MaxVertexBufferLayouts, backend.MaxBuffers)
+	}
+}
+
+// pretransformed lists XYZRHW|DIFFUSE vertices.
+func pretransformed(v ...[3]float32) []byte {
+	var b []byte
+	for _, p := range v {
+		b = append(b, vtx(p[0], p[1], 0.5, uint32(p[2]))...)
+	}
+	return b
+}
+
+// An indexed fan (16- and 32-bit indices) with a base vertex and a start
+// index, drawn as a list of the same triangles; and an indexed draw whose
+// indices run past the buffer is skipped.
+func TestIndexedFanBaseVertex(t *testing.T) {
+	for _, size := range []int{2, 4} {
+		r := newVRig(t)
+		// Two junk vertices, then the fan's centre and rim: a square
+		// 1..7 split into 4 triangles around (4, 4), red.
+		red := float32(0xffff0000)
+		vb := pretransformed([3]float32{0, 0, 0xff0000ff}, [3]float32{0, 0, 0xff0000ff},
+			[3]float32{4, 4, red}, [3]float32{1, 1, red}, [3]float32{7, 1, red}, [3]float32{7, 7, red}, [3]float32{1, 7, red}, [3]float32{1, 1, red})
+		r.buffer(20, vb, 0)
+		var ib []byte
+		f := types.D3DFMT_INDEX16
+		for _, i := range []uint32{9, 9, 0, 1, 2, 3, 4, 5} { // two junk indices skipped by StartIndex
+			if size == 2 {
+				ib = binary.LittleEndian.AppendUint16(ib, uint16(i))
+			} else {
+				f = types.D3DFMT_INDEX32
+				ib = binary.LittleEndian.AppendUint32(ib, i)
+			}
+		}
+		r.buffer(21, ib, f)
+		rec(r, "SetFVF", shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+		r.stream(0, 20, 0, 20)
+		r.rec("SetIndices", shared.RecSetObject{Object: 21})
+		rec(r, "DrawIndexed", shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLEFAN), BaseVertex: 2, MinIndex: 0, NumVertices: 6, StartIndex: 2, PrimCount: 4})
+		// Past the end: skipped, and the frame still succeeds.
+		rec(r, "DrawIndexed", shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), StartIndex: 6, PrimCount: 1})
+		r.run()
+		for _, p := range [][2]int{{2, 4}, {4, 2}, {5, 4}, {4, 5}, {1, 1}, {6, 6}} {
+			if got := r.px(p[0], p[1]); got != 0xffff0000 {
+				t.Errorf("%d-bit indices, pixel %v: %#08x, want red", 8*size, p, got)
+			}
+		}
+		if got := r.px(0, 0); got != 0xff000000 {
+			t.Errorf("%d-bit indices, outside: %#08x", 8*size, got)
+		}
 	}
 }
