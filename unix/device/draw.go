@@ -299,6 +299,16 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 		return nil
 	}
 	bpt := primitive(pt)
+	if restarts(pt, idx, n) {
+		// Metal restarts a strip at the all-ones index; D3D9 has no
+		// restart and draws that vertex, so such a strip goes as a list.
+		ib, count, err := d.stripList(pt, prims, idx)
+		if err != nil {
+			return err
+		}
+		enc.DrawIndexedPrimitives(listOf(pt), count, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
+		return nil
+	}
 	if idx.size == 0 {
 		enc.DrawPrimitives(bpt, startVertex, n, 1, 0)
 		return nil
@@ -366,6 +376,65 @@ func (d *Device) fanIndices(prims uint32, idx indexSource) (backend.Buffer, erro
 	}
 	d.draws.scratch = out
 	return d.transient(out)
+}
+
+// restarts says an indexed strip names the index Metal takes for a
+// restart (0xffff or 0xffffffff by index size).
+func restarts(pt types.PrimitiveType, idx indexSource, n int) bool {
+	if idx.size == 0 || (pt != types.D3DPT_LINESTRIP && pt != types.D3DPT_TRIANGLESTRIP) {
+		return false
+	}
+	src := idx.buf.Contents()[idx.offset:]
+	for i := 0; i < n; i++ {
+		if idx.size == 2 && binary.LittleEndian.Uint16(src[2*i:]) == 0xffff ||
+			idx.size == 4 && binary.LittleEndian.Uint32(src[4*i:]) == 0xffffffff {
+			return true
+		}
+	}
+	return false
+}
+
+// stripList lists an indexed strip's primitives as 32-bit list indices.
+// Odd triangles swap their last two vertices: the strip's winding, with
+// the first vertex still the first (D3D9's flat-shading vertex).
+func (d *Device) stripList(pt types.PrimitiveType, prims uint32, idx indexSource) (backend.Buffer, int, error) {
+	src := idx.buf.Contents()[idx.offset:]
+	at := func(i int) uint32 {
+		if idx.size == 2 {
+			return uint32(binary.LittleEndian.Uint16(src[2*i:]))
+		}
+		return binary.LittleEndian.Uint32(src[4*i:])
+	}
+	per := 3
+	if pt == types.D3DPT_LINESTRIP {
+		per = 2
+	}
+	count := per * int(prims)
+	out := slices.Grow(d.draws.scratch[:0], 4*count)[:4*count]
+	for i := 0; i < int(prims); i++ {
+		o := out[4*per*i:]
+		binary.LittleEndian.PutUint32(o, at(i))
+		if per == 2 {
+			binary.LittleEndian.PutUint32(o[4:], at(i+1))
+			continue
+		}
+		b, c := at(i+1), at(i+2)
+		if i%2 == 1 {
+			b, c = c, b
+		}
+		binary.LittleEndian.PutUint32(o[4:], b)
+		binary.LittleEndian.PutUint32(o[8:], c)
+	}
+	d.draws.scratch = out
+	ib, err := d.transient(out)
+	return ib, count, err
+}
+
+func listOf(pt types.PrimitiveType) backend.PrimitiveType {
+	if pt == types.D3DPT_LINESTRIP {
+		return backend.PrimitiveLine
+	}
+	return backend.PrimitiveTriangle
 }
 
 func vertexCount(pt types.PrimitiveType, prims uint32) int {

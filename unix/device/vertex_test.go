@@ -378,3 +378,26 @@ func TestIndexedFanBaseVertex(t *testing.T) {
 		}
 	}
 }
+
+// D3D9 has no primitive restart: a 16-bit strip naming index 0xffff
+// (here with a negative base vertex) draws that vertex.
+func TestStripWithAllOnesIndex(t *testing.T) {
+	r := newVRig(t)
+	g := float32(0xff00ff00)
+	r.buffer(20, pretransformed([3]float32{0, 0, g}, [3]float32{8, 0, g}, [3]float32{0, 8, g}, [3]float32{8, 8, g}), 0)
+	var ib []byte
+	for _, i := range []uint16{0xfffc, 0xfffd, 0xfffe, 0xffff} {
+		ib = binary.LittleEndian.AppendUint16(ib, i)
+	}
+	r.buffer(21, ib, types.D3DFMT_INDEX16)
+	rec(r, "SetFVF", shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+	r.stream(0, 20, 0, 20)
+	r.rec("SetIndices", shared.RecSetObject{Object: 21})
+	rec(r, "DrawIndexed", shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLESTRIP), BaseVertex: -0xfffc, NumVertices: 4, PrimCount: 2})
+	r.run()
+	for _, p := range [][2]int{{1, 1}, {6, 6}} {
+		if got := r.px(p[0], p[1]); got != 0xff00ff00 {
+			t.Errorf("pixel %v: %#08x, want green (both triangles)", p, got)
+		}
+	}
+}
