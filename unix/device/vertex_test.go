@@ -401,3 +401,48 @@ func TestStripWithAllOnesIndex(t *testing.T) {
 		}
 	}
 }
+
+// core/ff's vertex inputs all fit the backend's attributes.
+func TestFixedFunctionLocationsFit(t *testing.T) {
+	for _, l := range []int{ff.LocPosition, ff.LocBlendWeight, ff.LocBlendIndices, ff.LocNormal, ff.LocPSize, ff.LocDiffuse,
+		ff.LocSpecular, ff.LocTexCoord0 + ff.MaxStages - 1, ff.LocPosition1, ff.LocNormal1} {
+		if l >= backend.MaxVertexAttributes {
+			t.Errorf("location %d, %d attributes", l, backend.MaxVertexAttributes)
+		}
+	}
+}
+
+// Tweening from a declaration (POSITION1, NORMAL1 on a second stream):
+// with TWEENFACTOR 1 the vertex is at its second position; lit, so the
+// second normal is read too.
+func TestFixedFunctionTweening(t *testing.T) {
+	r := newVRig(t)
+	var s0, s1 []byte
+	for _, p := range cover {
+		s0 = append(s0, f32s(p[0]-8, p[1], 0.5)...) // far off to the left
+		s0 = append(s0, f32s(0, 0, -1)...)
+		s1 = append(s1, f32s(p[0], p[1], 0.5)...)
+		s1 = append(s1, f32s(0, 0, -1)...)
+	}
+	r.buffer(20, s0, 0)
+	r.buffer(21, s1, 0)
+	r.decl(22, declEl{0, 0, types.D3DDECLTYPE_FLOAT3, types.D3DDECLUSAGE_POSITION, 0},
+		declEl{0, 12, types.D3DDECLTYPE_FLOAT3, types.D3DDECLUSAGE_NORMAL, 0},
+		declEl{1, 0, types.D3DDECLTYPE_FLOAT3, types.D3DDECLUSAGE_POSITION, 1},
+		declEl{1, 12, types.D3DDECLTYPE_FLOAT3, types.D3DDECLUSAGE_NORMAL, 1})
+	r.stream(0, 20, 0, 24)
+	r.stream(1, 21, 0, 24)
+	r.rs(types.D3DRS_VERTEXBLEND, uint32(types.D3DVBF_TWEENING))
+	r.rs(types.D3DRS_TWEENFACTOR, math.Float32bits(1))
+	r.rs(types.D3DRS_LIGHTING, 1)
+	rec(r, "SetMaterial", shared.RecSetMaterial{Diffuse: [4]float32{0, 0, 0, 1}, Emissive: [4]float32{0, 1, 0, 0}})
+	rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r.run()
+	if got := r.d.st.ff.Decl; !got.Position1 || !got.Normal1 {
+		t.Errorf("summary %+v lacks the second position or normal", got)
+	}
+	// Emissive green, diffuse alpha 1: lit green wherever it is drawn.
+	if got := r.px(4, 4); got != 0xff00ff00 {
+		t.Errorf("%#08x: want green drawn at the second position", got)
+	}
+}

@@ -526,7 +526,7 @@ type DepthStencilDescriptor struct {
 // MaxVertexAttributes and MaxVertexBufferLayouts bound what a
 // VertexDescriptor carries (Metal allows 31 of each).
 const (
-	MaxVertexAttributes    = 16
+	MaxVertexAttributes    = 31
 	MaxVertexBufferLayouts = 31
 	MaxColorAttachments    = 8
 )
