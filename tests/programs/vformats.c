@@ -426,11 +426,52 @@ TEST(fixed_function_with_declaration)
     IDirect3DDevice9_Release(dev);
 }
 
+/* POSITIONT in the declaration: no vertex processing, even with a vertex
+ * shader bound (it would write c0 * v1 + c1 = black here). */
+TEST(positiont_skips_vertex_shader)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *vs = NULL;
+    IDirect3DVertexDeclaration9 *decl = NULL;
+    static const D3DVERTEXELEMENT9 els[] = {
+        {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITIONT, 0},
+        {0, 16, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+        D3DDECL_END()};
+    static const float zero[8] = {0};
+    struct {
+        float x, y, z, rhw;
+        D3DCOLOR c;
+    } tri[3] = {{0, 0, 0.5f, 1, 0xff0000ff}, {64, 0, 0.5f, 1, 0xff0000ff}, {0, 64, 0.5f, 1, 0xff0000ff}};
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_colour, &vs), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(dev, els, &decl), D3D_OK);
+    if (!vs || !decl)
+        return;
+    IDirect3DDevice9_SetVertexShader(dev, vs);
+    IDirect3DDevice9_SetVertexShaderConstantF(dev, 0, zero, 2);
+    IDirect3DDevice9_SetVertexDeclaration(dev, decl);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, tri, sizeof(tri[0])), D3D_OK);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL(dev, 10, 10, 0x0000ff, "pre-transformed");
+    CHECK_PIXEL(dev, 60, 60, 0x000000, "outside");
+    IDirect3DDevice9_SetVertexDeclaration(dev, NULL);
+    IDirect3DDevice9_SetVertexShader(dev, NULL);
+    IDirect3DVertexDeclaration9_Release(decl);
+    IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(every_decl_type),
     T(two_streams_offsets_and_stride_zero),
     T(instancing_three_instances),
     T(fixed_function_with_declaration),
+    T(positiont_skips_vertex_shader),
 };
 
 int main(void)

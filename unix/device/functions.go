@@ -101,9 +101,11 @@ type drawShaders struct{ vs, ps *ir.Shader }
 // shaderObjects answers the bound shaders' IR; false when a bound shader
 // was refused (logged at creation), so the draw is skipped. A
 // fixed-function draw with a declaration reads core/ff's summary of it.
+// Pre-transformed vertices (POSITIONT, XYZRHW) skip vertex processing,
+// a bound vertex shader included.
 func (d *Device) shaderObjects() (drawShaders, bool) {
 	var sh drawShaders
-	if d.st.vs != 0 {
+	if d.st.vs != 0 && d.st.ff.Decl.Pos != ff.PosXYZRHW {
 		if s := d.shaders[d.st.vs]; s != nil {
 			sh.vs = s.ir
 		}

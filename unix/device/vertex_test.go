@@ -446,3 +446,26 @@ func TestFixedFunctionTweening(t *testing.T) {
 		t.Errorf("%#08x: want green drawn at the second position", got)
 	}
 }
+
+// A declaration with POSITIONT skips vertex processing even with a vertex
+// shader bound: the pre-transformed vertices and their diffuse colour
+// reach the pixel stage as fixed function passes them.
+func TestPositionTBypassesVertexShader(t *testing.T) {
+	r := newVRig(t)
+	r.shader(100, shared.ShaderVertex, "vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oD0, c0\n")
+	r.rec("SetVertexShader", shared.RecSetObject{Object: 100})
+	r.constF(shared.ConstShaderVertex, 0, 1, 0, 0, 1)
+	var vb []byte
+	for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
+		vb = append(vb, f32s(p[0], p[1], 0.5, 1)...)
+		vb = binary.LittleEndian.AppendUint32(vb, 0xff00ff00)
+	}
+	r.buffer(20, vb, 0)
+	r.decl(21, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITIONT, 0}, declEl{0, 16, types.D3DDECLTYPE_D3DCOLOR, types.D3DDECLUSAGE_COLOR, 0})
+	r.stream(0, 20, 0, 20)
+	rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r.run()
+	if got := r.px(2, 2); got != 0xff00ff00 {
+		t.Errorf("%#08x, want the vertices' green (the shader's red would mean it ran)", got)
+	}
+}
