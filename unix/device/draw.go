@@ -335,8 +335,12 @@ func (d *Device) vertexBuffers(streams *vertexStreams) ([]vertexBuffer, error) {
 	for i := range c.binds {
 		b := &c.binds[i]
 		buf, off, stride, _ := streams.stream(b.stream)
-		if b.conv {
-			c.scratch = convertElement(c.scratch, buf.Contents(), off, stride, &b.el)
+		if b.conv || b.repack {
+			if b.conv {
+				c.scratch = convertElement(c.scratch, buf.Contents(), off, stride, &b.el)
+			} else {
+				c.scratch = repackStream(c.scratch, buf.Contents(), off, stride, b.stride)
+			}
 			t, err := d.transient(c.scratch)
 			if err != nil {
 				return nil, err

@@ -158,12 +158,16 @@ func shaderLocation(s *ir.Shader) func(ir.Usage, uint8) (int, bool) {
 }
 
 // vbinding is one backend vertex buffer a draw binds: D3D9 stream s at
-// streamBase+s, or (conv) one converted element of a stream.
+// streamBase+s, or (conv) one converted element of a stream. A stream
+// whose stride or offset is not a multiple of 4, which Metal's vertex
+// fetch requires and D3D9 does not, is repacked to stride (repack).
 type vbinding struct {
 	index  int
 	stream uint32
 	conv   bool
 	el     element // the converted element
+	repack bool
+	stride int
 }
 
 // vertexDescriptor places each element where the vertex function reads
@@ -210,8 +214,14 @@ func vertexDescriptor(vd *backend.VertexDescriptor, binds []vbinding, els []elem
 		bi := streamBase + int(e.stream)
 		vd.Attributes[loc] = backend.VertexAttribute{Format: e.format, Offset: e.offset, BufferIndex: uint8(bi)}
 		if !bound(binds, bi) {
+			_, off, _, _ := vs.stream(e.stream)
+			b := vbinding{index: bi, stream: e.stream, repack: stride%4 != 0 || off%4 != 0}
+			if b.repack {
+				b.stride = (stride + 3) &^ 3
+				layout.Stride = uint32(b.stride)
+			}
 			vd.Layouts[bi] = layout
-			binds = append(binds, vbinding{index: bi, stream: e.stream})
+			binds = append(binds, b)
 		}
 	}
 	return binds, nil
@@ -239,6 +249,28 @@ func convertElement(out, data []byte, off, stride int, e *element) []byte {
 		}
 		if stride == 0 {
 			break
+		}
+	}
+	return out
+}
+
+// repackStream copies a stream's vertices (from its offset to the end of
+// its buffer) to stride to, keeping each vertex's bytes where they were
+// within it. At stride 0 the data from the offset on is copied.
+func repackStream(out, data []byte, off, from, to int) []byte {
+	out = out[:0]
+	if off < 0 || off > len(data) {
+		return out
+	}
+	data = data[off:]
+	if from == 0 {
+		return append(out, data...)
+	}
+	for at := 0; at < len(data); at += from {
+		v := data[at:min(at+from, len(data))]
+		out = append(out, v...)
+		for range to - len(v) {
+			out = append(out, 0)
 		}
 	}
 	return out

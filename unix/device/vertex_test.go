@@ -469,3 +469,30 @@ func TestPositionTBypassesVertexShader(t *testing.T) {
 		t.Errorf("%#08x, want the vertices' green (the shader's red would mean it ran)", got)
 	}
 }
+
+// A stream at an offset and a stride that are not multiples of 4 (D3D9
+// allows them; Metal's fetch does not) reads the same vertices.
+func TestUnalignedStrideAndOffset(t *testing.T) {
+	r := newVRig(t)
+	vb := []byte{0xaa, 0xbb} // the stream offset skips these
+	for _, p := range cover {
+		vb = append(vb, f32s(p[:]...)...)
+		vb = binary.LittleEndian.AppendUint32(vb, 0xff3060c0)
+		vb = append(vb, 0xcc, 0xdd) // stride 22
+	}
+	r.buffer(20, vb, 0)
+	r.decl(21, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITION, 0}, declEl{0, 16, types.D3DDECLTYPE_D3DCOLOR, types.D3DDECLUSAGE_COLOR, 0})
+	r.stream(0, 20, 2, 22)
+	r.colourShaders([4]float32{1, 1, 1, 1}, [4]float32{})
+	rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	r.run()
+	if got := r.px(4, 4); got != 0xff3060c0 {
+		t.Errorf("%#08x, want 0xff3060c0", got)
+	}
+	var vd backend.VertexDescriptor
+	vs := vertexStreams{d: r.d}
+	binds, err := vertexDescriptor(&vd, nil, r.d.decls[21].els, shaderLocation(r.d.shaders[100].ir), &vs, instancing{count: 1})
+	if err != nil || len(binds) != 1 || !binds[0].repack || vd.Layouts[streamBase].Stride != 24 {
+		t.Errorf("binds %+v, layout %+v, %v: want stream 0 repacked to stride 24", binds, vd.Layouts[streamBase], err)
+	}
+}
