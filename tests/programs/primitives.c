@@ -61,6 +61,7 @@ static IDirect3DDevice9 *begin(void)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, 0x40400000); /* 3.0f */
     IDirect3DDevice9_SetFVF(dev, FVF_TL);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);
@@ -85,11 +86,12 @@ struct shape {
 #define C 0xff00ffff
 
 static const struct shape shapes[] = {
-    /* Three points of size 1: the pixel each names, and nothing between. */
+    /* Three points of size 3 (D3DRS_POINTSIZE): 3x3 pixels around each,
+     * and nothing between. */
     {"point list", D3DPT_POINTLIST, 3, 3,
-     {{10, 10, 0.5f, 1, R}, {20, 10, 0.5f, 1, R}, {30, 12, 0.5f, 1, R}},
-     {{10, 10}, {20, 10}, {30, 12}, {10, 10}},
-     {{15, 10}, {30, 10}}},
+     {{10, 10, 0.5f, 1, R}, {20, 10, 0.5f, 1, R}, {30, 14, 0.5f, 1, R}},
+     {{10, 10}, {20, 10}, {30, 14}, {9, 9}},
+     {{15, 10}, {30, 18}}},
     /* Two separate lines: a horizontal and a vertical one. */
     {"line list", D3DPT_LINELIST, 2, 4,
      {{100, 20, 0.5f, 1, G}, {200, 20, 0.5f, 1, G}, {220, 10, 0.5f, 1, G}, {220, 90, 0.5f, 1, G}},
@@ -373,6 +375,27 @@ TEST(zero_counts_and_degenerate_primitives)
     IDirect3DDevice9_Release(dev);
 }
 
+/* Points of size 1 light the pixel whose centre they name (D3D9's pixel
+ * centres are at integer positions) and none of its neighbours. */
+TEST(points_of_size_one)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct tl p[2] = {{100, 300, 0.5f, 1, G}, {103, 301, 0.5f, 1, B}};
+    if (!dev)
+        return;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, 0x3f800000); /* 1.0f */
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 2, p, sizeof(p[0])), D3D_OK);
+    IDirect3DDevice9_EndScene(dev);
+    read_frame(dev);
+    CHECK_AT(100, 300, 0x00ff00, "point");
+    CHECK_AT(103, 301, 0x0000ff, "point");
+    CHECK_AT(99, 300, 0x000000, "left of the point");
+    CHECK_AT(101, 300, 0x000000, "right of the point");
+    CHECK_AT(100, 299, 0x000000, "above the point");
+    CHECK_AT(100, 301, 0x000000, "below the point");
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(draw_primitive_with_start_vertex),
     T(draw_indexed_16_bit_base_vertex_start_index),
@@ -381,6 +404,7 @@ static const struct harness_test tests[] = {
     T(draw_indexed_primitive_up),
     T(long_indexed_fan_with_base_vertex),
     T(zero_counts_and_degenerate_primitives),
+    T(points_of_size_one),
 };
 
 int main(void)
