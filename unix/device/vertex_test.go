@@ -496,3 +496,22 @@ func TestUnalignedStrideAndOffset(t *testing.T) {
 		t.Errorf("binds %+v, layout %+v, %v: want stream 0 repacked to stride 24", binds, vd.Layouts[streamBase], err)
 	}
 }
+
+// A UP draw's vertices are stream 0; a declaration may still read other
+// streams from bound vertex buffers.
+func TestUPDrawReadsOtherBoundStreams(t *testing.T) {
+	r := newVRig(t)
+	r.buffer(21, []byte{0x40, 0x80, 0xc0, 0xff}, 0)
+	r.decl(22, declEl{0, 0, types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_POSITION, 0}, declEl{2, 0, types.D3DDECLTYPE_D3DCOLOR, types.D3DDECLUSAGE_COLOR, 0})
+	r.stream(2, 21, 0, 0)
+	r.colourShaders([4]float32{1, 1, 1, 1}, [4]float32{})
+	var v []byte
+	for _, p := range cover {
+		v = append(v, f32s(p[:]...)...)
+	}
+	rec(r, "DrawUP", shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 16, VertexBytes: uint32(len(v))}, v...)
+	r.run()
+	if got := r.px(4, 4); got != 0xffc08040 {
+		t.Errorf("%#08x, want 0xffc08040", got)
+	}
+}
