@@ -10,8 +10,6 @@
 // mtld3d draws with, cannot do what a bit promises:
 //   - no displacement maps or N-patches (DMAP usage and the PRESAMPLEDDMAP
 //     device cap are off),
-//   - no D3DDECLTYPE_UDEC3 (no Metal vertex format reads unnormalised
-//     10:10:10),
 //   - no palettised textures (modern drivers dropped P8; ALPHAPALETTE off),
 //   - MaxVolumeExtent 2048, Metal's 3D texture limit,
 //   - indexed vertex blending only with software vertex processing, as
@@ -71,7 +69,9 @@ const (
 	textureOps   = 0x03ffffff // every D3DTEXOPCAPS_* bit, DISABLE through LERP
 	declTypesAll = types.D3DDTCAPS_UBYTE4 | types.D3DDTCAPS_UBYTE4N | types.D3DDTCAPS_SHORT2N |
 		types.D3DDTCAPS_SHORT4N | types.D3DDTCAPS_USHORT2N | types.D3DDTCAPS_USHORT4N |
-		types.D3DDTCAPS_DEC3N | types.D3DDTCAPS_FLOAT16_2 | types.D3DDTCAPS_FLOAT16_4
+		types.D3DDTCAPS_UDEC3 | types.D3DDTCAPS_DEC3N | types.D3DDTCAPS_FLOAT16_2 | types.D3DDTCAPS_FLOAT16_4
+	// UDEC3 has no Metal vertex format: the draw converts such elements
+	// to float4 (unix/device/vertex.go).
 )
 
 // Caps9 returns the D3DCAPS9 of the HAL device on adapter, for
