@@ -1,0 +1,434 @@
+/* Fixed-function lighting, checked by pixel readback against D3D9's
+ * lighting equations evaluated here in C:
+ *   diffuse  = Ce + Ca*(Ga + sum La*f) + Cd*sum(Ld*max(N.L,0)*f)
+ *   specular = Cs*sum(Ls*(N.H)^P*f), H = normalize(L + V)
+ * with f = attenuation * spot factor, both saturated, specular added in the
+ * pixel stage under D3DRS_SPECULARENABLE. Every draw is one quad at
+ * (+-1, +-1, 0.5) with identity transforms (so it fills the viewport) and
+ * the lights on the quad's axis: the four corners light alike, so the
+ * Gouraud-interpolated centre pixel equals the lit colour of a corner.
+ * Tolerance: 2 per 8-bit channel. */
+#include <math.h>
+
+#include "device_util.h"
+
+static IDirect3D9 *d3d;
+static HWND window;
+
+struct vtx {
+    float x, y, z;
+    float nx, ny, nz;
+    D3DCOLOR diffuse, specular;
+};
+
+#define FVF_LIT (D3DFVF_XYZ | D3DFVF_NORMAL | D3DFVF_DIFFUSE | D3DFVF_SPECULAR)
+
+struct vec3 {
+    double x, y, z;
+};
+
+static struct vec3 v3(double x, double y, double z)
+{
+    struct vec3 v = {x, y, z};
+    return v;
+}
+static double dot3(struct vec3 a, struct vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static struct vec3 norm3(struct vec3 a)
+{
+    double l = sqrt(dot3(a, a));
+    return l > 0 ? v3(a.x / l, a.y / l, a.z / l) : a;
+}
+
+/* What the device is told, kept here to evaluate the equations. */
+struct scene {
+    D3DMATERIAL9 mat;
+    D3DLIGHT9 lights[4];
+    int nlights;
+    D3DCOLOR ambient;
+    BOOL colorvertex, specular_enable, local_viewer, normalize;
+    DWORD diffuse_src, ambient_src, specular_src, emissive_src;
+    float normal[3];
+    D3DCOLOR vdiffuse, vspecular;
+};
+
+static void default_scene(struct scene *s)
+{
+    memset(s, 0, sizeof(*s));
+    s->colorvertex = TRUE;
+    s->local_viewer = TRUE;
+    s->diffuse_src = D3DMCS_COLOR1;
+    s->specular_src = D3DMCS_COLOR2;
+    s->ambient_src = D3DMCS_MATERIAL;
+    s->emissive_src = D3DMCS_MATERIAL;
+    s->normal[2] = -1; /* facing the camera */
+    s->vdiffuse = 0xffffffff;
+    s->vspecular = 0;
+}
+
+static D3DCOLORVALUE cv(float r, float g, float b, float a)
+{
+    D3DCOLORVALUE c = {r, g, b, a};
+    return c;
+}
+
+static D3DCOLORVALUE from_color(D3DCOLOR c)
+{
+    return cv(((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, (c & 0xff) / 255.0f, (c >> 24) / 255.0f);
+}
+
+/* The material colour a source selects (vertex colours only with
+ * COLORVERTEX; this FVF always has both). */
+static D3DCOLORVALUE source(const struct scene *s, DWORD src, D3DCOLORVALUE mat)
+{
+    if (!s->colorvertex || src == D3DMCS_MATERIAL)
+        return mat;
+    return from_color(src == D3DMCS_COLOR1 ? s->vdiffuse : s->vspecular);
+}
+
+static double sat(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
+
+/* The pixel the equations give at vertex p (0xRRGGBB). */
+static D3DCOLOR expect(const struct scene *s, struct vec3 p)
+{
+    struct vec3 n = v3(s->normal[0], s->normal[1], s->normal[2]);
+    D3DCOLORVALUE cd = source(s, s->diffuse_src, s->mat.Diffuse), ca = source(s, s->ambient_src, s->mat.Ambient);
+    D3DCOLORVALUE cs = source(s, s->specular_src, s->mat.Specular), ce = source(s, s->emissive_src, s->mat.Emissive);
+    double amb[3], dif[3] = {0, 0, 0}, spe[3] = {0, 0, 0}, out[3];
+    amb[0] = ((s->ambient >> 16) & 0xff) / 255.0;
+    amb[1] = ((s->ambient >> 8) & 0xff) / 255.0;
+    amb[2] = (s->ambient & 0xff) / 255.0;
+    if (s->normalize)
+        n = norm3(n);
+    for (int i = 0; i < s->nlights; i++) {
+        const D3DLIGHT9 *l = &s->lights[i];
+        struct vec3 L;
+        double f = 1;
+        if (l->Type == D3DLIGHT_DIRECTIONAL) {
+            L = norm3(v3(-l->Direction.x, -l->Direction.y, -l->Direction.z));
+        } else {
+            struct vec3 d = v3(l->Position.x - p.x, l->Position.y - p.y, l->Position.z - p.z);
+            double dist = sqrt(dot3(d, d));
+            L = norm3(d);
+            f = dist > l->Range ? 0 : 1 / (l->Attenuation0 + l->Attenuation1 * dist + l->Attenuation2 * dist * dist);
+            if (l->Type == D3DLIGHT_SPOT) {
+                struct vec3 sd = norm3(v3(l->Direction.x, l->Direction.y, l->Direction.z));
+                double rho = -dot3(L, sd), ct = cos(l->Theta / 2), cp = cos(l->Phi / 2);
+                f *= rho > ct ? 1 : rho <= cp ? 0 : pow((rho - cp) / (ct - cp), l->Falloff);
+            }
+        }
+        double nl = dot3(n, L);
+        amb[0] += l->Ambient.r * f;
+        amb[1] += l->Ambient.g * f;
+        amb[2] += l->Ambient.b * f;
+        if (nl > 0) {
+            dif[0] += l->Diffuse.r * nl * f;
+            dif[1] += l->Diffuse.g * nl * f;
+            dif[2] += l->Diffuse.b * nl * f;
+            if (s->specular_enable) {
+                struct vec3 V = s->local_viewer ? norm3(v3(-p.x, -p.y, -p.z)) : v3(0, 0, -1);
+                struct vec3 H = norm3(v3(L.x + V.x, L.y + V.y, L.z + V.z));
+                double nh = dot3(n, H), k = nh > 0 ? pow(nh, s->mat.Power) * f : 0;
+                spe[0] += l->Specular.r * k;
+                spe[1] += l->Specular.g * k;
+                spe[2] += l->Specular.b * k;
+            }
+        }
+    }
+    out[0] = sat(ce.r + ca.r * amb[0] + cd.r * dif[0]) + sat(cs.r * spe[0]);
+    out[1] = sat(ce.g + ca.g * amb[1] + cd.g * dif[1]) + sat(cs.g * spe[1]);
+    out[2] = sat(ce.b + ca.b * amb[2] + cd.b * dif[2]) + sat(cs.b * spe[2]);
+    return (D3DCOLOR)(lround(sat(out[0]) * 255) << 16 | lround(sat(out[1]) * 255) << 8 | lround(sat(out[2]) * 255));
+}
+
+static int near_color(D3DCOLOR a, D3DCOLOR b)
+{
+    for (int s = 0; s < 24; s += 8) {
+        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        if (d < -2 || d > 2)
+            return 0;
+    }
+    return 1;
+}
+
+static D3DCOLOR center_pixel(IDirect3DDevice9 *dev)
+{
+    IDirect3DSurface9 *bb = NULL;
+    D3DCOLOR c = 0xdeadbeef;
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (bb) {
+        c = rt_pixel(dev, bb, 320, 240);
+        IDirect3DSurface9_Release(bb);
+    }
+    return c;
+}
+
+/* Sets the scene's state, draws the quad and checks the centre pixel
+ * against the equations. */
+static void draw_and_check(IDirect3DDevice9 *dev, const struct scene *s, const char *what, int line)
+{
+    struct vtx q[4];
+    static const float corners[4][2] = {{-1, 1}, {1, 1}, {-1, -1}, {1, -1}};
+    D3DCOLOR got, want;
+    for (int i = 0; i < 4; i++) {
+        q[i].x = corners[i][0];
+        q[i].y = corners[i][1];
+        q[i].z = 0.5f;
+        q[i].nx = s->normal[0];
+        q[i].ny = s->normal[1];
+        q[i].nz = s->normal[2];
+        q[i].diffuse = s->vdiffuse;
+        q[i].specular = s->vspecular;
+    }
+    IDirect3DDevice9_SetMaterial(dev, &s->mat);
+    for (int i = 0; i < 8; i++)
+        IDirect3DDevice9_LightEnable(dev, i, FALSE);
+    for (int i = 0; i < s->nlights; i++) {
+        IDirect3DDevice9_SetLight(dev, i, &s->lights[i]);
+        IDirect3DDevice9_LightEnable(dev, i, TRUE);
+    }
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_AMBIENT, s->ambient);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_COLORVERTEX, s->colorvertex);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, s->specular_enable);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LOCALVIEWER, s->local_viewer);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_NORMALIZENORMALS, s->normalize);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DIFFUSEMATERIALSOURCE, s->diffuse_src);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_AMBIENTMATERIALSOURCE, s->ambient_src);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARMATERIALSOURCE, s->specular_src);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_EMISSIVEMATERIALSOURCE, s->emissive_src);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    harness_check(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])) == D3D_OK,
+                  __FILE__, line, "%s: DrawPrimitiveUP failed", what);
+    IDirect3DDevice9_EndScene(dev);
+    got = center_pixel(dev);
+    want = expect(s, v3(1, 1, 0.5));
+    harness_check(near_color(got, want), __FILE__, line, "%s: pixel %06lx, want %06lx", what, (unsigned long)got,
+                  (unsigned long)want);
+}
+#define DRAW_CHECK(dev, s, what) draw_and_check(dev, s, what, __LINE__)
+
+static IDirect3DDevice9 *begin(void)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    if (!dev)
+        return NULL;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetFVF(dev, FVF_LIT);
+    return dev;
+}
+
+static D3DLIGHT9 directional(float dx, float dy, float dz)
+{
+    D3DLIGHT9 l;
+    memset(&l, 0, sizeof(l));
+    l.Type = D3DLIGHT_DIRECTIONAL;
+    l.Direction.x = dx;
+    l.Direction.y = dy;
+    l.Direction.z = dz;
+    return l;
+}
+
+TEST(directional_material_and_ambient)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.colorvertex = FALSE;
+    s.mat.Diffuse = cv(1, 1, 0.5f, 1);
+    s.mat.Ambient = cv(0.2f, 0.4f, 0.6f, 1);
+    s.mat.Emissive = cv(0.1f, 0, 0, 0);
+    s.ambient = 0x00404040;
+    s.lights[0] = directional(0, -0.6f, 0.8f); /* N.L = 0.8 */
+    s.lights[0].Diffuse = cv(0.5f, 0.5f, 0.25f, 1);
+    s.lights[0].Ambient = cv(0.1f, 0.1f, 0.1f, 1);
+    s.nlights = 1;
+    DRAW_CHECK(dev, &s, "one directional light");
+    /* A light from behind the surface: ambient and emissive only. */
+    s.lights[0] = directional(0, 0, -1);
+    s.lights[0].Diffuse = cv(1, 1, 1, 1);
+    DRAW_CHECK(dev, &s, "light from behind");
+    /* Two lights add up. */
+    s.lights[0] = directional(0, 0, 1);
+    s.lights[0].Diffuse = cv(0.25f, 0, 0, 1);
+    s.lights[1] = directional(0.6f, 0, 0.8f);
+    s.lights[1].Diffuse = cv(0, 0.5f, 0.5f, 1);
+    s.nlights = 2;
+    DRAW_CHECK(dev, &s, "two directional lights");
+    /* Lighting off: the vertex colour as it is. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    s.vdiffuse = 0xff336699;
+    {
+        struct vtx q[4] = {{-1, 1, 0.5f, 0, 0, -1, 0xff336699, 0}, {1, 1, 0.5f, 0, 0, -1, 0xff336699, 0},
+                           {-1, -1, 0.5f, 0, 0, -1, 0xff336699, 0}, {1, -1, 0.5f, 0, 0, -1, 0xff336699, 0}};
+        D3DCOLOR got;
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        IDirect3DDevice9_EndScene(dev);
+        got = center_pixel(dev);
+        CHECK(near_color(got, 0x336699), "unlit pixel %06lx, want 336699", (unsigned long)got);
+    }
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(point_light_attenuation_and_range)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.colorvertex = FALSE;
+    s.mat.Diffuse = cv(1, 1, 1, 1);
+    s.mat.Ambient = cv(1, 1, 1, 1);
+    memset(&s.lights[0], 0, sizeof(s.lights[0]));
+    s.lights[0].Type = D3DLIGHT_POINT;
+    s.lights[0].Position.z = -1; /* corners at distance sqrt(4.25) */
+    s.lights[0].Diffuse = cv(1, 0.5f, 0.25f, 1);
+    s.lights[0].Ambient = cv(0, 0, 0.2f, 1);
+    s.lights[0].Range = 10;
+    s.lights[0].Attenuation0 = 0.5f;
+    s.lights[0].Attenuation1 = 0.25f;
+    s.lights[0].Attenuation2 = 0.125f;
+    s.nlights = 1;
+    DRAW_CHECK(dev, &s, "point light, attenuated");
+    s.lights[0].Attenuation0 = 1;
+    s.lights[0].Attenuation1 = 0;
+    s.lights[0].Attenuation2 = 0;
+    DRAW_CHECK(dev, &s, "point light, constant attenuation");
+    /* Out of range: the light (its ambient too) does not reach. */
+    s.lights[0].Range = 2;
+    s.ambient = 0x00202020;
+    DRAW_CHECK(dev, &s, "point light out of range");
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(spot_light_cone)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.colorvertex = FALSE;
+    s.mat.Diffuse = cv(1, 1, 1, 1);
+    memset(&s.lights[0], 0, sizeof(s.lights[0]));
+    s.lights[0].Type = D3DLIGHT_SPOT;
+    s.lights[0].Position.z = -1;
+    s.lights[0].Direction.z = 1; /* corners at rho = 1.5/sqrt(4.25) = 0.728, 43.3 degrees off axis */
+    s.lights[0].Diffuse = cv(1, 1, 1, 1);
+    s.lights[0].Range = 100;
+    s.lights[0].Attenuation0 = 1;
+    s.lights[0].Falloff = 1;
+    s.lights[0].Theta = (float)(M_PI / 3);     /* inner cone 30 degrees each side */
+    s.lights[0].Phi = (float)(2 * M_PI / 3);   /* outer cone 60 degrees */
+    s.nlights = 1;
+    DRAW_CHECK(dev, &s, "spot penumbra");
+    s.lights[0].Theta = (float)(M_PI * 0.6);   /* 54 degrees: inside the inner cone */
+    s.lights[0].Phi = (float)(M_PI * 0.8);
+    DRAW_CHECK(dev, &s, "spot inner cone");
+    s.lights[0].Theta = (float)(M_PI / 6);
+    s.lights[0].Phi = (float)(M_PI / 3);       /* 30 degrees: outside the cone */
+    DRAW_CHECK(dev, &s, "spot outside");
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(specular_local_viewer)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.colorvertex = FALSE;
+    s.mat.Specular = cv(1, 0.5f, 1, 1);
+    s.mat.Power = 8;
+    s.lights[0] = directional(0, 0, 1);
+    s.lights[0].Specular = cv(1, 1, 0.5f, 1);
+    s.nlights = 1;
+    /* Specular off: nothing lights the black material. */
+    DRAW_CHECK(dev, &s, "specular disabled");
+    s.specular_enable = TRUE;
+    s.local_viewer = TRUE; /* N.H = 0.8165 at the corners */
+    DRAW_CHECK(dev, &s, "local viewer");
+    s.local_viewer = FALSE; /* N.H = 1 */
+    DRAW_CHECK(dev, &s, "viewer at infinity");
+    s.lights[0] = directional(0, -0.6f, 0.8f);
+    s.lights[0].Specular = cv(1, 1, 1, 1);
+    s.lights[0].Diffuse = cv(0.25f, 0, 0, 1);
+    s.mat.Diffuse = cv(1, 1, 1, 1);
+    DRAW_CHECK(dev, &s, "specular plus diffuse, oblique light");
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(normalize_normals)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.colorvertex = FALSE;
+    s.mat.Diffuse = cv(1, 1, 1, 1);
+    s.lights[0] = directional(0, -0.6f, 0.8f);
+    s.lights[0].Diffuse = cv(0.5f, 0.25f, 0.125f, 1);
+    s.nlights = 1;
+    s.normal[2] = -2; /* N.L = 1.6 unnormalised */
+    DRAW_CHECK(dev, &s, "long normal, not normalised");
+    s.normalize = TRUE;
+    DRAW_CHECK(dev, &s, "long normal, normalised");
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(color_vertex_material_sources)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.mat.Diffuse = cv(1, 1, 1, 1);
+    s.mat.Ambient = cv(0.5f, 0.5f, 0.5f, 1);
+    s.mat.Emissive = cv(0, 0, 0, 0);
+    s.ambient = 0x00808080;
+    s.lights[0] = directional(0, -0.6f, 0.8f);
+    s.lights[0].Diffuse = cv(0.5f, 0.5f, 0.5f, 1);
+    s.nlights = 1;
+    s.vdiffuse = 0xff00c040;
+    s.vspecular = 0xff200000;
+    /* The default: diffuse material from the vertex diffuse. */
+    DRAW_CHECK(dev, &s, "diffuse from COLOR1");
+    s.colorvertex = FALSE;
+    DRAW_CHECK(dev, &s, "COLORVERTEX off: the material");
+    s.colorvertex = TRUE;
+    s.diffuse_src = D3DMCS_MATERIAL;
+    s.ambient_src = D3DMCS_COLOR1;
+    s.emissive_src = D3DMCS_COLOR2;
+    DRAW_CHECK(dev, &s, "ambient from COLOR1, emissive from COLOR2");
+    s.specular_enable = TRUE;
+    s.specular_src = D3DMCS_COLOR2;
+    s.lights[0].Specular = cv(1, 1, 1, 1);
+    s.mat.Power = 4;
+    s.vspecular = 0xff0000ff;
+    DRAW_CHECK(dev, &s, "specular from COLOR2");
+    IDirect3DDevice9_Release(dev);
+}
+
+static const struct harness_test tests[] = {
+    T(directional_material_and_ambient), T(point_light_attenuation_and_range), T(spot_light_cone),
+    T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources),
+};
+
+int main(void)
+{
+    int r;
+    d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    window = test_window(640, 480);
+    r = RUN_TESTS(tests);
+    if (d3d)
+        IDirect3D9_Release(d3d);
+    return r;
+}
