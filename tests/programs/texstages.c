@@ -1,0 +1,448 @@
+/* Fixed-function texture stages, checked by pixel readback against the
+ * D3D9 texture-blending formulas evaluated here in C (every stage result
+ * saturated, as the hardware did). Each case draws one pre-transformed
+ * 40x40 square with constant vertex colours and 1x1 textures, so every
+ * pixel of it is the stage cascade's result; a second square repeats the
+ * case with an extra stage that shows the alpha (CURRENT|ALPHAREPLICATE),
+ * so alpha ops are checked too. One readback per frame checks all of them.
+ * Tolerance: 2 per 8-bit channel. */
+#include "device_util.h"
+
+static IDirect3D9 *d3d;
+static HWND window;
+
+/* The inputs, 0xAARRGGBB. */
+#define DIFFUSE 0x8040c020u
+#define SPECULAR 0xa0306090u
+#define TFACTOR 0xc02080ffu
+static const D3DCOLOR texel[3] = {0x60a050f0u, 0xc080ff10u, 0x40204060u};
+
+struct stage {
+    DWORD cop, c1, c2, c0;
+    DWORD aop, a1, a2, a0;
+    DWORD result;
+};
+
+struct tcase {
+    const char *name;
+    int n;
+    struct stage st[3];
+};
+
+/* Stage shorthands: colour and alpha alike, or colour and alpha apart. */
+#define S(op, a1, a2) {op, a1, a2, D3DTA_CURRENT, op, a1, a2, D3DTA_CURRENT, D3DTA_CURRENT}
+#define S3(op, a0, a1, a2) {op, a1, a2, a0, op, a1, a2, a0, D3DTA_CURRENT}
+#define SCA(cop, c1, c2, aop, a1, a2) {cop, c1, c2, D3DTA_CURRENT, aop, a1, a2, D3DTA_CURRENT, D3DTA_CURRENT}
+
+static const struct tcase cases[] = {
+    {"SELECTARG1 texture", 1, {S(D3DTOP_SELECTARG1, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"SELECTARG2 diffuse", 1, {S(D3DTOP_SELECTARG2, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"SELECTARG1 tfactor", 1, {S(D3DTOP_SELECTARG1, D3DTA_TFACTOR, D3DTA_DIFFUSE)}},
+    {"SELECTARG1 specular", 1, {S(D3DTOP_SELECTARG1, D3DTA_SPECULAR, D3DTA_DIFFUSE)}},
+    {"SELECTARG1 current is diffuse", 1, {S(D3DTOP_SELECTARG1, D3DTA_CURRENT, D3DTA_TEXTURE)}},
+    {"MODULATE", 1, {S(D3DTOP_MODULATE, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"MODULATE2X", 1, {S(D3DTOP_MODULATE2X, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"MODULATE4X", 1, {S(D3DTOP_MODULATE4X, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"ADD", 1, {S(D3DTOP_ADD, D3DTA_TEXTURE, D3DTA_SPECULAR)}},
+    {"ADDSIGNED", 1, {S(D3DTOP_ADDSIGNED, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"SUBTRACT", 1, {S(D3DTOP_SUBTRACT, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"BLENDDIFFUSEALPHA", 1, {S(D3DTOP_BLENDDIFFUSEALPHA, D3DTA_TEXTURE, D3DTA_TFACTOR)}},
+    {"BLENDTEXTUREALPHA", 1, {S(D3DTOP_BLENDTEXTUREALPHA, D3DTA_SPECULAR, D3DTA_DIFFUSE)}},
+    {"BLENDFACTORALPHA", 1, {S(D3DTOP_BLENDFACTORALPHA, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"DOTPRODUCT3", 1, {S(D3DTOP_DOTPRODUCT3, D3DTA_TEXTURE, D3DTA_TFACTOR)}},
+    {"MULTIPLYADD", 1, {S3(D3DTOP_MULTIPLYADD, D3DTA_SPECULAR, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"LERP", 1, {S3(D3DTOP_LERP, D3DTA_TFACTOR, D3DTA_TEXTURE, D3DTA_DIFFUSE)}},
+    {"COMPLEMENT", 1, {S(D3DTOP_MODULATE, D3DTA_TEXTURE | D3DTA_COMPLEMENT, D3DTA_DIFFUSE)}},
+    {"ALPHAREPLICATE", 1, {S(D3DTOP_MODULATE, D3DTA_TEXTURE | D3DTA_ALPHAREPLICATE, D3DTA_DIFFUSE)}},
+    {"COMPLEMENT|ALPHAREPLICATE", 1,
+     {S(D3DTOP_ADD, D3DTA_TFACTOR | D3DTA_COMPLEMENT | D3DTA_ALPHAREPLICATE, D3DTA_DIFFUSE)}},
+    {"colour and alpha ops apart", 1,
+     {SCA(D3DTOP_MODULATE, D3DTA_TEXTURE, D3DTA_DIFFUSE, D3DTOP_ADD, D3DTA_TEXTURE, D3DTA_TFACTOR)}},
+    {"two stages", 2,
+     {S(D3DTOP_MODULATE, D3DTA_TEXTURE, D3DTA_DIFFUSE), S(D3DTOP_ADDSIGNED, D3DTA_CURRENT, D3DTA_TEXTURE)}},
+    {"three stages", 3,
+     {S(D3DTOP_MODULATE, D3DTA_TEXTURE, D3DTA_DIFFUSE), S(D3DTOP_MODULATE2X, D3DTA_CURRENT, D3DTA_TEXTURE),
+      S(D3DTOP_SUBTRACT, D3DTA_TEXTURE | D3DTA_COMPLEMENT, D3DTA_CURRENT)}},
+    {"TEMP result", 3,
+     {{D3DTOP_SELECTARG1, D3DTA_TEXTURE, D3DTA_DIFFUSE, D3DTA_CURRENT, D3DTOP_SELECTARG1, D3DTA_TEXTURE, D3DTA_DIFFUSE,
+       D3DTA_CURRENT, D3DTA_TEMP},
+      S(D3DTOP_MODULATE, D3DTA_TEXTURE, D3DTA_CURRENT), S(D3DTOP_ADD, D3DTA_TEMP, D3DTA_CURRENT)}},
+    {"BLENDTEXTUREALPHA in stage 1", 2,
+     {S(D3DTOP_SELECTARG1, D3DTA_DIFFUSE, D3DTA_TEXTURE), S(D3DTOP_BLENDTEXTUREALPHA, D3DTA_TFACTOR, D3DTA_CURRENT)}},
+};
+
+static double chan(D3DCOLOR c, int i) /* i: 0 r, 1 g, 2 b, 3 a */
+{
+    static const int shift[4] = {16, 8, 0, 24};
+    return ((c >> shift[i]) & 0xff) / 255.0;
+}
+
+static double sat(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
+
+struct regs {
+    double diffuse[4], specular[4], current[4], temp[4], tex[4], factor[4];
+};
+
+static double argval(const struct regs *r, DWORD sel, int ch)
+{
+    const double *src;
+    double v;
+    switch (sel & D3DTA_SELECTMASK) {
+    case D3DTA_DIFFUSE: src = r->diffuse; break;
+    case D3DTA_SPECULAR: src = r->specular; break;
+    case D3DTA_TEXTURE: src = r->tex; break;
+    case D3DTA_TFACTOR: src = r->factor; break;
+    case D3DTA_TEMP: src = r->temp; break;
+    default: src = r->current; break;
+    }
+    v = src[(sel & D3DTA_ALPHAREPLICATE) ? 3 : ch];
+    return (sel & D3DTA_COMPLEMENT) ? 1 - v : v;
+}
+
+/* One channel of one op; dot is DOTPRODUCT3's value, worked out first. */
+static double op_value(const struct regs *r, DWORD op, DWORD s0, DWORD s1, DWORD s2, int ch, int alpha)
+{
+    int c = alpha ? 3 : ch;
+    double a0 = argval(r, s0, c), a1 = argval(r, s1, c), a2 = argval(r, s2, c);
+    switch (op) {
+    case D3DTOP_SELECTARG1: return a1;
+    case D3DTOP_SELECTARG2: return a2;
+    case D3DTOP_MODULATE: return a1 * a2;
+    case D3DTOP_MODULATE2X: return 2 * a1 * a2;
+    case D3DTOP_MODULATE4X: return 4 * a1 * a2;
+    case D3DTOP_ADD: return a1 + a2;
+    case D3DTOP_ADDSIGNED: return a1 + a2 - 0.5;
+    case D3DTOP_SUBTRACT: return a1 - a2;
+    case D3DTOP_BLENDDIFFUSEALPHA: return a1 * r->diffuse[3] + a2 * (1 - r->diffuse[3]);
+    case D3DTOP_BLENDTEXTUREALPHA: return a1 * r->tex[3] + a2 * (1 - r->tex[3]);
+    case D3DTOP_BLENDFACTORALPHA: return a1 * r->factor[3] + a2 * (1 - r->factor[3]);
+    case D3DTOP_MULTIPLYADD: return a0 + a1 * a2;
+    case D3DTOP_LERP: return a0 * a1 + (1 - a0) * a2;
+    case D3DTOP_DOTPRODUCT3: {
+        double d = 0;
+        for (int i = 0; i < 3; i++)
+            d += (argval(r, s1, i) - 0.5) * (argval(r, s2, i) - 0.5);
+        return 4 * d;
+    }
+    }
+    return -1;
+}
+
+/* The cascade's CURRENT after the case's stages, rgba. */
+static void evaluate(const struct tcase *tc, double out[4])
+{
+    struct regs r;
+    memset(&r, 0, sizeof(r));
+    for (int i = 0; i < 4; i++) {
+        r.diffuse[i] = r.current[i] = chan(DIFFUSE, i);
+        r.specular[i] = chan(SPECULAR, i);
+        r.factor[i] = chan(TFACTOR, i);
+    }
+    for (int s = 0; s < tc->n; s++) {
+        const struct stage *st = &tc->st[s];
+        double res[4];
+        for (int i = 0; i < 4; i++)
+            r.tex[i] = chan(texel[s], i);
+        for (int i = 0; i < 3; i++)
+            res[i] = sat(op_value(&r, st->cop, st->c0, st->c1, st->c2, i, 0));
+        /* DOTPRODUCT3 replicates to alpha (the drivers' rule). */
+        res[3] = st->cop == D3DTOP_DOTPRODUCT3 ? res[0] : sat(op_value(&r, st->aop, st->a0, st->a1, st->a2, 3, 1));
+        memcpy(st->result == D3DTA_TEMP ? r.temp : r.current, res, sizeof(res));
+    }
+    memcpy(out, r.current, sizeof(r.current));
+}
+
+static D3DCOLOR to_rgb(double r, double g, double b)
+{
+    return (D3DCOLOR)((int)(r * 255 + 0.5) << 16 | (int)(g * 255 + 0.5) << 8 | (int)(b * 255 + 0.5));
+}
+
+static int near_color(D3DCOLOR a, D3DCOLOR b)
+{
+    for (int s = 0; s < 24; s += 8) {
+        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        if (d < -2 || d > 2)
+            return 0;
+    }
+    return 1;
+}
+
+/* The back buffer read back once; pixels from it. */
+struct readback {
+    IDirect3DSurface9 *sys;
+    D3DLOCKED_RECT lr;
+    BOOL ok;
+};
+
+static void read_back(IDirect3DDevice9 *dev, struct readback *rb)
+{
+    IDirect3DSurface9 *bb = NULL;
+    memset(rb, 0, sizeof(*rb));
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (!bb)
+        return;
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &rb->sys, NULL);
+    if (rb->sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, rb->sys)) &&
+        SUCCEEDED(IDirect3DSurface9_LockRect(rb->sys, &rb->lr, NULL, D3DLOCK_READONLY)))
+        rb->ok = TRUE;
+    CHECK(rb->ok, "back buffer readback failed");
+    IDirect3DSurface9_Release(bb);
+}
+
+static D3DCOLOR rb_pixel(const struct readback *rb, int x, int y)
+{
+    if (!rb->ok)
+        return 0xdeadbeef;
+    return ((DWORD *)((BYTE *)rb->lr.pBits + y * rb->lr.Pitch))[x] & 0xffffff;
+}
+
+static void rb_release(struct readback *rb)
+{
+    if (rb->ok)
+        IDirect3DSurface9_UnlockRect(rb->sys);
+    if (rb->sys)
+        IDirect3DSurface9_Release(rb->sys);
+}
+
+struct tlv {
+    float x, y, z, rhw;
+    D3DCOLOR diffuse, specular;
+    float uv[3][2];
+};
+#define FVF_TLV (D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_SPECULAR | D3DFVF_TEX3)
+
+/* A 40x40 square at cell (cx, cy), every coordinate set at (u, v). */
+static void draw_square(IDirect3DDevice9 *dev, int cx, int cy, float u, float v)
+{
+    struct tlv q[4];
+    for (int i = 0; i < 4; i++) {
+        q[i].x = (float)(cx * 40 + (i & 1) * 40);
+        q[i].y = (float)(cy * 40 + (i >> 1) * 40);
+        q[i].z = 0.5f;
+        q[i].rhw = 1;
+        q[i].diffuse = DIFFUSE;
+        q[i].specular = SPECULAR;
+        for (int s = 0; s < 3; s++) {
+            q[i].uv[s][0] = u;
+            q[i].uv[s][1] = v;
+        }
+    }
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+}
+
+static IDirect3DTexture9 *solid_texture(IDirect3DDevice9 *dev, int w, int h, const D3DCOLOR *texels)
+{
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, w, h, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (tex && SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
+        for (int y = 0; y < h; y++)
+            memcpy((BYTE *)lr.pBits + y * lr.Pitch, texels + y * w, w * 4);
+        IDirect3DTexture9_UnlockRect(tex, 0);
+    }
+    return tex;
+}
+
+static void set_stage(IDirect3DDevice9 *dev, int s, const struct stage *st)
+{
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_COLOROP, st->cop);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_COLORARG1, st->c1);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_COLORARG2, st->c2);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_COLORARG0, st->c0);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_ALPHAOP, st->aop);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_ALPHAARG1, st->a1);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_ALPHAARG2, st->a2);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_ALPHAARG0, st->a0);
+    IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_RESULTARG, st->result);
+}
+
+static IDirect3DDevice9 *begin(IDirect3DTexture9 **tex)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    if (!dev)
+        return NULL;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_TEXTUREFACTOR, TFACTOR);
+    IDirect3DDevice9_SetFVF(dev, FVF_TLV);
+    for (int s = 0; s < 3; s++) {
+        tex[s] = solid_texture(dev, 1, 1, &texel[s]);
+        IDirect3DDevice9_SetTexture(dev, s, (IDirect3DBaseTexture9 *)tex[s]);
+    }
+    return dev;
+}
+
+static void end(IDirect3DDevice9 *dev, IDirect3DTexture9 **tex)
+{
+    for (int s = 0; s < 3; s++) {
+        IDirect3DDevice9_SetTexture(dev, s, NULL);
+        if (tex[s])
+            IDirect3DTexture9_Release(tex[s]);
+    }
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(ops_and_args)
+{
+    IDirect3DTexture9 *tex[3];
+    IDirect3DDevice9 *dev = begin(tex);
+    static const struct stage disable = {D3DTOP_DISABLE, D3DTA_TEXTURE, D3DTA_CURRENT, D3DTA_CURRENT,
+                                         D3DTOP_DISABLE, D3DTA_TEXTURE, D3DTA_CURRENT, D3DTA_CURRENT, D3DTA_CURRENT};
+    static const struct stage reveal = S(D3DTOP_SELECTARG1, D3DTA_CURRENT | D3DTA_ALPHAREPLICATE, D3DTA_CURRENT);
+    const int n = sizeof(cases) / sizeof(cases[0]);
+    struct readback rb;
+    if (!dev)
+        return;
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    for (int i = 0; i < n; i++) {
+        const struct tcase *tc = &cases[i];
+        for (int pass = 0; pass < 2; pass++) {
+            int s = 0;
+            for (; s < tc->n; s++)
+                set_stage(dev, s, &tc->st[s]);
+            if (pass)
+                set_stage(dev, s++, &reveal);
+            for (; s < 4; s++)
+                set_stage(dev, s, &disable);
+            draw_square(dev, (2 * i + pass) % 16, (2 * i + pass) / 16, 0.5f, 0.5f);
+        }
+    }
+    IDirect3DDevice9_EndScene(dev);
+    read_back(dev, &rb);
+    for (int i = 0; i < n; i++) {
+        double want[4];
+        D3DCOLOR got, gota;
+        evaluate(&cases[i], want);
+        got = rb_pixel(&rb, (2 * i) % 16 * 40 + 20, (2 * i) / 16 * 40 + 20);
+        gota = rb_pixel(&rb, (2 * i + 1) % 16 * 40 + 20, (2 * i + 1) / 16 * 40 + 20);
+        CHECK(near_color(got, to_rgb(want[0], want[1], want[2])), "%s: colour %06lx, want %06lx", cases[i].name,
+              (unsigned long)got, (unsigned long)to_rgb(want[0], want[1], want[2]));
+        CHECK(near_color(gota, to_rgb(want[3], want[3], want[3])), "%s: alpha %06lx, want %06lx", cases[i].name,
+              (unsigned long)gota, (unsigned long)to_rgb(want[3], want[3], want[3]));
+    }
+    rb_release(&rb);
+    end(dev, tex);
+}
+
+/* A 2x2 texture sampled with point filtering: which texel shows tells
+ * which coordinate the stage used. */
+static const D3DCOLOR quad_texels[4] = {0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu};
+
+TEST(texcoord_index)
+{
+    IDirect3DTexture9 *tex[3], *t2x2;
+    IDirect3DDevice9 *dev = begin(tex);
+    struct tlv q[4];
+    struct readback rb;
+    if (!dev)
+        return;
+    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    for (int idx = 0; idx < 3; idx++) {
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXCOORDINDEX, idx);
+        for (int i = 0; i < 4; i++) {
+            q[i].x = (float)(idx * 40 + (i & 1) * 40);
+            q[i].y = (float)((i >> 1) * 40);
+            q[i].z = 0.5f;
+            q[i].rhw = 1;
+            q[i].diffuse = DIFFUSE;
+            q[i].specular = SPECULAR;
+            /* Set s points at texel s+1: (0.75,0.25), (0.25,0.75), (0.75,0.75). */
+            for (int s = 0; s < 3; s++) {
+                q[i].uv[s][0] = ((s + 1) & 1) ? 0.75f : 0.25f;
+                q[i].uv[s][1] = ((s + 1) & 2) ? 0.75f : 0.25f;
+            }
+        }
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+    }
+    IDirect3DDevice9_EndScene(dev);
+    read_back(dev, &rb);
+    for (int idx = 0; idx < 3; idx++) {
+        D3DCOLOR got = rb_pixel(&rb, idx * 40 + 20, 20), want = quad_texels[idx + 1] & 0xffffff;
+        CHECK(near_color(got, want), "TEXCOORDINDEX %d: %06lx, want %06lx", idx, (unsigned long)got,
+              (unsigned long)want);
+    }
+    rb_release(&rb);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (t2x2)
+        IDirect3DTexture9_Release(t2x2);
+    end(dev, tex);
+}
+
+/* D3DTTFF_COUNT2 with a texture matrix on transformed (XYZ) vertices: the
+ * 2D coordinate is extended to (u, v, 1, 0), so row 3 translates. */
+TEST(texture_transform_count2)
+{
+    IDirect3DTexture9 *tex[3], *t2x2;
+    IDirect3DDevice9 *dev = begin(tex);
+    struct {
+        float x, y, z, u, v;
+    } q[4] = {{-1, 1, 0.5f, 0.25f, 0.25f}, {1, 1, 0.5f, 0.25f, 0.25f}, {-1, -1, 0.5f, 0.25f, 0.25f},
+              {1, -1, 0.5f, 0.25f, 0.25f}};
+    D3DMATRIX m;
+    struct readback rb;
+    static const struct {
+        const char *what;
+        DWORD flags;
+        float m11, m22, m31, m32;
+        D3DCOLOR want;
+    } steps[] = {
+        {"no transform", D3DTTFF_DISABLE, 1, 1, 0.5f, 0, 0xff0000},
+        {"translate u", D3DTTFF_COUNT2, 1, 1, 0.5f, 0, 0x00ff00},
+        {"translate v", D3DTTFF_COUNT2, 1, 1, 0, 0.5f, 0x0000ff},
+        {"scale 3x", D3DTTFF_COUNT2, 3, 3, 0, 0, 0xffffff},
+    };
+    if (!dev)
+        return;
+    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_TEX1);
+    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+        D3DCOLOR got;
+        memset(&m, 0, sizeof(m));
+        m._11 = steps[i].m11;
+        m._22 = steps[i].m22;
+        m._31 = steps[i].m31;
+        m._32 = steps[i].m32;
+        m._33 = m._44 = 1;
+        IDirect3DDevice9_SetTransform(dev, D3DTS_TEXTURE0, &m);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, steps[i].flags);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        IDirect3DDevice9_EndScene(dev);
+        read_back(dev, &rb);
+        got = rb_pixel(&rb, 320, 240);
+        CHECK(near_color(got, steps[i].want), "%s: %06lx, want %06lx", steps[i].what, (unsigned long)got,
+              (unsigned long)steps[i].want);
+        rb_release(&rb);
+    }
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (t2x2)
+        IDirect3DTexture9_Release(t2x2);
+    end(dev, tex);
+}
+
+static const struct harness_test tests[] = {
+    T(ops_and_args),
+    T(texcoord_index),
+    T(texture_transform_count2),
+};
+
+int main(void)
+{
+    int r;
+    d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    window = test_window(640, 480);
+    r = RUN_TESTS(tests);
+    if (d3d)
+        IDirect3D9_Release(d3d);
+    return r;
+}
