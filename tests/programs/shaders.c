@@ -1,0 +1,765 @@
+/* Shader programs, checked by pixel readback: vs_1_1 with ps_1_1 to 1_4
+ * (tex, texcoord, cnd, lrp, mad, the _x2/_bx2/_sat modifiers, the ps_1_4
+ * phase and a dependent read), vs_2_0 with ps_2_0 (rep and loop counted by
+ * integer constants, texld, swizzles, rcp/rsq) and vs_3_0 with ps_3_0
+ * (vPos, vFace, dynamic branching on a boolean constant, predication,
+ * texldl, texldd); every constant kind set through its setter. Expected
+ * colours are worked out here from the instructions' definitions.
+ * Tolerance: 2 per 8-bit channel.
+ *
+ * The bytecode was assembled by core/dxso's assembler from the source in
+ * the comment above each array (its spelling: ifc_gt for if_gt). */
+#include "device_util.h"
+
+static IDirect3D9 *d3d;
+static HWND window;
+
+/*
+ *   vs_1_1
+ *   dcl_position v0
+ *   dcl_color v1
+ *   dcl_texcoord v2
+ *   mov oPos, v0
+ *   mov oD0, v1
+ *   mov oT0, v2
+ *   mov oT1, c4
+ */
+static const DWORD vs11[] = {
+    0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x0000001f, 0x8000000a,
+    0x900f0001, 0x0000001f, 0x80000005, 0x900f0002, 0x00000001, 0xc00f0000,
+    0x90e40000, 0x00000001, 0xd00f0000, 0x90e40001, 0x00000001, 0xe00f0000,
+    0x90e40002, 0x00000001, 0xe00f0001, 0xa0e40004, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   mul r0, t0, v0
+ */
+static const DWORD ps11_mul[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000005, 0x800f0000, 0xb0e40000,
+    0x90e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   def c1, 0.5, 0.25, 0.125, 1
+ *   tex t0
+ *   mad r0, t0, c0, c1
+ */
+static const DWORD ps11_mad[] = {
+    0xffff0101, 0x00000051, 0xa00f0001, 0x3f000000, 0x3e800000, 0x3e000000,
+    0x3f800000, 0x00000042, 0xb00f0000, 0x00000004, 0x800f0000, 0xb0e40000,
+    0xa0e40000, 0xa0e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   mul_x2 r0, t0, v0
+ */
+static const DWORD ps11_x2[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000005, 0x810f0000, 0xb0e40000,
+    0x90e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   add r0, t0_bx2, v0
+ */
+static const DWORD ps11_bx2[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000002, 0x800f0000, 0xb4e40000,
+    0x90e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   def c3, 1, 1, 1, 1
+ *   tex t0
+ *   add_sat r1, t0, t0
+ *   add_sat r1, r1, t0
+ *   mul r0, r1, v0
+ */
+static const DWORD ps11_sat[] = {
+    0xffff0101, 0x00000051, 0xa00f0003, 0x3f800000, 0x3f800000, 0x3f800000,
+    0x3f800000, 0x00000042, 0xb00f0000, 0x00000002, 0x801f0001, 0xb0e40000,
+    0xb0e40000, 0x00000002, 0x801f0001, 0x80e40001, 0xb0e40000, 0x00000005,
+    0x800f0000, 0x80e40001, 0x90e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   mov r0, c0
+ *   cnd r0, r0.a, c1, c2
+ */
+static const DWORD ps11_cnd[] = {
+    0xffff0101, 0x00000001, 0x800f0000, 0xa0e40000, 0x00000050, 0x800f0000,
+    0x80ff0000, 0xa0e40001, 0xa0e40002, 0x0000ffff,
+};
+
+/*
+ *   ps_1_2
+ *   tex t0
+ *   lrp r0, v0, t0, c1
+ */
+static const DWORD ps12_lrp[] = {
+    0xffff0102, 0x00000042, 0xb00f0000, 0x00000012, 0x800f0000, 0x90e40000,
+    0xb0e40000, 0xa0e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_1_3
+ *   texcoord t1
+ *   mov r0, t1
+ */
+static const DWORD ps13_texcoord[] = {
+    0xffff0103, 0x00000040, 0xb00f0001, 0x00000001, 0x800f0000, 0xb0e40001,
+    0x0000ffff,
+};
+
+/*
+ *   ps_1_4
+ *   texcrd r1.rgb, t1
+ *   texld r0, t0
+ *   mul r0.rgb, r0, c0
+ *   phase
+ *   texld r2, r1
+ *   mul r0, r0, r2
+ */
+static const DWORD ps14_phase[] = {
+    0xffff0104, 0x00000040, 0x80070001, 0xb0e40001, 0x00000042, 0x800f0000,
+    0xb0e40000, 0x00000005, 0x80070000, 0x80e40000, 0xa0e40000, 0x0000fffd,
+    0x00000042, 0x800f0002, 0x80e40001, 0x00000005, 0x800f0000, 0x80e40000,
+    0x80e40002, 0x0000ffff,
+};
+
+/*
+ *   vs_2_0
+ *   def c0, 0, 0, 0, 0
+ *   dcl_position v0
+ *   dcl_texcoord v1
+ *   mov oPos, v0
+ *   mov r0, c0
+ *   rep i0
+ *   add r0, r0, c1
+ *   endrep
+ *   mov oD0, r0
+ *   mov r1, c0
+ *   loop aL, i1
+ *   add r1, r1, c10[aL]
+ *   endloop
+ *   mov oT1, r1
+ *   mov oT0, v1
+ */
+static const DWORD vs20_loops[] = {
+    0xfffe0200, 0x05000051, 0xa00f0000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x80000005,
+    0x900f0001, 0x02000001, 0xc00f0000, 0x90e40000, 0x02000001, 0x800f0000,
+    0xa0e40000, 0x01000026, 0xf0e40000, 0x03000002, 0x800f0000, 0x80e40000,
+    0xa0e40001, 0x00000027, 0x02000001, 0xd00f0000, 0x80e40000, 0x02000001,
+    0x800f0001, 0xa0e40000, 0x0200001b, 0xf0e40800, 0xf0e40001, 0x04000002,
+    0x800f0001, 0x80e40001, 0xa0e4200a, 0xf0e40800, 0x0000001d, 0x02000001,
+    0xe00f0001, 0x80e40001, 0x02000001, 0xe00f0000, 0x90e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   dcl v0
+ *   mov oC0, v0
+ */
+static const DWORD ps20_d0[] = {
+    0xffff0200, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0x800f0800,
+    0x90e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   dcl t1
+ *   mov oC0, t1
+ */
+static const DWORD ps20_t1[] = {
+    0xffff0200, 0x0200001f, 0x80000000, 0xb00f0001, 0x02000001, 0x800f0800,
+    0xb0e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c7, 0.5, 4, 16, 0
+ *   dcl t0
+ *   dcl_2d s0
+ *   texld r0, t0, s0
+ *   rcp r1.x, c7.y
+ *   rsq r1.y, c7.z
+ *   mov r1.z, c7.x
+ *   mul r2.rgb, r0.zyxw, r1
+ *   mov r2.a, c7.w
+ *   add r0, r2, c0
+ *   mov oC0, r0
+ */
+static const DWORD ps20_math[] = {
+    0xffff0200, 0x05000051, 0xa00f0007, 0x3f000000, 0x40800000, 0x41800000,
+    0x00000000, 0x0200001f, 0x80000000, 0xb00f0000, 0x0200001f, 0x90000000,
+    0xa00f0800, 0x03000042, 0x800f0000, 0xb0e40000, 0xa0e40800, 0x02000006,
+    0x80010001, 0xa0550007, 0x02000007, 0x80020001, 0xa0aa0007, 0x02000001,
+    0x80040001, 0xa0000007, 0x03000005, 0x80070002, 0x80c60000, 0x80e40001,
+    0x02000001, 0x80080002, 0xa0ff0007, 0x03000002, 0x800f0000, 0x80e40002,
+    0xa0e40000, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   vs_3_0
+ *   dcl_position v0
+ *   dcl_texcoord v1
+ *   dcl_position o0
+ *   dcl_texcoord o1
+ *   mov o0, v0
+ *   mov o1, v1
+ */
+static const DWORD vs30[] = {
+    0xfffe0300, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x80000005,
+    0x900f0001, 0x0200001f, 0x80000000, 0xe00f0000, 0x0200001f, 0x80000005,
+    0xe00f0001, 0x02000001, 0xe00f0000, 0x90e40000, 0x02000001, 0xe00f0001,
+    0x90e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   def c0, 0.25, 0.25, 0.0015625, 1
+ *   dcl vPos.xy
+ *   frc r0.xy, vPos.xy
+ *   add r0.xy, r0, c0
+ *   mul r0.z, vPos.x, c0.z
+ *   mov r0.w, c0.w
+ *   mov oC0, r0
+ */
+static const DWORD ps30_vpos[] = {
+    0xffff0300, 0x05000051, 0xa00f0000, 0x3e800000, 0x3e800000, 0x3acccccd,
+    0x3f800000, 0x0200001f, 0x80000000, 0x90031000, 0x02000013, 0x80030000,
+    0x90541000, 0x03000002, 0x80030000, 0x80e40000, 0xa0e40000, 0x03000005,
+    0x80040000, 0x90001000, 0xa0aa0000, 0x02000001, 0x80080000, 0xa0ff0000,
+    0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   def c0, 1, 0, 0, 1
+ *   def c1, 0, 0, 1, 1
+ *   dcl vFace
+ *   cmp r0, vFace, c0, c1
+ *   mov oC0, r0
+ */
+static const DWORD ps30_vface[] = {
+    0xffff0300, 0x05000051, 0xa00f0000, 0x3f800000, 0x00000000, 0x00000000,
+    0x3f800000, 0x05000051, 0xa00f0001, 0x00000000, 0x00000000, 0x3f800000,
+    0x3f800000, 0x0200001f, 0x80000000, 0x900f1001, 0x04000058, 0x800f0000,
+    0x90e41001, 0xa0e40000, 0xa0e40001, 0x02000001, 0x800f0800, 0x80e40000,
+    0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   def c0, 0.5, 0, 0, 0
+ *   def c1, 1, 0, 0, 1
+ *   def c2, 0, 1, 0, 1
+ *   def c3, 0, 0, 1, 1
+ *   dcl_texcoord v0
+ *   mov r0, c3
+ *   ifc_gt v0.x, c0.x
+ *   mov r0, c1
+ *   else
+ *   mov r0, c2
+ *   endif
+ *   if b0
+ *   add r0.z, r0.z, c0.x
+ *   endif
+ *   mov oC0, r0
+ */
+static const DWORD ps30_branch[] = {
+    0xffff0300, 0x05000051, 0xa00f0000, 0x3f000000, 0x00000000, 0x00000000,
+    0x00000000, 0x05000051, 0xa00f0001, 0x3f800000, 0x00000000, 0x00000000,
+    0x3f800000, 0x05000051, 0xa00f0002, 0x00000000, 0x3f800000, 0x00000000,
+    0x3f800000, 0x05000051, 0xa00f0003, 0x00000000, 0x00000000, 0x3f800000,
+    0x3f800000, 0x0200001f, 0x80000005, 0x900f0000, 0x02000001, 0x800f0000,
+    0xa0e40003, 0x02010029, 0x90000000, 0xa0000000, 0x02000001, 0x800f0000,
+    0xa0e40001, 0x0000002a, 0x02000001, 0x800f0000, 0xa0e40002, 0x0000002b,
+    0x01000028, 0xe0e40800, 0x03000002, 0x80040000, 0x80aa0000, 0xa0000000,
+    0x0000002b, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   def c0, 0.5, 0.5, 0.5, 0.5
+ *   def c1, 1, 1, 1, 1
+ *   dcl_texcoord v0
+ *   mov r0, c0
+ *   setp_gt p0, v0.xyxy, c0
+ *   (p0) mov r0, c1
+ *   (!p0.y) mov r0.z, -c1.z
+ *   mov oC0, r0
+ */
+static const DWORD ps30_pred[] = {
+    0xffff0300, 0x05000051, 0xa00f0000, 0x3f000000, 0x3f000000, 0x3f000000,
+    0x3f000000, 0x05000051, 0xa00f0001, 0x3f800000, 0x3f800000, 0x3f800000,
+    0x3f800000, 0x0200001f, 0x80000005, 0x900f0000, 0x02000001, 0x800f0000,
+    0xa0e40000, 0x0301005e, 0xb00f1000, 0x90440000, 0xa0e40000, 0x13000001,
+    0x800f0000, 0xb0e41000, 0xa0e40001, 0x13000001, 0x80040000, 0xbd551000,
+    0xa1aa0001, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   dcl_texcoord v0
+ *   dcl_2d s0
+ *   mov r0.xy, v0
+ *   mov r0.zw, c1
+ *   texldl r0, r0, s0
+ *   mov oC0, r0
+ */
+static const DWORD ps30_texldl[] = {
+    0xffff0300, 0x0200001f, 0x80000005, 0x900f0000, 0x0200001f, 0x90000000,
+    0xa00f0800, 0x02000001, 0x80030000, 0x90e40000, 0x02000001, 0x800c0000,
+    0xa0e40001, 0x0300005f, 0x800f0000, 0x80e40000, 0xa0e40800, 0x02000001,
+    0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   dcl_texcoord v0
+ *   dcl_2d s0
+ *   texldd r0, v0, s0, c2, c3
+ *   mov oC0, r0
+ */
+static const DWORD ps30_texldd[] = {
+    0xffff0300, 0x0200001f, 0x80000005, 0x900f0000, 0x0200001f, 0x90000000,
+    0xa00f0800, 0x0500005d, 0x800f0000, 0x90e40000, 0xa0e40800, 0xa0e40002,
+    0xa0e40003, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/* Inputs, 0xAARRGGBB: the vertex colour, a 1x1 texture on sampler 0 and a
+ * 2x2 texture on sampler 2 for the dependent read. */
+#define VCOLOR 0xff204080u
+#define TEX0 0x80c06030u
+static const D3DCOLOR texels2x2[4] = {0xffff8040u, 0xff40ff80u, 0xff8040ffu, 0xffffffffu};
+
+static double ch(D3DCOLOR c, int i) /* 0 r, 1 g, 2 b, 3 a */
+{
+    static const int shift[4] = {16, 8, 0, 24};
+    return ((c >> shift[i]) & 0xff) / 255.0;
+}
+
+static double sat(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
+
+static D3DCOLOR rgb(double r, double g, double b)
+{
+    return (D3DCOLOR)((int)(sat(r) * 255 + 0.5) << 16 | (int)(sat(g) * 255 + 0.5) << 8 | (int)(sat(b) * 255 + 0.5));
+}
+
+static int near_color(D3DCOLOR a, D3DCOLOR b)
+{
+    for (int s = 0; s < 24; s += 8) {
+        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        if (d < -2 || d > 2)
+            return 0;
+    }
+    return 1;
+}
+
+struct readback {
+    IDirect3DSurface9 *sys;
+    D3DLOCKED_RECT lr;
+    BOOL ok;
+};
+
+static void read_back(IDirect3DDevice9 *dev, struct readback *rb)
+{
+    IDirect3DSurface9 *bb = NULL;
+    memset(rb, 0, sizeof(*rb));
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (!bb)
+        return;
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &rb->sys, NULL);
+    if (rb->sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, rb->sys)) &&
+        SUCCEEDED(IDirect3DSurface9_LockRect(rb->sys, &rb->lr, NULL, D3DLOCK_READONLY)))
+        rb->ok = TRUE;
+    CHECK(rb->ok, "back buffer readback failed");
+    IDirect3DSurface9_Release(bb);
+}
+
+static D3DCOLOR rb_pixel(const struct readback *rb, int x, int y)
+{
+    if (!rb->ok)
+        return 0xdeadbeef;
+    return ((DWORD *)((BYTE *)rb->lr.pBits + y * rb->lr.Pitch))[x] & 0xffffff;
+}
+
+static void rb_release(struct readback *rb)
+{
+    if (rb->ok)
+        IDirect3DSurface9_UnlockRect(rb->sys);
+    if (rb->sys)
+        IDirect3DSurface9_Release(rb->sys);
+}
+
+struct vtx {
+    float x, y, z;
+    D3DCOLOR c;
+    float u, v;
+};
+#define FVF_VTX (D3DFVF_XYZ | D3DFVF_DIFFUSE | D3DFVF_TEX1)
+
+/* A 40x40 square at cell (cx, cy) in clip space (the shaders pass the
+ * position through), texture coordinate (u, v); back: wound
+ * counter-clockwise on screen. */
+static void square(IDirect3DDevice9 *dev, int cx, int cy, float u, float v, BOOL back)
+{
+    struct vtx q[4];
+    for (int i = 0; i < 4; i++) {
+        int corner = back ? i ^ 1 : i;
+        q[i].x = (cx * 40 + (corner & 1) * 40) / 320.0f - 1;
+        q[i].y = 1 - (cy * 40 + (corner >> 1) * 40) / 240.0f;
+        q[i].z = 0.5f;
+        q[i].c = VCOLOR;
+        q[i].u = u;
+        q[i].v = v;
+    }
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
+}
+
+static IDirect3DVertexShader9 *vs_of(IDirect3DDevice9 *dev, const DWORD *code)
+{
+    IDirect3DVertexShader9 *s = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, code, &s), D3D_OK);
+    return s;
+}
+
+static IDirect3DPixelShader9 *ps_of(IDirect3DDevice9 *dev, const DWORD *code)
+{
+    IDirect3DPixelShader9 *s = NULL;
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, code, &s), D3D_OK);
+    return s;
+}
+
+static void use(IDirect3DDevice9 *dev, IDirect3DVertexShader9 *vs, IDirect3DPixelShader9 *ps)
+{
+    IDirect3DDevice9_SetVertexShader(dev, vs);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+}
+
+static void setf(IDirect3DDevice9 *dev, BOOL pixel, UINT reg, float x, float y, float z, float w)
+{
+    float c[4] = {x, y, z, w};
+    if (pixel)
+        IDirect3DDevice9_SetPixelShaderConstantF(dev, reg, c, 1);
+    else
+        IDirect3DDevice9_SetVertexShaderConstantF(dev, reg, c, 1);
+}
+
+/* A texture of levels mips, each level one colour. */
+static IDirect3DTexture9 *make_texture(IDirect3DDevice9 *dev, int size, int levels, const D3DCOLOR *colors, BOOL grid)
+{
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, size, size, levels, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL),
+             D3D_OK);
+    for (int l = 0; tex && l < levels; l++) {
+        int n = size >> l;
+        if (FAILED(IDirect3DTexture9_LockRect(tex, l, &lr, NULL, 0)))
+            continue;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = grid ? colors[y * n + x] : colors[l];
+        IDirect3DTexture9_UnlockRect(tex, l);
+    }
+    return tex;
+}
+
+static IDirect3DDevice9 *begin(void)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    if (!dev)
+        return NULL;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetFVF(dev, FVF_VTX);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
+    return dev;
+}
+
+struct want {
+    int cx, cy;
+    D3DCOLOR c;
+    const char *what;
+};
+
+static void check_cells(IDirect3DDevice9 *dev, const struct want *w, int n)
+{
+    struct readback rb;
+    read_back(dev, &rb);
+    for (int i = 0; i < n; i++) {
+        D3DCOLOR got = rb_pixel(&rb, w[i].cx * 40 + 20, w[i].cy * 40 + 20);
+        CHECK(near_color(got, w[i].c), "%s: %06lx, want %06lx", w[i].what, (unsigned long)got, (unsigned long)w[i].c);
+    }
+    rb_release(&rb);
+}
+
+TEST(ps_1_x)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DTexture9 *t0, *t2;
+    IDirect3DVertexShader9 *vs;
+    static const DWORD *const codes[] = {ps11_mul, ps11_mad, ps11_x2, ps11_bx2, ps11_sat,
+                                         ps11_cnd, ps12_lrp, ps13_texcoord, ps14_phase};
+    IDirect3DPixelShader9 *ps[sizeof(codes) / sizeof(codes[0])];
+    struct want w[16];
+    int n = 0;
+    double t[4], d[4];
+    if (!dev)
+        return;
+    for (int i = 0; i < 4; i++) {
+        t[i] = ch(TEX0, i);
+        d[i] = ch(VCOLOR, i);
+    }
+    t0 = make_texture(dev, 1, 1, (const D3DCOLOR[]){TEX0}, TRUE);
+    t2 = make_texture(dev, 2, 1, texels2x2, TRUE);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t0);
+    IDirect3DDevice9_SetTexture(dev, 2, (IDirect3DBaseTexture9 *)t2);
+    vs = vs_of(dev, vs11);
+    for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+        ps[i] = ps_of(dev, codes[i]);
+    /* vs c4 is the second coordinate set; (0.75, 0.25) picks texel 1. */
+    setf(dev, FALSE, 4, 0.75f, 0.25f, 0.5f, 1);
+    setf(dev, TRUE, 0, 0.5f, 1, 0.25f, 1);
+    setf(dev, TRUE, 1, 1, 0.5f, 0, 1);
+    setf(dev, TRUE, 2, 0, 0.5f, 1, 1);
+    IDirect3DDevice9_BeginScene(dev);
+
+    use(dev, vs, ps[0]);
+    square(dev, 0, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){0, 0, rgb(t[0] * d[0], t[1] * d[1], t[2] * d[2]), "ps_1_1 tex, mul"};
+    use(dev, vs, ps[1]);
+    square(dev, 1, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){1, 0, rgb(t[0] * 0.5 + 0.5, t[1] + 0.25, t[2] * 0.25 + 0.125), "ps_1_1 mad, def"};
+    use(dev, vs, ps[2]);
+    square(dev, 2, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){2, 0, rgb(2 * t[0] * d[0], 2 * t[1] * d[1], 2 * t[2] * d[2]), "ps_1_1 _x2"};
+    use(dev, vs, ps[3]);
+    square(dev, 3, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){3, 0, rgb(2 * t[0] - 1 + d[0], 2 * t[1] - 1 + d[1], 2 * t[2] - 1 + d[2]), "ps_1_1 _bx2"};
+    use(dev, vs, ps[4]);
+    square(dev, 4, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){4, 0,
+                           rgb(sat(sat(2 * t[0]) + t[0]) * d[0], sat(sat(2 * t[1]) + t[1]) * d[1],
+                               sat(sat(2 * t[2]) + t[2]) * d[2]),
+                           "ps_1_1 _sat"};
+    /* cnd picks c1 when r0.a > 0.5, else c2; the constant changes between draws. */
+    use(dev, vs, ps[5]);
+    setf(dev, TRUE, 0, 0, 0, 0, 0.75f);
+    square(dev, 5, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){5, 0, rgb(1, 0.5, 0), "ps_1_1 cnd, r0.a > 0.5"};
+    setf(dev, TRUE, 0, 0, 0, 0, 0.25f);
+    square(dev, 6, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){6, 0, rgb(0, 0.5, 1), "ps_1_1 cnd, r0.a <= 0.5"};
+    use(dev, vs, ps[6]);
+    square(dev, 7, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){7, 0, rgb(d[0] * t[0] + (1 - d[0]), d[1] * t[1] + (1 - d[1]) * 0.5, d[2] * t[2]),
+                           "ps_1_2 lrp"};
+    use(dev, vs, ps[7]);
+    square(dev, 8, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){8, 0, rgb(0.75, 0.25, 0.5), "ps_1_3 texcoord (a vs constant)"};
+    use(dev, vs, ps[8]);
+    setf(dev, TRUE, 0, 0.5f, 1, 0.25f, 1);
+    square(dev, 9, 0, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){9, 0,
+                           rgb(t[0] * 0.5 * ch(texels2x2[1], 0), t[1] * ch(texels2x2[1], 1),
+                               t[2] * 0.25 * ch(texels2x2[1], 2)),
+                           "ps_1_4 phase, dependent texld"};
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+
+    use(dev, NULL, NULL);
+    for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+        if (ps[i])
+            IDirect3DPixelShader9_Release(ps[i]);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DDevice9_SetTexture(dev, 2, NULL);
+    if (t0)
+        IDirect3DTexture9_Release(t0);
+    if (t2)
+        IDirect3DTexture9_Release(t2);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(vs_ps_2_0)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DTexture9 *t0;
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *d0, *t1, *math;
+    struct want w[8];
+    int n = 0;
+    double t[4];
+    if (!dev)
+        return;
+    for (int i = 0; i < 4; i++)
+        t[i] = ch(TEX0, i);
+    t0 = make_texture(dev, 1, 1, (const D3DCOLOR[]){TEX0}, TRUE);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t0);
+    vs = vs_of(dev, vs20_loops);
+    d0 = ps_of(dev, ps20_d0);
+    t1 = ps_of(dev, ps20_t1);
+    math = ps_of(dev, ps20_math);
+    setf(dev, FALSE, 1, 0.1f, 0.2f, 0.05f, 0.25f);
+    setf(dev, FALSE, 10, 0.1f, 0, 0, 0);
+    setf(dev, FALSE, 11, 0, 0.2f, 0, 0);
+    setf(dev, FALSE, 12, 0, 0, 0.3f, 0);
+    setf(dev, TRUE, 0, 0.1f, 0.2f, 0.3f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    {
+        /* rep i0: c1 added i0.x times; loop aL, i1: i1 = (count, start, step). */
+        static const int rep3[4] = {3, 0, 0, 0}, rep1[4] = {1, 0, 0, 0};
+        static const int loop3[4] = {3, 0, 1, 0}, loop2from1[4] = {2, 1, 1, 0};
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, 0, rep3, 1);
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, 1, loop3, 1);
+        use(dev, vs, d0);
+        square(dev, 0, 1, 0.5f, 0.5f, FALSE);
+        w[n++] = (struct want){0, 1, rgb(0.3, 0.6, 0.15), "rep 3 times"};
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, 0, rep1, 1);
+        square(dev, 1, 1, 0.5f, 0.5f, FALSE);
+        w[n++] = (struct want){1, 1, rgb(0.1, 0.2, 0.05), "rep once"};
+        use(dev, vs, t1);
+        square(dev, 2, 1, 0.5f, 0.5f, FALSE);
+        w[n++] = (struct want){2, 1, rgb(0.1, 0.2, 0.3), "loop aL over c10..c12"};
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, 1, loop2from1, 1);
+        square(dev, 3, 1, 0.5f, 0.5f, FALSE);
+        w[n++] = (struct want){3, 1, rgb(0, 0.2, 0.3), "loop aL from 1"};
+    }
+    use(dev, vs, math);
+    square(dev, 4, 1, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){4, 1, rgb(t[2] * 0.25 + 0.1, t[1] * 0.25 + 0.2, t[0] * 0.5 + 0.3), "texld, swizzle, rcp, rsq"};
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+
+    use(dev, NULL, NULL);
+    if (d0)
+        IDirect3DPixelShader9_Release(d0);
+    if (t1)
+        IDirect3DPixelShader9_Release(t1);
+    if (math)
+        IDirect3DPixelShader9_Release(math);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (t0)
+        IDirect3DTexture9_Release(t0);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(vs_ps_3_0)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DTexture9 *mips;
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *vpos, *vface, *branch, *pred, *ldl, *ldd;
+    static const D3DCOLOR levels[3] = {0xffff0000u, 0xff00ff00u, 0xff0000ffu};
+    struct want w[20];
+    int n = 0;
+    if (!dev)
+        return;
+    mips = make_texture(dev, 4, 3, levels, FALSE);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)mips);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    vs = vs_of(dev, vs30);
+    vpos = ps_of(dev, ps30_vpos);
+    vface = ps_of(dev, ps30_vface);
+    branch = ps_of(dev, ps30_branch);
+    pred = ps_of(dev, ps30_pred);
+    ldl = ps_of(dev, ps30_texldl);
+    ldd = ps_of(dev, ps30_texldd);
+    IDirect3DDevice9_BeginScene(dev);
+    /* vPos holds integer pixel coordinates: frc gives 0. */
+    use(dev, vs, vpos);
+    square(dev, 0, 2, 0.5f, 0.5f, FALSE);
+    square(dev, 10, 2, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){0, 2, rgb(0.25, 0.25, 20 / 640.0), "vPos"};
+    w[n++] = (struct want){10, 2, rgb(0.25, 0.25, 420 / 640.0), "vPos, further right"};
+    use(dev, vs, vface);
+    square(dev, 1, 2, 0.5f, 0.5f, FALSE);
+    square(dev, 2, 2, 0.5f, 0.5f, TRUE);
+    w[n++] = (struct want){1, 2, 0xff0000, "vFace, clockwise (front)"};
+    w[n++] = (struct want){2, 2, 0x0000ff, "vFace, counter-clockwise (back)"};
+    use(dev, vs, branch);
+    square(dev, 3, 2, 0.75f, 0.5f, FALSE);
+    square(dev, 4, 2, 0.25f, 0.5f, FALSE);
+    {
+        BOOL on = TRUE, off = FALSE;
+        IDirect3DDevice9_SetPixelShaderConstantB(dev, 0, &on, 1);
+        square(dev, 5, 2, 0.75f, 0.5f, FALSE);
+        square(dev, 6, 2, 0.25f, 0.5f, FALSE);
+        IDirect3DDevice9_SetPixelShaderConstantB(dev, 0, &off, 1);
+    }
+    w[n++] = (struct want){3, 2, 0xff0000, "if_gt taken"};
+    w[n++] = (struct want){4, 2, 0x00ff00, "if_gt not taken (else)"};
+    w[n++] = (struct want){5, 2, rgb(1, 0, 0.5), "if_gt taken, if b0 true"};
+    w[n++] = (struct want){6, 2, rgb(0, 1, 0.5), "else, if b0 true"};
+    use(dev, vs, pred);
+    square(dev, 7, 2, 0.75f, 0.25f, FALSE);
+    square(dev, 8, 2, 0.25f, 0.75f, FALSE);
+    w[n++] = (struct want){7, 2, rgb(1, 0.5, 0), "setp_gt, predicated movs (x set)"};
+    w[n++] = (struct want){8, 2, rgb(0.5, 1, 0.5), "setp_gt, predicated movs (y set)"};
+    use(dev, vs, ldl);
+    for (int l = 0; l < 3; l++) {
+        setf(dev, TRUE, 1, 0, 0, 0, (float)l);
+        square(dev, l, 3, 0.3f, 0.3f, FALSE);
+        w[n++] = (struct want){l, 3, levels[l] & 0xffffff, "texldl"};
+    }
+    /* texldd: gradients of 1, 2 and 4 texels per pixel on the 4x4 level 0. */
+    use(dev, vs, ldd);
+    for (int l = 0; l < 3; l++) {
+        float g = 0.25f * (float)(1 << l);
+        setf(dev, TRUE, 2, g, 0, 0, 0);
+        setf(dev, TRUE, 3, 0, g, 0, 0);
+        square(dev, 3 + l, 3, 0.3f, 0.3f, FALSE);
+        w[n++] = (struct want){3 + l, 3, levels[l] & 0xffffff, "texldd"};
+    }
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+
+    use(dev, NULL, NULL);
+    if (vpos)
+        IDirect3DPixelShader9_Release(vpos);
+    if (vface)
+        IDirect3DPixelShader9_Release(vface);
+    if (branch)
+        IDirect3DPixelShader9_Release(branch);
+    if (pred)
+        IDirect3DPixelShader9_Release(pred);
+    if (ldl)
+        IDirect3DPixelShader9_Release(ldl);
+    if (ldd)
+        IDirect3DPixelShader9_Release(ldd);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (mips)
+        IDirect3DTexture9_Release(mips);
+    IDirect3DDevice9_Release(dev);
+}
+
+static const struct harness_test tests[] = {
+    T(ps_1_x),
+    T(vs_ps_2_0),
+    T(vs_ps_3_0),
+};
+
+int main(void)
+{
+    int r;
+    d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    window = test_window(640, 480);
+    r = RUN_TESTS(tests);
+    if (d3d)
+        IDirect3D9_Release(d3d);
+    return r;
+}
