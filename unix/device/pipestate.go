@@ -3,6 +3,7 @@ package device
 import (
 	"math"
 
+	"mtld3d/core/format"
 	"mtld3d/core/ir"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -34,6 +35,17 @@ func blendPair(src, dst uint32) (backend.BlendFactor, backend.BlendFactor) {
 		return def
 	}
 	return f(src, backend.BlendOne), f(dst, backend.BlendZero)
+}
+
+// opaqueDest is a blend factor with the destination alpha taken as 1.
+func opaqueDest(f backend.BlendFactor) backend.BlendFactor {
+	switch f {
+	case backend.BlendDestinationAlpha:
+		return backend.BlendOne
+	case backend.BlendOneMinusDestinationAlpha, backend.BlendSourceAlphaSaturated:
+		return backend.BlendZero // SRCALPHASAT is min(As, 1 - Ad)
+	}
+	return f
 }
 
 func blendOp(v uint32) backend.BlendOp {
@@ -196,6 +208,12 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 				ca.SrcAlpha, ca.DstAlpha = blendPair(rs[types.D3DRS_SRCBLENDALPHA], rs[types.D3DRS_DESTBLENDALPHA])
 				ca.AlphaBlendOp = blendOp(rs[types.D3DRS_BLENDOPALPHA])
 			}
+			// A target without alpha (X8R8G8B8...) reads alpha 1, whatever
+			// its storage holds.
+			if s := d.objects[d.rts[i]]; s != nil && !format.Info(s.format).HasAlpha() {
+				ca.SrcRGB, ca.DstRGB = opaqueDest(ca.SrcRGB), opaqueDest(ca.DstRGB)
+				ca.SrcAlpha, ca.DstAlpha = opaqueDest(ca.SrcAlpha), opaqueDest(ca.DstAlpha)
+			}
 		}
 	}
 	return nil
@@ -257,6 +275,8 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	rs := &d.st.ff.RS
 	ref := rs[types.D3DRS_STENCILREF] & 0xff
 	enc.SetStencilReference(ref, ref)
+	bf := rs[types.D3DRS_BLENDFACTOR] // D3DCOLOR
+	enc.SetBlendColor(float32(bf>>16&0xff)/255, float32(bf>>8&0xff)/255, float32(bf&0xff)/255, float32(bf>>24)/255)
 	enc.SetViewport(backend.Viewport{OriginX: float64(d.vp.X), OriginY: float64(d.vp.Y), Width: float64(d.vp.Width),
 		Height: float64(d.vp.Height), ZNear: float64(d.vp.MinZ), ZFar: float64(d.vp.MaxZ)})
 	if rs[types.D3DRS_SCISSORTESTENABLE] != 0 {
