@@ -99,6 +99,7 @@ func init() {
 		}
 		// MinIndex and NumVertices only bound what the indices name; the
 		// backend fetches what they name.
+		ib.usedBy = d.cmd()
 		idx := indexSource{buf: ib.buf, offset: int(r.StartIndex) * isize, size: isize}
 		return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d}, idx, int(r.BaseVertex), 0)
 	})
@@ -131,6 +132,7 @@ func (d *Device) boundStream(i uint32) (backend.Buffer, int, int, bool) {
 	if s.buffer == 0 || b == nil {
 		return nil, 0, 0, false
 	}
+	b.usedBy = d.cmd()
 	return b.buf, int(s.offset), int(s.stride), true
 }
 

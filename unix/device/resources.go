@@ -17,6 +17,9 @@ type buffer struct {
 	buf    backend.Buffer
 	size   int
 	format types.Format // index buffers: D3DFMT_INDEX16 or INDEX32
+	// usedBy is the command buffer whose draws last read buf; an update
+	// while it is still being recorded must not change what they read.
+	usedBy backend.CommandBuffer
 }
 
 type texture struct {
@@ -50,6 +53,18 @@ func init() {
 		}
 		if r.Src == 0 || uint64(r.Offset)+uint64(r.Size) > uint64(b.size) {
 			return fmt.Errorf("buffer %d: update %d+%d outside %d bytes", r.ID, r.Offset, r.Size, b.size)
+		}
+		if b.usedBy != nil && b.usedBy == d.cur.cb {
+			// Earlier draws of this submit read buf when the commands run:
+			// give the buffer fresh storage (the guest renamed its memory
+			// for DISCARD or a plain lock the same way).
+			nb, err := d.be.NewBuffer(b.size)
+			if err != nil {
+				return err
+			}
+			copy(nb.Contents(), b.buf.Contents())
+			d.draws.transient = append(d.draws.transient, b.buf)
+			b.buf, b.usedBy = nb, nil
 		}
 		b.buf.Upload(int(r.Offset), unsafe.Slice((*byte)(guestPtr(r.Src)), r.Size))
 		return nil
