@@ -49,7 +49,25 @@ struct scene {
     DWORD diffuse_src, ambient_src, specular_src, emissive_src;
     float normal[3];
     D3DCOLOR vdiffuse, vspecular;
+    /* The view: identity, or turned 90 degrees about y and moved, with
+     * the vertices and lights given in world space so that camera space
+     * (where the equations below work) is the same. */
+    BOOL turned_view;
 };
+
+/* The turned view: camera = (wz, wy, 1 - wx), so world = (1 - cz, cy, cx)
+ * for points and (-cz, cy, cx) for directions. */
+static const D3DMATRIX turned_view = {{{0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 1}}};
+
+static D3DVECTOR to_world(const struct scene *s, float x, float y, float z, BOOL point)
+{
+    D3DVECTOR v = {x, y, z};
+    if (s->turned_view) {
+        v.x = (point ? 1 : 0) - z;
+        v.z = x;
+    }
+    return v;
+}
 
 static void default_scene(struct scene *s)
 {
@@ -169,21 +187,28 @@ static void draw_and_check(IDirect3DDevice9 *dev, const struct scene *s, const c
     struct vtx q[4];
     static const float corners[4][2] = {{-1, 1}, {1, 1}, {-1, -1}, {1, -1}};
     D3DCOLOR got, want;
+    static const D3DMATRIX identity = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}};
     for (int i = 0; i < 4; i++) {
-        q[i].x = corners[i][0];
-        q[i].y = corners[i][1];
-        q[i].z = 0.5f;
-        q[i].nx = s->normal[0];
-        q[i].ny = s->normal[1];
-        q[i].nz = s->normal[2];
+        D3DVECTOR p = to_world(s, corners[i][0], corners[i][1], 0.5f, TRUE);
+        D3DVECTOR n = to_world(s, s->normal[0], s->normal[1], s->normal[2], FALSE);
+        q[i].x = p.x;
+        q[i].y = p.y;
+        q[i].z = p.z;
+        q[i].nx = n.x;
+        q[i].ny = n.y;
+        q[i].nz = n.z;
         q[i].diffuse = s->vdiffuse;
         q[i].specular = s->vspecular;
     }
     IDirect3DDevice9_SetMaterial(dev, &s->mat);
     for (int i = 0; i < 8; i++)
         IDirect3DDevice9_LightEnable(dev, i, FALSE);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, s->turned_view ? &turned_view : &identity);
     for (int i = 0; i < s->nlights; i++) {
-        IDirect3DDevice9_SetLight(dev, i, &s->lights[i]);
+        D3DLIGHT9 l = s->lights[i];
+        l.Position = to_world(s, l.Position.x, l.Position.y, l.Position.z, TRUE);
+        l.Direction = to_world(s, l.Direction.x, l.Direction.y, l.Direction.z, FALSE);
+        IDirect3DDevice9_SetLight(dev, i, &l);
         IDirect3DDevice9_LightEnable(dev, i, TRUE);
     }
     IDirect3DDevice9_SetRenderState(dev, D3DRS_AMBIENT, s->ambient);
@@ -417,9 +442,86 @@ TEST(color_vertex_material_sources)
     IDirect3DDevice9_Release(dev);
 }
 
+/* The same scenes seen through a turned and moved camera: lights and
+ * vertices given in world space must light as they did in camera space. */
+TEST(view_transform)
+{
+    IDirect3DDevice9 *dev = begin();
+    struct scene s;
+    if (!dev)
+        return;
+    default_scene(&s);
+    s.turned_view = TRUE;
+    s.colorvertex = FALSE;
+    s.mat.Diffuse = cv(1, 1, 1, 1);
+    s.mat.Specular = cv(1, 1, 1, 1);
+    s.mat.Power = 8;
+    s.specular_enable = TRUE;
+    s.lights[0] = directional(0, -0.6f, 0.8f);
+    s.lights[0].Diffuse = cv(0.5f, 0.25f, 0.125f, 1);
+    s.lights[0].Specular = cv(0, 0.25f, 0.5f, 1);
+    s.nlights = 1;
+    s.local_viewer = FALSE; /* a local viewer would light the corners apart */
+    DRAW_CHECK(dev, &s, "directional, turned view");
+    s.local_viewer = TRUE;
+    memset(&s.lights[0], 0, sizeof(s.lights[0]));
+    s.lights[0].Type = D3DLIGHT_SPOT;
+    s.lights[0].Position.z = -1;
+    s.lights[0].Direction.z = 1;
+    s.lights[0].Diffuse = cv(1, 0.5f, 1, 1);
+    s.lights[0].Specular = cv(0.5f, 0.5f, 0, 1);
+    s.lights[0].Range = 100;
+    s.lights[0].Attenuation0 = 0.5f;
+    s.lights[0].Attenuation1 = 0.25f;
+    s.lights[0].Falloff = 1;
+    s.lights[0].Theta = (float)(M_PI / 3);
+    s.lights[0].Phi = (float)(2 * M_PI / 3);
+    DRAW_CHECK(dev, &s, "spot, turned view");
+    IDirect3DDevice9_Release(dev);
+}
+
+/* Normals go through the inverse transpose of World*View: a world that
+ * stretches z by 2 shortens a z normal to half (D3D9 then lights with the
+ * short normal unless NORMALIZENORMALS is set). */
+TEST(normal_matrix)
+{
+    IDirect3DDevice9 *dev = begin();
+    D3DMATRIX world = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1}}};
+    static const D3DMATRIX identity = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}};
+    D3DMATERIAL9 mat;
+    D3DLIGHT9 l = directional(0, 0, 1);
+    struct vtx q[4] = {{-1, 1, 0.25f, 0, 0, -1, 0, 0}, {1, 1, 0.25f, 0, 0, -1, 0, 0},
+                       {-1, -1, 0.25f, 0, 0, -1, 0, 0}, {1, -1, 0.25f, 0, 0, -1, 0, 0}};
+    D3DCOLOR got;
+    if (!dev)
+        return;
+    memset(&mat, 0, sizeof(mat));
+    mat.Diffuse = cv(1, 1, 1, 1);
+    l.Diffuse = cv(1, 0.5f, 0.25f, 1);
+    IDirect3DDevice9_SetMaterial(dev, &mat);
+    IDirect3DDevice9_SetLight(dev, 0, &l);
+    IDirect3DDevice9_LightEnable(dev, 0, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_COLORVERTEX, FALSE);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &world);
+    for (int normalize = 0; normalize < 2; normalize++) {
+        D3DCOLOR want = normalize ? 0xff8040 : 0x804020;
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_NORMALIZENORMALS, normalize);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        IDirect3DDevice9_EndScene(dev);
+        got = center_pixel(dev);
+        CHECK(near_color(got, want), "NORMALIZENORMALS %d: pixel %06lx, want %06lx", normalize, (unsigned long)got,
+              (unsigned long)want);
+    }
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &identity);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(directional_material_and_ambient), T(point_light_attenuation_and_range), T(spot_light_cone),
-    T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources),
+    T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources), T(view_transform),
+    T(normal_matrix),
 };
 
 int main(void)
