@@ -336,6 +336,201 @@ static const DWORD ps30_texldd[] = {
     0xa0e40003, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
 };
 
+/*
+ *   vs_1_1
+ *   dcl_position v0
+ *   mov oPos, v0
+ *   mov a0.x, c0.x
+ *   mov oD0, c[a0.x + 2]
+ */
+static const DWORD vs11_rel[] = {
+    0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x00000001, 0xc00f0000,
+    0x90e40000, 0x00000001, 0xb0010000, 0xa0000000, 0x00000001, 0xd00f0000,
+    0xa0e42002, 0x0000ffff,
+};
+
+/*
+ *   vs_2_0
+ *   def c0, 0, 0, 0, 0
+ *   dcl_position v0
+ *   mov oPos, v0
+ *   mov r0, c0
+ *   if b0
+ *   add r0.x, r0.x, c1.x
+ *   endif
+ *   call l1
+ *   mov oD0, r0
+ *   ret
+ *   label l1
+ *   add r0.y, r0.y, c1.y
+ *   callnz l2, b1
+ *   ret
+ *   label l2
+ *   add r0.z, r0.z, c1.z
+ *   ret
+ */
+static const DWORD vs20_call[] = {
+    0xfffe0200, 0x05000051, 0xa00f0000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0xc00f0000,
+    0x90e40000, 0x02000001, 0x800f0000, 0xa0e40000, 0x01000028, 0xe0e40800,
+    0x03000002, 0x80010000, 0x80000000, 0xa0000001, 0x0000002b, 0x01000019,
+    0xa0e41001, 0x02000001, 0xd00f0000, 0x80e40000, 0x0000001c, 0x0100001e,
+    0xa0e41001, 0x03000002, 0x80020000, 0x80550000, 0xa0550001, 0x0200001a,
+    0xa0e41002, 0xe0e40801, 0x0000001c, 0x0100001e, 0xa0e41002, 0x03000002,
+    0x80040000, 0x80aa0000, 0xa0aa0001, 0x0000001c, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c0, 0, 1, 0, 1
+ *   dcl t0
+ *   texkill t0
+ *   mov oC0, c0
+ */
+static const DWORD ps20_kill[] = {
+    0xffff0200, 0x05000051, 0xa00f0000, 0x00000000, 0x3f800000, 0x00000000,
+    0x3f800000, 0x0200001f, 0x80000000, 0xb00f0000, 0x01000041, 0xb00f0000,
+    0x02000001, 0x800f0800, 0xa0e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c0, 0, 1, 0, 1
+ *   mov oDepth, c1.x
+ *   mov oC0, c0
+ */
+static const DWORD ps20_depth[] = {
+    0xffff0200, 0x05000051, 0xa00f0000, 0x00000000, 0x3f800000, 0x00000000,
+    0x3f800000, 0x02000001, 0x900f0800, 0xa0000001, 0x02000001, 0x800f0800,
+    0xa0e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c0, 0.5, -0.25, 2, 0.125
+ *   def c1, 1, 0.5, 0.25, 0
+ *   max r1.x, c0.y, c0.w
+ *   min r1.y, c0.z, c1.x
+ *   abs r1.z, c0.y
+ *   exp r2.x, c0.x
+ *   log r2.y, c0.z
+ *   pow r2.z, c1.z, c0.x
+ *   add r5.x, r1.x, r1.z
+ *   mul r5.y, r1.z, r2.x
+ *   mul r5.z, r2.y, r2.z
+ *   mul r5.z, r5.z, r1.y
+ *   mov r5.w, c1.x
+ *   mov oC0, r5
+ */
+static const DWORD ps20_ops[] = {
+    0xffff0200, 0x05000051, 0xa00f0000, 0x3f000000, 0xbe800000, 0x40000000,
+    0x3e000000, 0x05000051, 0xa00f0001, 0x3f800000, 0x3f000000, 0x3e800000,
+    0x00000000, 0x0300000b, 0x80010001, 0xa0550000, 0xa0ff0000, 0x0300000a,
+    0x80020001, 0xa0aa0000, 0xa0000001, 0x02000023, 0x80040001, 0xa0550000,
+    0x0200000e, 0x80010002, 0xa0000000, 0x0200000f, 0x80020002, 0xa0aa0000,
+    0x03000020, 0x80040002, 0xa0aa0001, 0xa0000000, 0x03000002, 0x80010005,
+    0x80000001, 0x80aa0001, 0x03000005, 0x80020005, 0x80aa0001, 0x80000002,
+    0x03000005, 0x80040005, 0x80550002, 0x80aa0002, 0x03000005, 0x80040005,
+    0x80aa0005, 0x80550001, 0x02000001, 0x80080005, 0xa0000001, 0x02000001,
+    0x800f0800, 0x80e40005, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c0, 0.5, -0.25, 2, 0.125
+ *   def c1, 1, 0.5, 0.25, -1
+ *   dp3 r0.x, c0, c1
+ *   dp4 r0.y, c0, c1
+ *   cmp r0.z, c0.y, c1.x, c1.y
+ *   mov r0.w, c1.x
+ *   mov oC0, r0
+ */
+static const DWORD ps20_ops2[] = {
+    0xffff0200, 0x05000051, 0xa00f0000, 0x3f000000, 0xbe800000, 0x40000000,
+    0x3e000000, 0x05000051, 0xa00f0001, 0x3f800000, 0x3f000000, 0x3e800000,
+    0xbf800000, 0x03000008, 0x80010000, 0xa0e40000, 0xa0e40001, 0x03000009,
+    0x80020000, 0xa0e40000, 0xa0e40001, 0x04000058, 0x80040000, 0xa0550000,
+    0xa0000001, 0xa0550001, 0x02000001, 0x80080000, 0xa0000001, 0x02000001,
+    0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c1, 1, 0.5, 0.25, 0
+ *   def c2, 0.1, 0.2, 0.3, 0
+ *   nrm r3.xyz, c1
+ *   rsq r4.x, c1.z
+ *   mul r4.x, r4.x, c2.y
+ *   mov r3.x, r4.x
+ *   mov oC0, r3
+ */
+static const DWORD ps20_ops3[] = {
+    0xffff0200, 0x05000051, 0xa00f0001, 0x3f800000, 0x3f000000, 0x3e800000,
+    0x00000000, 0x05000051, 0xa00f0002, 0x3dcccccd, 0x3e4ccccd, 0x3e99999a,
+    0x00000000, 0x02000024, 0x80070003, 0xa0e40001, 0x02000007, 0x80010004,
+    0xa0aa0001, 0x03000005, 0x80010004, 0x80000004, 0xa0550002, 0x02000001,
+    0x80010003, 0x80000004, 0x02000001, 0x800f0800, 0x80e40003, 0x0000ffff,
+};
+
+/*
+ *   ps_2_0
+ *   def c0, 1, 0, 0, 1
+ *   def c1, 0, 0, 1, 1
+ *   mov oC0, c0
+ *   mov oC1, c1
+ */
+static const DWORD ps20_mrt[] = {
+    0xffff0200, 0x05000051, 0xa00f0000, 0x3f800000, 0x00000000, 0x00000000,
+    0x3f800000, 0x05000051, 0xa00f0001, 0x00000000, 0x00000000, 0x3f800000,
+    0x3f800000, 0x02000001, 0x800f0800, 0xa0e40000, 0x02000001, 0x800f0801,
+    0xa0e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   def c0, 0, 0, 0, 0
+ *   def c1, 0.125, 0.25, 0, 1
+ *   def c2, 0.3, 0, 0, 0
+ *   defi i0, 10, 0, 1, 0
+ *   mov r0, c0
+ *   loop aL, i0
+ *   add r0.xy, r0, c1
+ *   breakc_gt r0.x, c2.x
+ *   endloop
+ *   mov r0.w, c1.w
+ *   mov oC0, r0
+ */
+static const DWORD ps30_loop[] = {
+    0xffff0300, 0x05000051, 0xa00f0000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x05000051, 0xa00f0001, 0x3e000000, 0x3e800000, 0x00000000,
+    0x3f800000, 0x05000051, 0xa00f0002, 0x3e99999a, 0x00000000, 0x00000000,
+    0x00000000, 0x05000030, 0xf00f0000, 0x0000000a, 0x00000000, 0x00000001,
+    0x00000000, 0x02000001, 0x800f0000, 0xa0e40000, 0x0200001b, 0xf0e40800,
+    0xf0e40000, 0x03000002, 0x80030000, 0x80e40000, 0xa0e40001, 0x0201002d,
+    0x80000000, 0xa0000002, 0x0000001d, 0x02000001, 0x80080000, 0xa0ff0001,
+    0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   def c0, 8, 8, 0, 1
+ *   dcl_texcoord v0
+ *   dsx r0, v0
+ *   dsy r1, v0
+ *   mul r2.x, r0.x, c0.x
+ *   mul r2.y, r1.y, c0.y
+ *   mov r2.zw, c0
+ *   mov oC0, r2
+ */
+static const DWORD ps30_dsx[] = {
+    0xffff0300, 0x05000051, 0xa00f0000, 0x41000000, 0x41000000, 0x00000000,
+    0x3f800000, 0x0200001f, 0x80000005, 0x900f0000, 0x0200005b, 0x800f0000,
+    0x90e40000, 0x0200005c, 0x800f0001, 0x90e40000, 0x03000005, 0x80010002,
+    0x80000000, 0xa0000000, 0x03000005, 0x80020002, 0x80550001, 0xa0550000,
+    0x02000001, 0x800c0002, 0xa0e40000, 0x02000001, 0x800f0800, 0x80e40002,
+    0x0000ffff,
+};
+
 /* Inputs, 0xAARRGGBB: the vertex colour, a 1x1 texture on sampler 0 and a
  * 2x2 texture on sampler 2 for the dependent read. */
 #define VCOLOR 0xff204080u
@@ -747,10 +942,189 @@ TEST(vs_ps_3_0)
     IDirect3DDevice9_Release(dev);
 }
 
+/* A 40x40 square at cell (cx, cy) whose coordinates run from (u0, v0) at
+ * the top left to (u1, v1) at the bottom right. */
+static void square_uv(IDirect3DDevice9 *dev, int cx, int cy, float u0, float v0, float u1, float v1)
+{
+    struct vtx q[4];
+    for (int i = 0; i < 4; i++) {
+        q[i].x = (cx * 40 + (i & 1) * 40) / 320.0f - 1;
+        q[i].y = 1 - (cy * 40 + (i >> 1) * 40) / 240.0f;
+        q[i].z = 0.5f;
+        q[i].c = VCOLOR;
+        q[i].u = (i & 1) ? u1 : u0;
+        q[i].v = (i >> 1) ? v1 : v0;
+    }
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
+}
+
+TEST(more_vs)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *rel, *call;
+    IDirect3DPixelShader9 *d0;
+    struct want w[4];
+    int n = 0;
+    BOOL b[2];
+    if (!dev)
+        return;
+    rel = vs_of(dev, vs11_rel);
+    call = vs_of(dev, vs20_call);
+    d0 = ps_of(dev, ps20_d0);
+    IDirect3DDevice9_BeginScene(dev);
+    /* c[a0.x + 2] with a0.x = 1: c3. */
+    setf(dev, FALSE, 0, 1, 0, 0, 0);
+    setf(dev, FALSE, 2, 1, 1, 1, 1);
+    setf(dev, FALSE, 3, 0.25f, 0.5f, 0.75f, 1);
+    use(dev, rel, d0);
+    square(dev, 0, 4, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){0, 4, rgb(0.25, 0.5, 0.75), "vs_1_1 c[a0.x + 2]"};
+    /* if b0 adds c1.x, the subroutine adds c1.y and calls another adding
+     * c1.z when b1. */
+    setf(dev, FALSE, 1, 0.25f, 0.5f, 0.75f, 0);
+    use(dev, call, d0);
+    b[0] = TRUE;
+    b[1] = TRUE;
+    IDirect3DDevice9_SetVertexShaderConstantB(dev, 0, b, 2);
+    square(dev, 1, 4, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){1, 4, rgb(0.25, 0.5, 0.75), "vs_2_0 if b0, call, callnz b1 (all true)"};
+    b[0] = FALSE;
+    b[1] = FALSE;
+    IDirect3DDevice9_SetVertexShaderConstantB(dev, 0, b, 2);
+    square(dev, 2, 4, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){2, 4, rgb(0, 0.5, 0), "vs_2_0 if b0, call, callnz b1 (all false)"};
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+    use(dev, NULL, NULL);
+    if (rel)
+        IDirect3DVertexShader9_Release(rel);
+    if (call)
+        IDirect3DVertexShader9_Release(call);
+    if (d0)
+        IDirect3DPixelShader9_Release(d0);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(more_ps)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *vs2, *vs3;
+    IDirect3DPixelShader9 *kill, *depth, *ops, *ops2, *ops3, *loop, *dsx;
+    struct want w[12];
+    int n = 0;
+    if (!dev)
+        return;
+    vs2 = vs_of(dev, vs20_loops);
+    vs3 = vs_of(dev, vs30);
+    kill = ps_of(dev, ps20_kill);
+    depth = ps_of(dev, ps20_depth);
+    ops = ps_of(dev, ps20_ops);
+    ops2 = ps_of(dev, ps20_ops2);
+    ops3 = ps_of(dev, ps20_ops3);
+    loop = ps_of(dev, ps30_loop);
+    dsx = ps_of(dev, ps30_dsx);
+    {
+        static const int zero[4] = {0, 0, 0, 0};
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, 0, zero, 1);
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, 1, zero, 1);
+    }
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 0.5f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    use(dev, vs2, kill);
+    square(dev, 0, 5, 0.5f, 0.5f, FALSE);
+    square(dev, 1, 5, -0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){0, 5, 0x00ff00, "texkill, coordinate positive"};
+    w[n++] = (struct want){1, 5, 0xff00ff, "texkill, u negative"};
+    /* The squares are at depth 0.5, the buffer holds 0.5 and the test is
+     * LESS: only the depth the shader writes decides. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    use(dev, vs2, depth);
+    setf(dev, TRUE, 1, 0.25f, 0, 0, 0);
+    square(dev, 2, 5, 0.5f, 0.5f, FALSE);
+    setf(dev, TRUE, 1, 0.75f, 0, 0, 0);
+    square(dev, 3, 5, 0.5f, 0.5f, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESSEQUAL);
+    w[n++] = (struct want){2, 5, 0x00ff00, "oDepth 0.25 passes LESS 0.5"};
+    w[n++] = (struct want){3, 5, 0xff00ff, "oDepth 0.75 fails LESS 0.5"};
+    use(dev, vs2, ops);
+    square(dev, 4, 5, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){4, 5, rgb(0.125 + 0.25, 0.25 * 1.41421356, 1 * 0.5 * 1), "max, min, abs, exp, log, pow"};
+    use(dev, vs2, ops2);
+    square(dev, 5, 5, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){5, 5, rgb(0.875, 0.75, 0.5), "dp3, dp4, cmp"};
+    use(dev, vs2, ops3);
+    square(dev, 6, 5, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){6, 5, rgb(0.4, 0.5 / 1.14564392, 0.25 / 1.14564392), "nrm, rsq"};
+    use(dev, vs3, loop);
+    square(dev, 7, 5, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){7, 5, rgb(0.375, 0.75, 0), "ps_3_0 loop, breakc_gt"};
+    /* u runs 0..1 and v 0..2 over 40 pixels: d/dx u = 1/40, d/dy v = 2/40. */
+    use(dev, vs3, dsx);
+    square_uv(dev, 8, 5, 0, 0, 1, 2);
+    w[n++] = (struct want){8, 5, rgb(8 / 40.0, 16 / 40.0, 0), "dsx, dsy"};
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+    use(dev, NULL, NULL);
+    {
+        IDirect3DPixelShader9 *all[] = {kill, depth, ops, ops2, ops3, loop, dsx};
+        for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+            if (all[i])
+                IDirect3DPixelShader9_Release(all[i]);
+    }
+    if (vs2)
+        IDirect3DVertexShader9_Release(vs2);
+    if (vs3)
+        IDirect3DVertexShader9_Release(vs3);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* oC0 and oC1 to two render targets. */
+TEST(multiple_render_targets)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *ps;
+    IDirect3DSurface9 *rt1 = NULL, *bb = NULL;
+    D3DCAPS9 caps;
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetDeviceCaps(dev, &caps);
+    CHECK(caps.NumSimultaneousRTs >= 2, "NumSimultaneousRTs %lu", (unsigned long)caps.NumSimultaneousRTs);
+    vs = vs_of(dev, vs20_loops);
+    ps = ps_of(dev, ps20_mrt);
+    IDirect3DDevice9_CreateRenderTarget(dev, 640, 480, D3DFMT_A8R8G8B8, 0, 0, FALSE, &rt1, NULL);
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (rt1 && bb) {
+        IDirect3DDevice9_SetRenderTarget(dev, 1, rt1);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff00ff, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        use(dev, vs, ps);
+        square(dev, 0, 0, 0.5f, 0.5f, FALSE);
+        IDirect3DDevice9_EndScene(dev);
+        IDirect3DDevice9_SetRenderTarget(dev, 1, NULL);
+        CHECK_EQ_U(rt_pixel(dev, bb, 20, 20), 0xff0000);
+        CHECK_EQ_U(rt_pixel(dev, rt1, 20, 20), 0x0000ff);
+        CHECK_EQ_U(rt_pixel(dev, rt1, 100, 100), 0xff00ff);
+    }
+    use(dev, NULL, NULL);
+    if (bb)
+        IDirect3DSurface9_Release(bb);
+    if (rt1)
+        IDirect3DSurface9_Release(rt1);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(ps_1_x),
     T(vs_ps_2_0),
     T(vs_ps_3_0),
+    T(more_vs),
+    T(more_ps),
+    T(multiple_render_targets),
 };
 
 int main(void)
