@@ -430,10 +430,124 @@ TEST(texture_transform_count2)
     end(dev, tex);
 }
 
+/* The rest of the fixed-function pixel path: the specular add, per-stage
+ * constants, projected coordinates, vertex and table fog, alpha test. */
+TEST(specular_constant_projected_fog_alphatest)
+{
+    IDirect3DTexture9 *tex[3], *t2x2;
+    IDirect3DDevice9 *dev = begin(tex);
+    struct readback rb;
+    double want[3];
+    if (!dev)
+        return;
+    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    /* Cell 0: SPECULARENABLE adds the specular rgb after the stages. */
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, TRUE);
+    draw_square(dev, 0, 0, 0.5f, 0.5f);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, FALSE);
+    /* Cell 1: D3DTA_CONSTANT reads the stage's D3DTSS_CONSTANT. */
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_CONSTANT, 0xff123456);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_CONSTANT);
+    draw_square(dev, 1, 0, 0.5f, 0.5f);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    /* Cell 2: a projected 3-component coordinate, (1.5, 0.5) / 2 picks
+     * texel 1 (pre-transformed coordinates are projected too). */
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT3 | D3DTTFF_PROJECTED);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0));
+    {
+        struct {
+            float x, y, z, rhw, u, v, w;
+        } q[4];
+        for (int i = 0; i < 4; i++) {
+            q[i].x = (float)(80 + (i & 1) * 40);
+            q[i].y = (float)((i >> 1) * 40);
+            q[i].z = 0.5f;
+            q[i].rhw = 1;
+            q[i].u = 1.5f;
+            q[i].v = 0.5f;
+            q[i].w = 2;
+        }
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+    }
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_DISABLE);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)tex[0]);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+    /* Cells 3 and 4: linear fog over eye z from 0 to 1 on a quad at z 0.5
+     * (identity transforms): half the fog colour, by vertex and by table. */
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGCOLOR, 0x0000ff00);
+    {
+        float start = 0, end = 1;
+        struct {
+            float x, y, z;
+            D3DCOLOR c;
+        } q[4];
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGSTART, *(DWORD *)&start);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGEND, *(DWORD *)&end);
+        for (int cell = 3; cell < 5; cell++) {
+            for (int i = 0; i < 4; i++) {
+                q[i].x = (cell * 40 + (i & 1) * 40) / 320.0f - 1;
+                q[i].y = 1 - ((i >> 1) * 40) / 240.0f;
+                q[i].z = 0.5f;
+                q[i].c = 0xffff0000;
+            }
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGVERTEXMODE, cell == 3 ? D3DFOG_LINEAR : D3DFOG_NONE);
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGTABLEMODE, cell == 3 ? D3DFOG_NONE : D3DFOG_LINEAR);
+            IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        }
+    }
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGENABLE, FALSE);
+    IDirect3DDevice9_SetFVF(dev, FVF_TLV);
+    /* Cells 5 and 6: alpha test GREATER 0x7f passes the diffuse alpha 0x80,
+     * GREATER 0x80 does not. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHATESTENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAFUNC, D3DCMP_GREATER);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAREF, 0x7f);
+    draw_square(dev, 5, 0, 0.5f, 0.5f);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAREF, 0x80);
+    draw_square(dev, 6, 0, 0.5f, 0.5f);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHATESTENABLE, FALSE);
+    IDirect3DDevice9_EndScene(dev);
+    read_back(dev, &rb);
+    for (int i = 0; i < 3; i++)
+        want[i] = chan(DIFFUSE, i) + chan(SPECULAR, i);
+    {
+        static const char *what[7] = {"specular add", "D3DTA_CONSTANT", "projected coordinate", "vertex fog",
+                                      "table fog", "alpha test passes", "alpha test fails"};
+        D3DCOLOR wants[7];
+        wants[0] = to_rgb(want[0] > 1 ? 1 : want[0], want[1] > 1 ? 1 : want[1], want[2] > 1 ? 1 : want[2]);
+        wants[1] = 0x123456;
+        wants[2] = quad_texels[1] & 0xffffff;
+        wants[3] = wants[4] = 0x808000;
+        wants[5] = DIFFUSE & 0xffffff;
+        wants[6] = 0xff00ff;
+        for (int i = 0; i < 7; i++) {
+            D3DCOLOR got = rb_pixel(&rb, i * 40 + 20, 20);
+            CHECK(near_color(got, wants[i]), "%s: %06lx, want %06lx", what[i], (unsigned long)got,
+                  (unsigned long)wants[i]);
+        }
+    }
+    rb_release(&rb);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (t2x2)
+        IDirect3DTexture9_Release(t2x2);
+    end(dev, tex);
+}
+
 static const struct harness_test tests[] = {
     T(ops_and_args),
     T(texcoord_index),
     T(texture_transform_count2),
+    T(specular_constant_projected_fog_alphatest),
 };
 
 int main(void)
