@@ -543,11 +543,76 @@ TEST(specular_constant_projected_fog_alphatest)
     end(dev, tex);
 }
 
+/* BUMPENVMAP: stage 0's V8U8 texel (du, dv) through the bump matrix moves
+ * stage 1's coordinate; (0.5, 0) moves u from 0.1 to about 0.6, from
+ * texel 0 to texel 1 of the 2x2 texture; the matrix rotated sends it to v
+ * (texel 2). */
+TEST(bump_env_map)
+{
+    IDirect3DTexture9 *tex[3], *t2x2, *bump = NULL;
+    IDirect3DDevice9 *dev = begin(tex);
+    struct readback rb;
+    D3DLOCKED_RECT lr;
+    float one = 1, zero = 0;
+    if (!dev)
+        return;
+    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1, 1, 1, 0, D3DFMT_V8U8, D3DPOOL_MANAGED, &bump, NULL), D3D_OK);
+    if (!bump || !t2x2) {
+        end(dev, tex);
+        return;
+    }
+    if (SUCCEEDED(IDirect3DTexture9_LockRect(bump, 0, &lr, NULL, 0))) {
+        ((BYTE *)lr.pBits)[0] = 64; /* du */
+        ((BYTE *)lr.pBits)[1] = 0;  /* dv */
+        IDirect3DTexture9_UnlockRect(bump, 0);
+    }
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)bump);
+    IDirect3DDevice9_SetTexture(dev, 1, (IDirect3DBaseTexture9 *)t2x2);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_BUMPENVMAP);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_ALPHAARG1, D3DTA_CURRENT);
+    IDirect3DDevice9_SetTextureStageState(dev, 2, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT00, *(DWORD *)&one);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT10, *(DWORD *)&zero);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT11, *(DWORD *)&one);
+    draw_square(dev, 0, 0, 0.1f, 0.1f);
+    /* M01 = 1, M00 = 0: du goes to v. */
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT00, *(DWORD *)&zero);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&one);
+    draw_square(dev, 1, 0, 0.1f, 0.1f);
+    /* A zero matrix leaves the coordinate alone. */
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
+    draw_square(dev, 2, 0, 0.1f, 0.1f);
+    IDirect3DDevice9_EndScene(dev);
+    read_back(dev, &rb);
+    for (int i = 0; i < 3; i++) {
+        static const int texel_of[3] = {1, 2, 0};
+        D3DCOLOR got = rb_pixel(&rb, i * 40 + 20, 20), want = quad_texels[texel_of[i]] & 0xffffff;
+        CHECK(near_color(got, want), "bump case %d: %06lx, want %06lx", i, (unsigned long)got, (unsigned long)want);
+    }
+    rb_release(&rb);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DDevice9_SetTexture(dev, 1, NULL);
+    IDirect3DTexture9_Release(bump);
+    IDirect3DTexture9_Release(t2x2);
+    end(dev, tex);
+}
+
 static const struct harness_test tests[] = {
     T(ops_and_args),
     T(texcoord_index),
     T(texture_transform_count2),
     T(specular_constant_projected_fog_alphatest),
+    T(bump_env_map),
 };
 
 int main(void)
