@@ -295,3 +295,18 @@ func TestBlendWithoutWeights(t *testing.T) {
 	p.World[2] = translate(0, 5, 0)
 	check4(t, "position", runVS(t, &s, p, vsIn{Pos: [4]float32{0, 0, 0, 1}}).Pos, [4]float32{1, 0, 0, 1})
 }
+
+func TestDeclFromFVFBetas(t *testing.T) {
+	// D3DFVF_XYZBn carries n floats after the position; with a LASTBETA
+	// flag the last of them is the blend indices.
+	for n, pos := range []uint32{types.D3DFVF_XYZB1, types.D3DFVF_XYZB2, types.D3DFVF_XYZB3, types.D3DFVF_XYZB4,
+		types.D3DFVF_XYZB5} {
+		betas := uint8(n + 1)
+		if d := DeclFromFVF(pos); d.BlendWeights != min(betas, 4) || d.Indices {
+			t.Errorf("XYZB%d: %d weights, indices %v", betas, d.BlendWeights, d.Indices)
+		}
+		if d := DeclFromFVF(pos | types.D3DFVF_LASTBETA_UBYTE4); d.BlendWeights != betas-1 || !d.Indices {
+			t.Errorf("XYZB%d|LASTBETA_UBYTE4: %d weights, indices %v", betas, d.BlendWeights, d.Indices)
+		}
+	}
+}

@@ -518,10 +518,58 @@ TEST(normal_matrix)
     IDirect3DDevice9_Release(dev);
 }
 
+/* D3DRS_VERTEXBLEND with one weight: position = w*P*World0 +
+ * (1-w)*P*World1. A small square at the centre, World0 moving it 0.5 to
+ * the right in clip space and World1 the identity, lands 0.5*w right. */
+TEST(vertex_blend)
+{
+    IDirect3DDevice9 *dev = begin();
+    static const D3DMATRIX identity = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}};
+    static const D3DMATRIX right = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5f, 0, 0, 1}}};
+    struct {
+        float x, y, z, w;
+        D3DCOLOR c;
+    } q[4];
+    if (!dev)
+        return;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_VERTEXBLEND, D3DVBF_1WEIGHTS);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLDMATRIX(0), &right);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLDMATRIX(1), &identity);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZB1 | D3DFVF_DIFFUSE);
+    for (int k = 0; k < 3; k++) {
+        float weight = k * 0.5f;
+        int x = 320 + (int)(weight * 0.5f * 320);
+        for (int i = 0; i < 4; i++) {
+            q[i].x = (i & 1) ? 0.1f : -0.1f;
+            q[i].y = (i >> 1) ? -0.1f : 0.1f;
+            q[i].z = 0.5f;
+            q[i].w = weight;
+            q[i].c = 0xff00ff00;
+        }
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        IDirect3DDevice9_EndScene(dev);
+        {
+            IDirect3DSurface9 *bb = NULL;
+            IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+            if (bb) {
+                CHECK(rt_pixel(dev, bb, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
+                CHECK(rt_pixel(dev, bb, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
+                CHECK(rt_pixel(dev, bb, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
+                IDirect3DSurface9_Release(bb);
+            }
+        }
+    }
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_VERTEXBLEND, D3DVBF_DISABLE);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(directional_material_and_ambient), T(point_light_attenuation_and_range), T(spot_light_cone),
     T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources), T(view_transform),
-    T(normal_matrix),
+    T(normal_matrix), T(vertex_blend),
 };
 
 int main(void)

@@ -57,6 +57,9 @@ func appendFVFElements(els []element, fvf uint32) []element {
 	if dcl.BlendWeights > 0 {
 		put(ir.UsageBlendWeight, 0, floats[dcl.BlendWeights])
 	}
+	if fvf&types.D3DFVF_POSITION_MASK == types.D3DFVF_XYZB5 && !dcl.Indices {
+		off += 4 // a fifth beta nothing reads
+	}
 	if dcl.Indices {
 		if dcl.IndicesColor {
 			put(ir.UsageBlendIndices, 0, types.D3DDECLTYPE_D3DCOLOR)
