@@ -607,12 +607,57 @@ TEST(bump_env_map)
     end(dev, tex);
 }
 
+/* D3DTSS_TCI_CAMERASPACEPOSITION with a COUNT2 texture matrix mapping eye
+ * x, y in [-1, 1] onto u, v in [0, 1] (v down): a viewport-filling quad
+ * shows the 2x2 texture's four texels in its four quarters. */
+TEST(texgen_camera_space_position)
+{
+    IDirect3DTexture9 *tex[3], *t2x2;
+    IDirect3DDevice9 *dev = begin(tex);
+    struct {
+        float x, y, z;
+    } q[4] = {{-1, 1, 0.5f}, {1, 1, 0.5f}, {-1, -1, 0.5f}, {1, -1, 0.5f}};
+    D3DMATRIX m;
+    struct readback rb;
+    if (!dev)
+        return;
+    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXCOORDINDEX, D3DTSS_TCI_CAMERASPACEPOSITION);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT2);
+    memset(&m, 0, sizeof(m));
+    m._11 = 0.5f;
+    m._22 = -0.5f;
+    m._41 = 0.5f; /* generated coordinates are (x, y, z, 1): row 4 translates */
+    m._42 = 0.5f;
+    m._33 = m._44 = 1;
+    IDirect3DDevice9_SetTransform(dev, D3DTS_TEXTURE0, &m);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+    IDirect3DDevice9_EndScene(dev);
+    read_back(dev, &rb);
+    for (int i = 0; i < 4; i++) {
+        int x = (i & 1) ? 480 : 160, y = (i >> 1) ? 360 : 120;
+        D3DCOLOR got = rb_pixel(&rb, x, y), want = quad_texels[i] & 0xffffff;
+        CHECK(near_color(got, want), "(%d,%d): %06lx, want %06lx", x, y, (unsigned long)got, (unsigned long)want);
+    }
+    rb_release(&rb);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DTexture9_Release(t2x2);
+    end(dev, tex);
+}
+
 static const struct harness_test tests[] = {
     T(ops_and_args),
     T(texcoord_index),
     T(texture_transform_count2),
     T(specular_constant_projected_fog_alphatest),
     T(bump_env_map),
+    T(texgen_camera_space_position),
 };
 
 int main(void)
