@@ -531,6 +531,68 @@ static const DWORD ps30_dsx[] = {
     0x0000ffff,
 };
 
+/*
+ *   vs_1_1
+ *   dcl_position v0
+ *   dcl_texcoord v2
+ *   mov oPos, v0
+ *   mov oT0, v2
+ *   mov oT1, c5
+ *   mov oT2, c6
+ */
+static const DWORD vs11_tc[] = {
+    0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x0000001f, 0x80000005,
+    0x900f0002, 0x00000001, 0xc00f0000, 0x90e40000, 0x00000001, 0xe00f0000,
+    0x90e40002, 0x00000001, 0xe00f0001, 0xa0e40005, 0x00000001, 0xe00f0002,
+    0xa0e40006, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   texbem t1, t0
+ *   mov r0, t1
+ */
+static const DWORD ps11_texbem[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000043, 0xb00f0001, 0xb0e40000,
+    0x00000001, 0x800f0000, 0xb0e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   texm3x2pad t1, t0
+ *   texm3x2tex t2, t0
+ *   mov r0, t2
+ */
+static const DWORD ps11_texm3x2[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000047, 0xb00f0001, 0xb0e40000,
+    0x00000048, 0xb00f0002, 0xb0e40000, 0x00000001, 0x800f0000, 0xb0e40002,
+    0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   texreg2ar t1, t0
+ *   mov r0, t1
+ */
+static const DWORD ps11_texreg2ar[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000045, 0xb00f0001, 0xb0e40000,
+    0x00000001, 0x800f0000, 0xb0e40001, 0x0000ffff,
+};
+
+/*
+ *   ps_1_2
+ *   tex t0
+ *   texdp3tex t1, t0
+ *   mov r0, t1
+ */
+static const DWORD ps12_texdp3tex[] = {
+    0xffff0102, 0x00000042, 0xb00f0000, 0x00000053, 0xb00f0001, 0xb0e40000,
+    0x00000001, 0x800f0000, 0xb0e40001, 0x0000ffff,
+};
+
 /* Inputs, 0xAARRGGBB: the vertex colour, a 1x1 texture on sampler 0 and a
  * 2x2 texture on sampler 2 for the dependent read. */
 #define VCOLOR 0xff204080u
@@ -1118,6 +1180,86 @@ TEST(multiple_render_targets)
     IDirect3DDevice9_Release(dev);
 }
 
+/* ps_1_x texture addressing: texbem (the bump matrix of the destination
+ * stage), texm3x2pad/tex, texreg2ar, texdp3tex, each sampling the 2x2
+ * texture at coordinates the instruction works out. */
+TEST(ps_1_x_texture_addressing)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DTexture9 *bump = NULL, *color, *grid;
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *bem, *m3x2, *reg2ar, *dp3tex;
+    D3DLOCKED_RECT lr;
+    struct want w[4];
+    int n = 0;
+    float one = 1, zero = 0;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1, 1, 1, 0, D3DFMT_V8U8, D3DPOOL_MANAGED, &bump, NULL), D3D_OK);
+    if (bump && SUCCEEDED(IDirect3DTexture9_LockRect(bump, 0, &lr, NULL, 0))) {
+        ((BYTE *)lr.pBits)[0] = 64; /* du, about 0.5 */
+        ((BYTE *)lr.pBits)[1] = 0;
+        IDirect3DTexture9_UnlockRect(bump, 0);
+    }
+    color = make_texture(dev, 1, 1, (const D3DCOLOR[]){0xc0ff8000u}, TRUE);
+    grid = make_texture(dev, 2, 1, texels2x2, TRUE);
+    vs = vs_of(dev, vs11_tc);
+    bem = ps_of(dev, ps11_texbem);
+    m3x2 = ps_of(dev, ps11_texm3x2);
+    reg2ar = ps_of(dev, ps11_texreg2ar);
+    dp3tex = ps_of(dev, ps12_texdp3tex);
+    IDirect3DDevice9_SetTexture(dev, 1, (IDirect3DBaseTexture9 *)grid);
+    IDirect3DDevice9_SetTexture(dev, 2, (IDirect3DBaseTexture9 *)grid);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT00, *(DWORD *)&one);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT10, *(DWORD *)&zero);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT11, *(DWORD *)&one);
+    IDirect3DDevice9_BeginScene(dev);
+    /* texbem: (0.1, 0.1) + (0.5, 0) is in texel 1. */
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)bump);
+    setf(dev, FALSE, 5, 0.1f, 0.1f, 0, 1);
+    use(dev, vs, bem);
+    square(dev, 0, 6, 0.1f, 0.1f, FALSE);
+    w[n++] = (struct want){0, 6, texels2x2[1] & 0xffffff, "texbem"};
+    /* t0 = (1, 0.5, 0): u = (0.2, 0.1, 0.9).t0 = 0.25, v = (0.5, 0.5, 0).t0
+     * = 0.75: texel 2. */
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)color);
+    setf(dev, FALSE, 5, 0.2f, 0.1f, 0.9f, 1);
+    setf(dev, FALSE, 6, 0.5f, 0.5f, 0, 1);
+    use(dev, vs, m3x2);
+    square(dev, 1, 6, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){1, 6, texels2x2[2] & 0xffffff, "texm3x2pad, texm3x2tex"};
+    /* texreg2ar samples at (t0.a, t0.r) = (0.75, 1); v = 1 wraps to the
+     * top row: texel 1. */
+    use(dev, vs, reg2ar);
+    square(dev, 2, 6, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){2, 6, texels2x2[1] & 0xffffff, "texreg2ar"};
+    /* texdp3tex: u = (0.2, 0.1, 0.9).t0 = 0.25, v = 0: texel 0. */
+    use(dev, vs, dp3tex);
+    square(dev, 3, 6, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){3, 6, texels2x2[0] & 0xffffff, "texdp3tex"};
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+    use(dev, NULL, NULL);
+    for (int i = 0; i < 3; i++)
+        IDirect3DDevice9_SetTexture(dev, i, NULL);
+    {
+        IDirect3DPixelShader9 *all[] = {bem, m3x2, reg2ar, dp3tex};
+        for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+            if (all[i])
+                IDirect3DPixelShader9_Release(all[i]);
+    }
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    if (bump)
+        IDirect3DTexture9_Release(bump);
+    if (color)
+        IDirect3DTexture9_Release(color);
+    if (grid)
+        IDirect3DTexture9_Release(grid);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(ps_1_x),
     T(vs_ps_2_0),
@@ -1125,6 +1267,7 @@ static const struct harness_test tests[] = {
     T(more_vs),
     T(more_ps),
     T(multiple_render_targets),
+    T(ps_1_x_texture_addressing),
 };
 
 int main(void)
