@@ -62,13 +62,15 @@ type RecCreateBuffer struct {
 }
 
 // RecUpdateBuffer copies Size bytes from guest address Src into the
-// buffer at Offset.
+// buffer at Offset. Flags is D3DLOCK_NOOVERWRITE when every lock behind
+// the update had it: the game promised not to touch what this frame's
+// draws read, so the bytes may go in place.
 type RecUpdateBuffer struct {
 	Hdr    RecordHeader
 	ID     uint32
 	Offset uint32
 	Size   uint32
-	Pad0   uint32
+	Flags  uint32
 	Src    uint64
 }
 

@@ -383,6 +383,7 @@ static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UI
     }
     if (SUCCEEDED(hr)) {
         if (!(flags & D3DLOCK_READONLY)) {
+            b->overwrites = (b->write && b->overwrites) || !(flags & D3DLOCK_NOOVERWRITE);
             if (!b->write || offset < b->dirty_start)
                 b->dirty_start = offset;
             if (!b->write || offset + size > b->dirty_end)
@@ -411,6 +412,7 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
             r->Offset = b->dirty_start;
             r->Size = b->dirty_end - b->dirty_start;
             r->Src = (uint64_t)(uintptr_t)(b->mem + b->dirty_start);
+            r->Flags = b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
         }
         b->recorded = TRUE;
         b->recorded_frame = device->frame;

@@ -148,6 +148,7 @@ struct buffer {
     BOOL recorded;
     LONG locks;
     BOOL write;             /* a lock since the last record may have written */
+    BOOL overwrites;        /* one of those locks lacked D3DLOCK_NOOVERWRITE */
     UINT dirty_start, dirty_end;
     struct spare_block *spares; /* renamed blocks, reused once their frame is submitted */
 };

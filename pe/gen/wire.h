@@ -774,7 +774,7 @@ struct mtld3d_rec_update_buffer {
     uint32_t ID;
     uint32_t Offset;
     uint32_t Size;
-    uint32_t Pad0;
+    uint32_t Flags;
     uint64_t Src;
 };
 _Static_assert(sizeof(struct mtld3d_rec_update_buffer) == 32, "RecUpdateBuffer size");
@@ -782,7 +782,7 @@ _Static_assert(offsetof(struct mtld3d_rec_update_buffer, Hdr) == 0, "RecUpdateBu
 _Static_assert(offsetof(struct mtld3d_rec_update_buffer, ID) == 8, "RecUpdateBuffer.ID");
 _Static_assert(offsetof(struct mtld3d_rec_update_buffer, Offset) == 12, "RecUpdateBuffer.Offset");
 _Static_assert(offsetof(struct mtld3d_rec_update_buffer, Size) == 16, "RecUpdateBuffer.Size");
-_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Pad0) == 20, "RecUpdateBuffer.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_update_buffer, Flags) == 20, "RecUpdateBuffer.Flags");
 _Static_assert(offsetof(struct mtld3d_rec_update_buffer, Src) == 24, "RecUpdateBuffer.Src");
 
 struct mtld3d_rec_generate_mips {

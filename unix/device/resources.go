@@ -54,7 +54,7 @@ func init() {
 		if r.Src == 0 || uint64(r.Offset)+uint64(r.Size) > uint64(b.size) {
 			return fmt.Errorf("buffer %d: update %d+%d outside %d bytes", r.ID, r.Offset, r.Size, b.size)
 		}
-		if b.usedBy != nil && b.usedBy == d.cur.cb {
+		if b.usedBy != nil && b.usedBy == d.cur.cb && r.Flags&uint32(types.D3DLOCK_NOOVERWRITE) == 0 {
 			// Earlier draws of this submit read buf when the commands run:
 			// give the buffer fresh storage (the guest renamed its memory
 			// for DISCARD or a plain lock the same way).
