@@ -1,0 +1,60 @@
+package device
+
+import (
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"mtld3d/shared"
+	"mtld3d/types"
+)
+
+// Draws run when the command buffer does, after the whole frame is
+// replayed: an update of a buffer an earlier draw of the frame read must
+// not change what that draw sees, unless the game promised (NOOVERWRITE)
+// that it touches other bytes only.
+func TestBufferUpdatesBetweenDraws(t *testing.T) {
+	for _, noOverwrite := range []bool{false, true} {
+		d := newTestDevice(t)
+		// Two triangles' worth: the left half of the 8x8 target red, then
+		// the right half green.
+		var left, right []byte
+		left = append(left, vtx(0, 0, 0.5, 0xffff0000)...)
+		left = append(left, vtx(4, 0, 0.5, 0xffff0000)...)
+		left = append(left, vtx(0, 8, 0.5, 0xffff0000)...)
+		right = append(right, vtx(4, 0, 0.5, 0xff00ff00)...)
+		right = append(right, vtx(8, 0, 0.5, 0xff00ff00)...)
+		right = append(right, vtx(8, 8, 0.5, 0xff00ff00)...)
+		c := newChunk()
+		setup(c, types.D3DFMT_X8R8G8B8)
+		add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+		add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: 120})
+		add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 20})
+		add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: uint64(uintptr(unsafe.Pointer(&left[0])))})
+		add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+		if noOverwrite {
+			// Appended after what the first draw reads, in place.
+			add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Offset: 60, Size: 60,
+				Flags: uint32(types.D3DLOCK_NOOVERWRITE), Src: uint64(uintptr(unsafe.Pointer(&right[0])))})
+			add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), StartVertex: 3, PrimCount: 1})
+		} else {
+			// The same bytes rewritten (DISCARD or a plain lock).
+			add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: uint64(uintptr(unsafe.Pointer(&right[0])))})
+			add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+		}
+		if err := d.Replay([][]byte{c.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.KeepAlive(left)
+		runtime.KeepAlive(right)
+		if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0xff0000 {
+			t.Errorf("noOverwrite %v: first draw %#x, want red", noOverwrite, got)
+		}
+		if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 6, 2); got&0xffffff != 0x00ff00 {
+			t.Errorf("noOverwrite %v: second draw %#x, want green", noOverwrite, got)
+		}
+	}
+}
