@@ -593,6 +593,47 @@ static const DWORD ps12_texdp3tex[] = {
     0x00000001, 0x800f0000, 0xb0e40001, 0x0000ffff,
 };
 
+/*
+ *   vs_3_0
+ *   def c0, 0.25, 0.5, 0.75, 1
+ *   def c1, 0.5, 0.25, 0, 1
+ *   dcl_position v0
+ *   dcl_position o0
+ *   dcl_texcoord3 o5
+ *   dcl_color1 o3
+ *   dcl_texcoord0 o1
+ *   mov o0, v0
+ *   mov o5, c0
+ *   mov o3, c1
+ *   mov o1, c1.wzyx
+ */
+static const DWORD vs30_link[] = {
+    0xfffe0300, 0x05000051, 0xa00f0000, 0x3e800000, 0x3f000000, 0x3f400000,
+    0x3f800000, 0x05000051, 0xa00f0001, 0x3f000000, 0x3e800000, 0x00000000,
+    0x3f800000, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x80000000,
+    0xe00f0000, 0x0200001f, 0x80030005, 0xe00f0005, 0x0200001f, 0x8001000a,
+    0xe00f0003, 0x0200001f, 0x80000005, 0xe00f0001, 0x02000001, 0xe00f0000,
+    0x90e40000, 0x02000001, 0xe00f0005, 0xa0e40000, 0x02000001, 0xe00f0003,
+    0xa0e40001, 0x02000001, 0xe00f0001, 0xa01b0001, 0x0000ffff,
+};
+
+/*
+ *   ps_3_0
+ *   dcl_color1 v4
+ *   dcl_texcoord3 v0
+ *   mov r0.x, v0.z
+ *   mov r0.y, v4.y
+ *   mov r0.z, v0.x
+ *   mov r0.w, v4.w
+ *   mov oC0, r0
+ */
+static const DWORD ps30_link[] = {
+    0xffff0300, 0x0200001f, 0x8001000a, 0x900f0004, 0x0200001f, 0x80030005,
+    0x900f0000, 0x02000001, 0x80010000, 0x90aa0000, 0x02000001, 0x80020000,
+    0x90550004, 0x02000001, 0x80040000, 0x90000000, 0x02000001, 0x80080000,
+    0x90ff0004, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
 /* Inputs, 0xAARRGGBB: the vertex colour, a 1x1 texture on sampler 0 and a
  * 2x2 texture on sampler 2 for the dependent read. */
 #define VCOLOR 0xff204080u
@@ -1260,6 +1301,33 @@ TEST(ps_1_x_texture_addressing)
     IDirect3DDevice9_Release(dev);
 }
 
+/* vs_3_0 outputs reach ps_3_0 inputs by usage and index, whatever the
+ * register numbers: texcoord3 in o5 arrives in v0, color1 in o3 in v4,
+ * and an output the pixel shader does not read (texcoord0) is dropped. */
+TEST(vs_ps_3_0_linkage)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *ps;
+    struct want w[1];
+    if (!dev)
+        return;
+    vs = vs_of(dev, vs30_link);
+    ps = ps_of(dev, ps30_link);
+    IDirect3DDevice9_BeginScene(dev);
+    use(dev, vs, ps);
+    square(dev, 0, 7, 0.5f, 0.5f, FALSE);
+    IDirect3DDevice9_EndScene(dev);
+    w[0] = (struct want){0, 7, rgb(0.75, 0.25, 0.25), "texcoord3 and color1 by semantics"};
+    check_cells(dev, w, 1);
+    use(dev, NULL, NULL);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(ps_1_x),
     T(vs_ps_2_0),
@@ -1268,6 +1336,7 @@ static const struct harness_test tests[] = {
     T(more_ps),
     T(multiple_render_targets),
     T(ps_1_x_texture_addressing),
+    T(vs_ps_3_0_linkage),
 };
 
 int main(void)
