@@ -566,10 +566,53 @@ TEST(vertex_blend)
     IDirect3DDevice9_Release(dev);
 }
 
+/* Light indices are any DWORD and lights may be enabled in any order;
+ * disabling one and re-setting another take effect at the next draw. */
+TEST(light_indices)
+{
+    IDirect3DDevice9 *dev = begin();
+    D3DMATERIAL9 mat;
+    D3DLIGHT9 a = directional(0, 0, 1), b = directional(0, 0, 1), c = directional(0, 0, 1);
+    struct vtx q[4] = {{-1, 1, 0.5f, 0, 0, -1, 0, 0}, {1, 1, 0.5f, 0, 0, -1, 0, 0},
+                       {-1, -1, 0.5f, 0, 0, -1, 0, 0}, {1, -1, 0.5f, 0, 0, -1, 0, 0}};
+    /* The material (0.5, 0.25, 0.125) times the lights' sums. */
+    static const D3DCOLOR wants[3] = {0x200800, 0x000800, 0x808024};
+    if (!dev)
+        return;
+    memset(&mat, 0, sizeof(mat));
+    mat.Diffuse = cv(0.5f, 0.25f, 0.125f, 1);
+    a.Diffuse = cv(0.25f, 0, 0, 1);
+    b.Diffuse = cv(0, 0.125f, 0, 1);
+    c.Diffuse = cv(0, 1, 0.125f, 1);
+    IDirect3DDevice9_SetMaterial(dev, &mat);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_COLORVERTEX, FALSE);
+    IDirect3DDevice9_SetLight(dev, 1000, &a);
+    IDirect3DDevice9_SetLight(dev, 5, &b);
+    IDirect3DDevice9_LightEnable(dev, 5, TRUE);
+    IDirect3DDevice9_LightEnable(dev, 1000, TRUE);
+    for (int k = 0; k < 3; k++) {
+        D3DCOLOR got;
+        if (k == 1)
+            IDirect3DDevice9_LightEnable(dev, 1000, FALSE);
+        if (k == 2) {
+            IDirect3DDevice9_SetLight(dev, 5, &c);
+            IDirect3DDevice9_LightEnable(dev, 7, TRUE); /* never set: the default, white along +z */
+        }
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        IDirect3DDevice9_EndScene(dev);
+        got = center_pixel(dev);
+        CHECK(near_color(got, wants[k]), "step %d: pixel %06lx, want %06lx", k, (unsigned long)got,
+              (unsigned long)wants[k]);
+    }
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(directional_material_and_ambient), T(point_light_attenuation_and_range), T(spot_light_cone),
     T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources), T(view_transform),
-    T(normal_matrix), T(vertex_blend),
+    T(normal_matrix), T(vertex_blend), T(light_indices),
 };
 
 int main(void)
