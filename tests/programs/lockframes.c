@@ -274,6 +274,20 @@ TEST(texture_locks_between_frames)
     fill_quad(q, 3, 0);
     IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, q, sizeof(q[0]));
     frame_end(&c);
+    /* Frame 4: drawn first as it is (yellow), then changed before the
+     * frame's second draw: the first draw still shows yellow. */
+    IDirect3DDevice9_BeginScene(c.dev);
+    fill_quad(q, 4, 0);
+    IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, q, sizeof(q[0]));
+    if (SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
+        fill_rect(&lr, 0, 0, 4, 4, palette[4]);
+        IDirect3DTexture9_UnlockRect(tex, 0);
+    }
+    fill_quad(q, 5, 0);
+    IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, q, sizeof(q[0]));
+    frame_end(&c);
+    CHECK_CELL(&c, 4, 20, 20, palette[3]);
+    CHECK_CELL(&c, 5, 20, 20, palette[4]);
     CHECK_CELL(&c, 0, 5, 5, palette[0]);
     CHECK_CELL(&c, 0, 35, 35, palette[0]);
     CHECK_CELL(&c, 1, 5, 5, palette[1]);

@@ -58,3 +58,47 @@ func TestBufferUpdatesBetweenDraws(t *testing.T) {
 		}
 	}
 }
+
+// The same for a texture: drawn, then changed, then drawn again in one
+// submit, the first draw samples what it held before the change.
+func TestTextureUpdateBetweenDraws(t *testing.T) {
+	d := newTestDevice(t)
+	red, green := []byte{0, 0, 0xff, 0xff}, []byte{0, 0xff, 0, 0xff} // A8R8G8B8 in memory order
+	tri := func(x0 float32) []byte {
+		var b []byte
+		for _, v := range [][2]float32{{x0, 0}, {x0 + 4, 0}, {x0, 8}} {
+			b = append(b, vtx(v[0], v[1], 0.5, 0xffffffff)...)
+			b = append(b, make([]byte, 8)...) // u, v = 0
+		}
+		return b
+	}
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE | types.D3DFVF_TEX1})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_TEXTURE),
+		Format: uint32(types.D3DFMT_A8R8G8B8), Width: 1, Height: 1, Depth: 1, Levels: 1, Pool: uint32(types.D3DPOOL_MANAGED)})
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Pitch: 4,
+		Src: uint64(uintptr(unsafe.Pointer(&red[0])))})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
+	left, right := tri(0), tri(4)
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 28,
+		VertexBytes: uint32(len(left))}, left...)
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Pitch: 4,
+		Src: uint64(uintptr(unsafe.Pointer(&green[0])))})
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 28,
+		VertexBytes: uint32(len(right))}, right...)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(red)
+	runtime.KeepAlive(green)
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0xff0000 {
+		t.Errorf("first draw %#x, want red", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 5, 2); got&0xffffff != 0x00ff00 {
+		t.Errorf("second draw %#x, want green", got)
+	}
+}

@@ -31,6 +31,9 @@ type texture struct {
 	height  int
 	levels  int
 	lod     int // SetLOD: the most detailed level sampled
+	// usedBy is the command buffer whose draws last sampled tex; an
+	// update while it is still being recorded goes into its commands.
+	usedBy backend.CommandBuffer
 }
 
 func init() {
@@ -193,6 +196,19 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 		} else if err := format.ConvertRow(t.mapping.Upload, data[y*dstRow:(y+1)*dstRow], s, x1-x0, nil); err != nil {
 			return err
 		}
+	}
+	if t.usedBy != nil && t.usedBy == d.cur.cb {
+		// A draw of this submit samples tex when the commands run: copy
+		// after it, not now.
+		staging, err := d.transient(data)
+		if err != nil {
+			return err
+		}
+		b := d.outsidePass().BlitCommandEncoder()
+		b.CopyBufferToTexture(staging, 0, dstRow, len(data), backend.Size{Width: x1 - x0, Height: y1 - y0, Depth: 1},
+			t.tex, 0, int(r.Level), backend.Origin{X: x0, Y: y0})
+		b.EndEncoding()
+		return nil
 	}
 	t.tex.Replace(backend.Region{X: x0, Y: y0, Width: x1 - x0, Height: y1 - y0, Depth: 1}, int(r.Level), 0, data, dstRow, len(data))
 	return nil

@@ -74,6 +74,7 @@ func (d *Device) bindTextures(enc backend.RenderCommandEncoder) error {
 		}
 		enc.SetFragmentTexture(t.view, s)
 		enc.SetFragmentSampler(smp, s)
+		t.usedBy = d.cmd()
 	}
 	return nil
 }
