@@ -305,11 +305,61 @@ TEST(texture_locks_between_frames)
     end(&c);
 }
 
+/* A DEFAULT-pool texture filled by UpdateTexture and UpdateSurface from
+ * system memory between two draws of one frame: the copies are ordered
+ * with the draws as any GPU command. */
+TEST(update_texture_between_draws)
+{
+    struct ctx c;
+    IDirect3DTexture9 *sys = NULL, *gpu = NULL;
+    IDirect3DSurface9 *sys_level = NULL, *gpu_level = NULL;
+    D3DLOCKED_RECT lr;
+    struct tlv q[6];
+    if (!begin(&c))
+        return;
+    IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
+    IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &gpu, NULL);
+    CHECK(sys && gpu, "textures not created");
+    if (!sys || !gpu) {
+        end(&c);
+        return;
+    }
+    IDirect3DTexture9_GetSurfaceLevel(sys, 0, &sys_level);
+    IDirect3DTexture9_GetSurfaceLevel(gpu, 0, &gpu_level);
+    IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)gpu);
+    IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_BeginScene(c.dev);
+    for (int k = 0; k < 3; k++) {
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(sys, 0, &lr, NULL, 0))) {
+            fill_rect(&lr, 0, 0, 4, 4, palette[k]);
+            IDirect3DTexture9_UnlockRect(sys, 0);
+        }
+        if (k == 1)
+            CHECK_HR(IDirect3DDevice9_UpdateSurface(c.dev, sys_level, NULL, gpu_level, NULL), D3D_OK);
+        else
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)sys, (IDirect3DBaseTexture9 *)gpu),
+                     D3D_OK);
+        fill_quad(q, k, 0);
+        IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, q, sizeof(q[0]));
+    }
+    frame_end(&c);
+    for (int k = 0; k < 3; k++)
+        CHECK_CELL(&c, k, 20, 20, palette[k]);
+    IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    IDirect3DSurface9_Release(sys_level);
+    IDirect3DSurface9_Release(gpu_level);
+    IDirect3DTexture9_Release(sys);
+    IDirect3DTexture9_Release(gpu);
+    end(&c);
+}
+
 static const struct harness_test tests[] = {
     T(vertex_buffer_discard_each_frame),
     T(vertex_buffer_nooverwrite_appends),
     T(vertex_buffer_readonly),
     T(texture_locks_between_frames),
+    T(update_texture_between_draws),
 };
 
 int main(void)
