@@ -609,10 +609,46 @@ TEST(light_indices)
     IDirect3DDevice9_Release(dev);
 }
 
+/* User clip planes are in world space: with the view moving everything
+ * 0.5 right, a quad spanning world x -1.5..0.5 fills the viewport and the
+ * plane x >= 0 keeps world x 0..0.5, the right quarter of the screen. */
+TEST(clip_plane_in_world_space)
+{
+    IDirect3DDevice9 *dev = begin();
+    static const D3DMATRIX view = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5f, 0, 0, 1}}};
+    static const float plane[4] = {1, 0, 0, 0};
+    struct {
+        float x, y, z;
+        D3DCOLOR c;
+    } q[4] = {{-1.5f, 1, 0.5f, 0xff00ff00}, {0.5f, 1, 0.5f, 0xff00ff00}, {-1.5f, -1, 0.5f, 0xff00ff00},
+              {0.5f, -1, 0.5f, 0xff00ff00}};
+    IDirect3DSurface9 *bb = NULL;
+    if (!dev)
+        return;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &view);
+    IDirect3DDevice9_SetClipPlane(dev, 0, plane);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, D3DCLIPPLANE0);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+    IDirect3DDevice9_EndScene(dev);
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (bb) {
+        CHECK_EQ_U(rt_pixel(dev, bb, 470, 240), 0);
+        CHECK_EQ_U(rt_pixel(dev, bb, 490, 240), 0x00ff00);
+        CHECK_EQ_U(rt_pixel(dev, bb, 100, 240), 0);
+        IDirect3DSurface9_Release(bb);
+    }
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 0);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(directional_material_and_ambient), T(point_light_attenuation_and_range), T(spot_light_cone),
     T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources), T(view_transform),
-    T(normal_matrix), T(vertex_blend), T(light_indices),
+    T(normal_matrix), T(vertex_blend), T(light_indices), T(clip_plane_in_world_space),
 };
 
 int main(void)
