@@ -634,6 +634,47 @@ static const DWORD ps30_link[] = {
     0x90ff0004, 0x02000001, 0x800f0800, 0x80e40000, 0x0000ffff,
 };
 
+/*
+ *   ps_1_4
+ *   def c0, 0.75, 0.25, 0.6, 0
+ *   def c1, 1, 1, 1, 1
+ *   def c2, 0.25, 0.25, 0.25, 0.25
+ *   def c3, -0.5, 0, 0.5, 0
+ *   cnd r1, c0, c1, c2
+ *   cmp r2, c3, c1, c2
+ *   mul r0, r1, r2
+ */
+static const DWORD ps14_cndcmp[] = {
+    0xffff0104, 0x00000051, 0xa00f0000, 0x3f400000, 0x3e800000, 0x3f19999a,
+    0x00000000, 0x00000051, 0xa00f0001, 0x3f800000, 0x3f800000, 0x3f800000,
+    0x3f800000, 0x00000051, 0xa00f0002, 0x3e800000, 0x3e800000, 0x3e800000,
+    0x3e800000, 0x00000051, 0xa00f0003, 0xbf000000, 0x00000000, 0x3f000000,
+    0x00000000, 0x00000050, 0x800f0001, 0xa0e40000, 0xa0e40001, 0xa0e40002,
+    0x00000058, 0x800f0002, 0xa0e40003, 0xa0e40001, 0xa0e40002, 0x00000005,
+    0x800f0000, 0x80e40001, 0x80e40002, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   def c0, 0.5, 0.5, 0.5, 0.25
+ *   tex t0
+ *   mul r0.rgb, t0, c0
+ *   +add r0.a, t0, c0
+ */
+static const DWORD ps11_coissue[] = {
+    0xffff0101, 0x00000051, 0xa00f0000, 0x3f000000, 0x3f000000, 0x3f000000,
+    0x3e800000, 0x00000042, 0xb00f0000, 0x00000005, 0x80070000, 0xb0e40000,
+    0xa0e40000, 0x40000002, 0x80080000, 0xb0e40000, 0xa0e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_1_4
+ *   texld r0, t1_dz
+ */
+static const DWORD ps14_texld_dz[] = {
+    0xffff0104, 0x00000042, 0x800f0000, 0xb9e40001, 0x0000ffff,
+};
+
 /* Inputs, 0xAARRGGBB: the vertex colour, a 1x1 texture on sampler 0 and a
  * 2x2 texture on sampler 2 for the dependent read. */
 #define VCOLOR 0xff204080u
@@ -1328,6 +1369,65 @@ TEST(vs_ps_3_0_linkage)
     IDirect3DDevice9_Release(dev);
 }
 
+/* ps_1_4's component-wise cnd and cmp, the _dz projection of texld, and
+ * a ps_1_1 co-issued alpha instruction (shown through SRCALPHA blending). */
+TEST(ps_1_x_more)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DTexture9 *t0, *grid;
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *cndcmp, *coissue, *dz;
+    struct want w[3];
+    int n = 0;
+    double t[4];
+    if (!dev)
+        return;
+    for (int i = 0; i < 4; i++)
+        t[i] = ch(TEX0, i);
+    t0 = make_texture(dev, 1, 1, (const D3DCOLOR[]){TEX0}, TRUE);
+    grid = make_texture(dev, 2, 1, texels2x2, TRUE);
+    vs = vs_of(dev, vs11);
+    cndcmp = ps_of(dev, ps14_cndcmp);
+    coissue = ps_of(dev, ps11_coissue);
+    dz = ps_of(dev, ps14_texld_dz);
+    IDirect3DDevice9_BeginScene(dev);
+    use(dev, vs, cndcmp);
+    square(dev, 0, 8, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){0, 8, rgb(0.25, 0.25, 1), "ps_1_4 cnd, cmp per component"};
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t0);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_SRCALPHA);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_ZERO);
+    use(dev, vs, coissue);
+    square(dev, 1, 8, 0.5f, 0.5f, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, FALSE);
+    w[n++] = (struct want){1, 8, rgb(t[0] * 0.5 * (t[3] + 0.25), t[1] * 0.5 * (t[3] + 0.25), t[2] * 0.5 * (t[3] + 0.25)),
+                           "ps_1_1 co-issue"};
+    /* t1 = (1.4, 0.6, 2): divided by z, (0.7, 0.3) is texel 1. */
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)grid);
+    setf(dev, FALSE, 4, 1.4f, 0.6f, 2, 1);
+    use(dev, vs, dz);
+    square(dev, 2, 8, 0.5f, 0.5f, FALSE);
+    w[n++] = (struct want){2, 8, texels2x2[1] & 0xffffff, "ps_1_4 texld _dz"};
+    IDirect3DDevice9_EndScene(dev);
+    check_cells(dev, w, n);
+    use(dev, NULL, NULL);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (cndcmp)
+        IDirect3DPixelShader9_Release(cndcmp);
+    if (coissue)
+        IDirect3DPixelShader9_Release(coissue);
+    if (dz)
+        IDirect3DPixelShader9_Release(dz);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    if (t0)
+        IDirect3DTexture9_Release(t0);
+    if (grid)
+        IDirect3DTexture9_Release(grid);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(ps_1_x),
     T(vs_ps_2_0),
@@ -1337,6 +1437,7 @@ static const struct harness_test tests[] = {
     T(multiple_render_targets),
     T(ps_1_x_texture_addressing),
     T(vs_ps_3_0_linkage),
+    T(ps_1_x_more),
 };
 
 int main(void)
