@@ -209,7 +209,13 @@ func normalize3(v [4]float32) [4]float32 {
 // VertexConstants returns the float constants (NumVSConst registers) the
 // vertex shader of k reads, from the device state and parameters.
 func VertexConstants(k *VertexKey, s *State, p *Params) [][4]float32 {
-	c := make([][4]float32, k.NumVSConst())
+	return VertexConstantsTo(nil, k, s, p)
+}
+
+// VertexConstantsTo is VertexConstants reusing c's storage, so a draw
+// loop allocates nothing.
+func VertexConstantsTo(c [][4]float32, k *VertexKey, s *State, p *Params) [][4]float32 {
+	c = sized(c, k.NumVSConst())
 	columns(c[VSProj:], &p.Proj)
 	for i := 0; i < MaxStages; i++ {
 		columns(c[VSTexMatrix0+4*i:], &p.Texture[i])
@@ -281,8 +287,11 @@ func VertexConstants(k *VertexKey, s *State, p *Params) [][4]float32 {
 
 // PixelConstants returns the pixel shader's float constants (NumPSConst
 // registers): the per-stage D3DTSS_CONSTANT colours.
-func PixelConstants(s *State) [][4]float32 {
-	c := make([][4]float32, NumPSConst)
+func PixelConstants(s *State) [][4]float32 { return PixelConstantsTo(nil, s) }
+
+// PixelConstantsTo is PixelConstants reusing c's storage.
+func PixelConstantsTo(c [][4]float32, s *State) [][4]float32 {
+	c = sized(c, NumPSConst)
 	for i := 0; i < MaxStages; i++ {
 		c[PSConstant0+i] = Color(s.tss(i, types.D3DTSS_CONSTANT))
 	}
@@ -311,4 +320,14 @@ func FillDrawState(ds [][4]float32, s *State) {
 		ds[ir.DSBumpEnv0+i] = [4]float32{f(types.D3DTSS_BUMPENVMAT00), f(types.D3DTSS_BUMPENVMAT01), f(types.D3DTSS_BUMPENVMAT10), f(types.D3DTSS_BUMPENVMAT11)}
 		ds[ir.DSBumpLum0+i] = [4]float32{f(types.D3DTSS_BUMPENVLSCALE), f(types.D3DTSS_BUMPENVLOFFSET)}
 	}
+}
+
+// sized returns c with length n, zeroed, reusing its storage if it can.
+func sized(c [][4]float32, n int) [][4]float32 {
+	if cap(c) < n {
+		return make([][4]float32, n)
+	}
+	c = c[:n]
+	clear(c)
+	return c
 }

@@ -34,7 +34,8 @@ type drawCache struct {
 	pd      backend.RenderPassDesc
 	binds   []vbinding
 	vbufs   []vertexBuffer
-	scratch []byte // fan indices, converted elements
+	scratch []byte       // fan indices, converted elements
+	consts  constScratch // setConstants' storage
 }
 
 func (c *drawCache) init() {

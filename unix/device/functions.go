@@ -85,14 +85,30 @@ func (d *Device) pixelFunction(s *ir.Shader, pk *ff.PixelKey, key ir.VariantKey,
 	return fn, nil
 }
 
-func floatBytes(v [][4]float32) []byte {
-	b := make([]byte, 16*max(len(v), 1))
+func floatBytes(v [][4]float32) []byte { return putFloatBytes(nil, v) }
+
+// putFloatBytes writes v little-endian into b's storage, growing it only
+// when it is too small.
+func putFloatBytes(b []byte, v [][4]float32) []byte {
+	n := 16 * max(len(v), 1)
+	if cap(b) < n {
+		b = make([]byte, n)
+	}
+	b = b[:n]
+	clear(b)
 	for i, r := range v {
 		for j, f := range r {
 			binary.LittleEndian.PutUint32(b[16*i+4*j:], math.Float32bits(f))
 		}
 	}
 	return b
+}
+
+// constScratch is the storage setConstants fills on every draw (the
+// encoder copies bytes it is given, so one set serves every draw).
+type constScratch struct {
+	ds, vc, pc    [][4]float32
+	dsb, vcb, pcb []byte
 }
 
 // drawShaders is the draw's shader objects: nil for fixed function.
@@ -174,26 +190,34 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 // core/msl's buffer layout.
 func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, f *drawFunctions) {
 	st := &d.st.ff
-	dsv := make([][4]float32, ir.DSCount)
-	ff.FillDrawState(dsv, st)
-	ff.FillViewState(dsv, d.st.params)
-	dsb := floatBytes(dsv)
+	sc := &d.draws.consts
+	if len(sc.ds) != ir.DSCount {
+		sc.ds = make([][4]float32, ir.DSCount)
+	}
+	clear(sc.ds)
+	ff.FillDrawState(sc.ds, st)
+	ff.FillViewState(sc.ds, d.st.params)
+	sc.dsb = putFloatBytes(sc.dsb, sc.ds)
 	if sh.vs == nil {
-		enc.SetVertexBytes(floatBytes(ff.VertexConstants(&f.vk, st, d.st.params)), 0)
+		sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)
+		sc.vcb = putFloatBytes(sc.vcb, sc.vc)
+		enc.SetVertexBytes(sc.vcb, 0)
 	} else {
 		c := &d.st.vsConst
 		enc.SetVertexBytes(c.floatBytes(), 0)
 		enc.SetVertexBytes(c.intBytes(), 1)
 		enc.SetVertexBytes(c.boolBytes(), 2)
 	}
-	enc.SetVertexBytes(dsb, 3)
+	enc.SetVertexBytes(sc.dsb, 3)
 	if sh.ps == nil {
-		enc.SetFragmentBytes(floatBytes(ff.PixelConstants(st)), 0)
+		sc.pc = ff.PixelConstantsTo(sc.pc, st)
+		sc.pcb = putFloatBytes(sc.pcb, sc.pc)
+		enc.SetFragmentBytes(sc.pcb, 0)
 	} else {
 		c := &d.st.psConst
 		enc.SetFragmentBytes(c.floatBytes(), 0)
 		enc.SetFragmentBytes(c.intBytes(), 1)
 		enc.SetFragmentBytes(c.boolBytes(), 2)
 	}
-	enc.SetFragmentBytes(dsb, 3)
+	enc.SetFragmentBytes(sc.dsb, 3)
 }

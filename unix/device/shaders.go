@@ -43,6 +43,9 @@ type consts struct {
 	f [][4]float32
 	i [16][4]int32
 	b [16]uint32
+	// The bytes the encoder is given, rebuilt only after a change.
+	fb, ib, bb []byte
+	fresh      bool
 }
 
 // declTypes maps D3DDECLTYPE to backend vertex formats. The backend
@@ -186,30 +189,34 @@ func (d *Device) constsFor(r *shared.RecSetShaderConst, rec []byte, size int) (*
 	if r.Count > 8192 || r.Start > 8192 || len(rec) < int(unsafe.Sizeof(*r))+size*int(r.Count) {
 		return nil, fmt.Errorf("constants %d+%d in a %d-byte record", r.Start, r.Count, len(rec))
 	}
+	c := &d.st.vsConst
 	if r.Shader == shared.ConstShaderPixel {
-		return &d.st.psConst, nil
+		c = &d.st.psConst
 	}
-	return &d.st.vsConst, nil
+	c.fresh = false
+	return c, nil
 }
 
-func (c *consts) floatBytes() []byte { return floatBytes(c.f) }
+func (c *consts) floatBytes() []byte { c.encode(); return c.fb }
+func (c *consts) intBytes() []byte   { c.encode(); return c.ib }
+func (c *consts) boolBytes() []byte  { c.encode(); return c.bb }
 
-func (c *consts) intBytes() []byte {
-	b := make([]byte, 16*len(c.i))
+// encode rebuilds the byte forms after a constants record changed them.
+func (c *consts) encode() {
+	if c.fresh {
+		return
+	}
+	c.fresh = true
+	c.fb = putFloatBytes(c.fb, c.f)
+	if c.ib == nil {
+		c.ib, c.bb = make([]byte, 16*len(c.i)), make([]byte, 4*len(c.b))
+	}
 	for i, v := range c.i {
 		for j, x := range v {
-			binary.LittleEndian.PutUint32(b[16*i+4*j:], uint32(x))
+			binary.LittleEndian.PutUint32(c.ib[16*i+4*j:], uint32(x))
 		}
 	}
-	return b
-}
-
-func (c *consts) boolBytes() []byte {
-	b := make([]byte, 4*len(c.b))
 	for i, v := range c.b {
-		if v != 0 {
-			binary.LittleEndian.PutUint32(b[4*i:], 1)
-		}
+		binary.LittleEndian.PutUint32(c.bb[4*i:], min(v, 1))
 	}
-	return b
 }
