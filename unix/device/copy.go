@@ -162,6 +162,11 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	if err != nil {
 		return err
 	}
+	view, level, done, err := d.copySource(src)
+	if err != nil {
+		return err
+	}
+	defer done() // after the pass is encoded: a command buffer keeps what it references
 	var pd backend.RenderPassDesc
 	dst.target(&pd.Color[0].AttachmentDesc)
 	enc := d.outsidePass().RenderCommandEncoder(&pd)
@@ -173,19 +178,46 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	sx := float32(sr.r-sr.l) / float32(dr.r-dr.l)
 	sy := float32(sr.b-sr.t) / float32(dr.b-dr.t)
 	m := [][4]float32{{float32(dr.l), float32(dr.t), sx, sy}, {float32(sr.l), float32(sr.t), 1 / float32(src.width), 1 / float32(src.height)},
-		{float32(src.level)}}
+		{float32(level)}}
 	enc.SetVertexBytes(make([]byte, 4), 0) // the triangle's depth: 0
 	enc.SetFragmentBytes(floatBytes(m), 0)
-	view := src.tex
-	if src.owner != 0 {
-		if t := d.textures[src.owner]; t != nil {
-			view = t.view
-		}
-	}
 	enc.SetFragmentTexture(view, 0)
 	enc.SetFragmentSampler(smp, 0)
 	enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
 	return nil
+}
+
+// copySource is the 2D texture the blit samples for a surface, the
+// level to read and what to release once the copy is encoded: a cube
+// face is first copied into a transient 2D texture, since the blit
+// function reads a texture2d.
+func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) {
+	t := d.textures[src.owner]
+	if src.owner == 0 || t == nil {
+		return src.tex, src.level, func() {}, nil
+	}
+	if t.kind == types.D3DRTYPE_TEXTURE {
+		return t.view, src.level, func() {}, nil
+	}
+	tmp, err := d.be.NewTexture(backend.TextureDesc{Type: backend.TextureType2D, Format: t.mapping.Format,
+		Width: src.width, Height: src.height, Usage: backend.UsageShaderRead | backend.UsagePixelFormatView})
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	blit := d.cmd().BlitCommandEncoder()
+	blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{}, backend.Size{Width: src.width, Height: src.height, Depth: 1},
+		tmp, 0, 0, backend.Origin{})
+	blit.EndEncoding()
+	sw := t.mapping.Swizzle.Backend()
+	if sw == (backend.Swizzles{}) {
+		return tmp, 0, tmp.Release, nil
+	}
+	v, err := tmp.NewView(t.mapping.Format, sw)
+	if err != nil {
+		tmp.Release()
+		return nil, 0, nil, err
+	}
+	return v, 0, func() { v.Release(); tmp.Release() }, nil
 }
 
 // resolve encodes a pass that only resolves a multisampled surface into a

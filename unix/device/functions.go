@@ -166,11 +166,12 @@ func (d *Device) drawKind(sh drawShaders, pt types.PrimitiveType) ff.Draw {
 // point size and sprites for shaders as D3D9 applies them).
 func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunctions, error) {
 	var f drawFunctions
-	d.textureKinds()
+	kinds := d.textureKinds()
 	d.st.activeLights()
 	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
 	dk := d.drawKind(sh, pt)
 	vkey, pkey := ff.Variants(&d.st.ff, dk)
+	pkey.SamplerKinds = kinds
 	var err error
 	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, vkey); err != nil {
 		return f, err

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"mtld3d/core/format"
+	"mtld3d/core/ir"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -23,17 +24,48 @@ type buffer struct {
 }
 
 type texture struct {
+	kind    types.ResourceType // D3DRTYPE_TEXTURE, CUBETEXTURE or VOLUMETEXTURE
 	format  types.Format
 	mapping format.Mapping
 	tex     backend.Texture
 	view    backend.Texture // swizzled view for sampling
+	srgb    backend.Texture // sRGB view for D3DSAMP_SRGBTEXTURE, made on first use
 	width   int
 	height  int
+	depth   int // volume textures; 1 otherwise
 	levels  int
 	lod     int // SetLOD: the most detailed level sampled
 	// usedBy is the command buffer whose draws last sampled tex; an
 	// update while it is still being recorded goes into its commands.
 	usedBy backend.CommandBuffer
+}
+
+// samplerKind is the IR's kind for the texture's type.
+func (t *texture) samplerKind() ir.SamplerKind {
+	switch t.kind {
+	case types.D3DRTYPE_CUBETEXTURE:
+		return ir.SamplerCube
+	case types.D3DRTYPE_VOLUMETEXTURE:
+		return ir.Sampler3D
+	}
+	return ir.Sampler2D
+}
+
+// sampled returns the view a sampler reads: the sRGB one when the
+// sampler asks for it and the format has an sRGB twin (other formats
+// read as they are, as D3D9 drivers do for formats without SRGBREAD).
+func (t *texture) sampled(srgb bool) backend.Texture {
+	if !srgb || t.mapping.SRGBFormat == backend.FormatInvalid {
+		return t.view
+	}
+	if t.srgb == nil {
+		v, err := t.tex.NewView(t.mapping.SRGBFormat, t.mapping.Swizzle.Backend())
+		if err != nil {
+			return t.view
+		}
+		t.srgb = v
+	}
+	return t.srgb
 }
 
 func init() {
@@ -95,15 +127,19 @@ func init() {
 	on("TextureSurface", func(d *Device, r *shared.RecTextureSurface, _ []byte) error {
 		t := d.textures[r.Texture]
 		if t == nil {
-			return nil // a kind not drawn yet
+			return fmt.Errorf("surface %d of unknown texture %d", r.ID, r.Texture)
 		}
-		if int(r.Level) >= t.levels {
-			return fmt.Errorf("surface %d: level %d of a %d-level texture", r.ID, r.Level, t.levels)
+		faces := uint32(1)
+		if t.kind == types.D3DRTYPE_CUBETEXTURE {
+			faces = 6
+		}
+		if int(r.Level) >= t.levels || r.Face >= faces || t.kind == types.D3DRTYPE_VOLUMETEXTURE {
+			return fmt.Errorf("surface %d: level %d face %d of a %d-level %v", r.ID, r.Level, r.Face, t.levels, t.kind)
 		}
 		d.destroyObject(r.ID)
 		d.objects[r.ID] = &surface{id: r.ID, kind: shared.SurfaceRenderTarget, format: t.format, mapping: t.mapping,
 			tex: t.tex, width: max(t.width>>r.Level, 1), height: max(t.height>>r.Level, 1), samples: 1,
-			level: int(r.Level), owner: r.Texture}
+			level: int(r.Level), slice: int(r.Face), owner: r.Texture}
 		return nil
 	})
 }
@@ -125,6 +161,9 @@ func (d *Device) dropTexture(id uint32) {
 		if t.view != t.tex {
 			t.view.Release()
 		}
+		if t.srgb != nil {
+			t.srgb.Release()
+		}
 		t.tex.Release()
 		delete(d.textures, id)
 	}
@@ -136,17 +175,29 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 	if !mp.Valid() {
 		return fmt.Errorf("texture %d: %v has no backend storage", r.ID, f)
 	}
-	if types.ResourceType(r.Type) != types.D3DRTYPE_TEXTURE {
-		d.warnOnce(shared.RecordCode("CreateTexture"), "cube and volume textures are not drawn yet")
-		return nil
+	kind := types.ResourceType(r.Type)
+	desc := backend.TextureDesc{Type: backend.TextureType2D, Format: mp.Format, Width: int(r.Width), Height: int(r.Height),
+		Depth: 1, MipLevels: max(int(r.Levels), 1), Usage: backend.UsageShaderRead | backend.UsagePixelFormatView}
+	switch kind {
+	case types.D3DRTYPE_TEXTURE:
+	case types.D3DRTYPE_CUBETEXTURE:
+		desc.Type = backend.TextureTypeCube
+		if r.Width != r.Height {
+			return fmt.Errorf("cube texture %d: %dx%d faces", r.ID, r.Width, r.Height)
+		}
+	case types.D3DRTYPE_VOLUMETEXTURE:
+		desc.Type, desc.Depth = backend.TextureType3D, max(int(r.Depth), 1)
+	default:
+		return fmt.Errorf("texture %d: resource type %d", r.ID, r.Type)
 	}
-	levels := max(int(r.Levels), 1)
-	usage := backend.UsageShaderRead | backend.UsagePixelFormatView
-	if r.Usage&(types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_DEPTHSTENCIL) != 0 {
-		usage |= backend.UsageRenderTarget
+	if r.Width == 0 || r.Height == 0 || r.Width > 1<<14 || r.Height > 1<<14 || desc.Depth > 1<<11 || desc.MipLevels > 15 {
+		return fmt.Errorf("texture %d: %dx%dx%d, %d levels", r.ID, r.Width, r.Height, desc.Depth, desc.MipLevels)
 	}
-	t, err := d.be.NewTexture(backend.TextureDesc{Type: backend.TextureType2D, Format: mp.Format, Width: int(r.Width),
-		Height: int(r.Height), MipLevels: levels, Usage: usage})
+	if r.Usage&(types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_DEPTHSTENCIL|types.D3DUSAGE_AUTOGENMIPMAP) != 0 {
+		// AUTOGENMIPMAP too: Metal's generateMipmaps renders the levels.
+		desc.Usage |= backend.UsageRenderTarget
+	}
+	t, err := d.be.NewTexture(desc)
 	if err != nil {
 		return fmt.Errorf("texture %d: %w", r.ID, err)
 	}
@@ -158,20 +209,31 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 		}
 	}
 	d.dropTexture(r.ID)
-	d.textures[r.ID] = &texture{format: f, mapping: mp, tex: t, view: view, width: int(r.Width), height: int(r.Height), levels: levels}
+	d.textures[r.ID] = &texture{kind: kind, format: f, mapping: mp, tex: t, view: view, width: int(r.Width),
+		height: int(r.Height), depth: desc.Depth, levels: desc.MipLevels}
 	return nil
 }
 
+// updateTexture uploads a box of one level and face, converting each row
+// of blocks to the backend's layout.
 func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 	t := d.textures[r.ID]
 	if t == nil {
-		return nil // a kind not drawn yet, or unknown
+		return fmt.Errorf("update of unknown texture %d", r.ID)
 	}
-	if int(r.Level) >= t.levels || r.Src == 0 {
-		return fmt.Errorf("texture %d: bad update of level %d", r.ID, r.Level)
+	faces := uint32(1)
+	if t.kind == types.D3DRTYPE_CUBETEXTURE {
+		faces = 6
 	}
-	w, h := max(t.width>>r.Level, 1), max(t.height>>r.Level, 1)
-	if r.Right > uint32(w) || r.Bottom > uint32(h) || r.Left >= r.Right || r.Top >= r.Bottom {
+	if int(r.Level) >= t.levels || r.Face >= faces || r.Src == 0 {
+		return fmt.Errorf("texture %d: bad update of level %d face %d", r.ID, r.Level, r.Face)
+	}
+	w, h, dp := max(t.width>>r.Level, 1), max(t.height>>r.Level, 1), max(t.depth>>r.Level, 1)
+	front, back := int(r.Front), int(r.Back)
+	if t.kind != types.D3DRTYPE_VOLUMETEXTURE {
+		front, back = 0, 1
+	}
+	if r.Right > uint32(w) || r.Bottom > uint32(h) || r.Left >= r.Right || r.Top >= r.Bottom || front >= back || back > dp {
 		return fmt.Errorf("texture %d: update box outside level %d", r.ID, r.Level)
 	}
 	info := format.Info(t.format)
@@ -179,24 +241,33 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 	x0, y0 := int(r.Left)/bw*bw, int(r.Top)/bh*bh
 	x1, y1 := min((int(r.Right)+bw-1)/bw*bw, w), min((int(r.Bottom)+bh-1)/bh*bh, h)
 	rows := (y1 - y0 + bh - 1) / bh
+	slices := back - front
 	srcRow := format.Pitch(t.format, x1-x0)
-	pitch := int(r.Pitch)
+	pitch, slicePitch := int(r.Pitch), int(r.SlicePitch)
 	if pitch < srcRow || pitch > 1<<24 {
 		return fmt.Errorf("texture %d: pitch %d", r.ID, pitch)
 	}
+	if slices > 1 && (slicePitch < pitch*(rows-1)+srcRow || slicePitch > 1<<30) {
+		return fmt.Errorf("texture %d: slice pitch %d", r.ID, slicePitch)
+	}
 	// Src points at the box's first block in the level's guest memory.
-	src := unsafe.Slice((*byte)(guestPtr(r.Src)), pitch*(rows-1)+srcRow)
+	src := unsafe.Slice((*byte)(guestPtr(r.Src)), slicePitch*(slices-1)+pitch*(rows-1)+srcRow)
 	pf := t.mapping.Format
 	dstRow := pf.BytesPerRow(x1 - x0)
-	data := make([]byte, dstRow*rows)
-	for y := 0; y < rows; y++ {
-		s := src[y*pitch : y*pitch+srcRow]
-		if t.mapping.Upload == format.ConvNone {
-			copy(data[y*dstRow:], s)
-		} else if err := format.ConvertRow(t.mapping.Upload, data[y*dstRow:(y+1)*dstRow], s, x1-x0, nil); err != nil {
-			return err
+	image := dstRow * rows
+	data := make([]byte, image*slices)
+	for z := 0; z < slices; z++ {
+		for y := 0; y < rows; y++ {
+			s := src[z*slicePitch+y*pitch:][:srcRow]
+			dst := data[z*image+y*dstRow:][:dstRow]
+			if t.mapping.Upload == format.ConvNone {
+				copy(dst, s)
+			} else if err := format.ConvertRow(t.mapping.Upload, dst, s, x1-x0, nil); err != nil {
+				return err
+			}
 		}
 	}
+	region := backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices}
 	if t.usedBy != nil && t.usedBy == d.cur.cb {
 		// A draw of this submit samples tex when the commands run: copy
 		// after it, not now.
@@ -204,12 +275,16 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 		if err != nil {
 			return err
 		}
+		perImage := 0 // Metal: only 3D and array copies take an image stride
+		if slices > 1 {
+			perImage = image
+		}
 		b := d.outsidePass().BlitCommandEncoder()
-		b.CopyBufferToTexture(staging, 0, dstRow, len(data), backend.Size{Width: x1 - x0, Height: y1 - y0, Depth: 1},
-			t.tex, 0, int(r.Level), backend.Origin{X: x0, Y: y0})
+		b.CopyBufferToTexture(staging, 0, dstRow, perImage, backend.Size{Width: region.Width, Height: region.Height, Depth: slices},
+			t.tex, int(r.Face), int(r.Level), backend.Origin{X: x0, Y: y0, Z: front})
 		b.EndEncoding()
 		return nil
 	}
-	t.tex.Replace(backend.Region{X: x0, Y: y0, Width: x1 - x0, Height: y1 - y0, Depth: 1}, int(r.Level), 0, data, dstRow, len(data))
+	t.tex.Replace(region, int(r.Level), int(r.Face), data, dstRow, image)
 	return nil
 }

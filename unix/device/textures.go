@@ -7,9 +7,20 @@ import (
 	"mtld3d/unix/backend"
 )
 
-func (d *Device) sampler(s int) (backend.Sampler, error) {
-	v := &d.st.samp[s]
+// Samplers 0-15 are the pixel stage's; 16-19 are D3DVERTEXTEXTURESAMPLER0-3,
+// which core/msl places at the vertex stage's texture(0-3) and sampler(0-3).
+const (
+	pixelSamplers  = 16
+	vertexSampler0 = 16
+	vertexSamplers = 4
+)
+
+// samplerDesc turns sampler s's D3DSAMP_* states into a backend sampler
+// descriptor for texture t (nil: nothing bound).
+func samplerDesc(v *[14]uint32, t *texture) backend.SamplerDesc {
 	filter := func(f uint32) backend.SamplerFilter {
+		// LINEAR, ANISOTROPIC and the cubic/Gaussian filters (which the
+		// caps do not offer) all filter linearly; POINT and NONE do not.
 		if types.TextureFilterType(f) >= types.D3DTEXF_LINEAR {
 			return backend.FilterLinear
 		}
@@ -30,51 +41,120 @@ func (d *Device) sampler(s int) (backend.Sampler, error) {
 	}
 	desc := backend.DefaultSamplerDesc()
 	desc.MinFilter, desc.MagFilter = filter(v[types.D3DSAMP_MINFILTER]), filter(v[types.D3DSAMP_MAGFILTER])
+	desc.SAddress, desc.TAddress, desc.RAddress = address(v[types.D3DSAMP_ADDRESSU]), address(v[types.D3DSAMP_ADDRESSV]), address(v[types.D3DSAMP_ADDRESSW])
+	desc.BorderColor = borderColor(v[types.D3DSAMP_BORDERCOLOR])
+	if types.TextureFilterType(v[types.D3DSAMP_MINFILTER]) == types.D3DTEXF_ANISOTROPIC ||
+		types.TextureFilterType(v[types.D3DSAMP_MAGFILTER]) == types.D3DTEXF_ANISOTROPIC {
+		desc.MaxAnisotropy = int(min(max(v[types.D3DSAMP_MAXANISOTROPY], 1), 16))
+	}
+	// MAXMIPLEVEL is the most detailed level sampled; SetLOD of a managed
+	// texture is the same limit, and the larger of the two wins.
+	base := float32(v[types.D3DSAMP_MAXMIPLEVEL])
+	if t != nil {
+		base = min(max(base, float32(t.lod)), float32(t.levels-1))
+	}
+	desc.LodMinClamp = base
 	switch types.TextureFilterType(v[types.D3DSAMP_MIPFILTER]) {
 	case types.D3DTEXF_NONE:
-		desc.MipFilter = backend.MipFilterNone
+		// No mipmapping: the base level only (Metal's NotMipmapped would
+		// read level 0 whatever MAXMIPLEVEL says).
+		desc.MipFilter, desc.LodMaxClamp = backend.MipFilterNearest, base
 	case types.D3DTEXF_POINT:
 		desc.MipFilter = backend.MipFilterNearest
 	default:
 		desc.MipFilter = backend.MipFilterLinear
 	}
-	desc.SAddress, desc.TAddress, desc.RAddress = address(v[types.D3DSAMP_ADDRESSU]), address(v[types.D3DSAMP_ADDRESSV]), address(v[types.D3DSAMP_ADDRESSW])
-	if types.TextureFilterType(v[types.D3DSAMP_MINFILTER]) == types.D3DTEXF_ANISOTROPIC {
-		desc.MaxAnisotropy = int(min(max(v[types.D3DSAMP_MAXANISOTROPY], 1), 16))
-	}
-	desc.LodMinClamp = float32(v[types.D3DSAMP_MAXMIPLEVEL])
-	if t := d.textures[d.st.tex[s]]; t != nil && float32(t.lod) > desc.LodMinClamp {
-		desc.LodMinClamp = float32(t.lod) // SetLOD and MAXMIPLEVEL: the larger wins
-	}
-	return d.samplerState(desc)
+	return desc
 }
 
-// textureKinds tells core/ff which stages have a texture bound.
-func (d *Device) textureKinds() {
+// borderColor picks Metal's border colour nearest D3DSAMP_BORDERCOLOR
+// (an A8R8G8B8 value): Metal offers only transparent black, opaque black
+// and opaque white.
+func borderColor(c uint32) backend.BorderColor {
+	a := c >> 24
+	r, g, b := c>>16&0xff, c>>8&0xff, c&0xff
+	switch {
+	case a < 0x80:
+		return backend.BorderTransparentBlack
+	case r+g+b >= 3*0x80:
+		return backend.BorderOpaqueWhite
+	}
+	return backend.BorderOpaqueBlack
+}
+
+func (d *Device) sampler(s int) (backend.Sampler, error) {
+	return d.samplerState(samplerDesc(&d.st.samp[s], d.boundTexture(s)))
+}
+
+// boundTexture is the texture bound to sampler s (0-19), or nil.
+func (d *Device) boundTexture(s int) *texture {
+	if d.st.tex[s] == 0 {
+		return nil
+	}
+	return d.textures[d.st.tex[s]]
+}
+
+// textureKinds tells core/ff the kind of texture each stage has bound,
+// and answers the sampler kinds a shader without declarations (ps_1_x)
+// must be built with: its samplers are declared 2D by the lowering, and
+// the bound texture says whether it is a cube or a volume.
+func (d *Device) textureKinds() [16]ir.SamplerKind {
 	st := &d.st.ff
 	for s := 0; s < ff.MaxStages; s++ {
 		st.Textures[s] = ir.SamplerNone
-		if t := d.textures[d.st.tex[s]]; d.st.tex[s] != 0 && t != nil {
-			st.Textures[s] = ir.Sampler2D
+		if t := d.boundTexture(s); t != nil {
+			st.Textures[s] = t.samplerKind()
 		}
 	}
+	var kinds [16]ir.SamplerKind
+	ps := d.shaders[d.st.ps]
+	if d.st.ps == 0 || ps == nil || ps.ir == nil || ps.ir.Version >= 0x200 {
+		return kinds
+	}
+	if vs := d.shaders[d.st.vs]; d.st.vs != 0 && vs != nil && vs.ir != nil && len(vs.ir.Samplers) > 0 {
+		// The key is shared by both stages: never override a vertex
+		// shader's declared samplers (vs_3_0 pairs with ps_3_0 anyway).
+		return kinds
+	}
+	for s := range ff.MaxStages {
+		if t := d.boundTexture(s); t != nil && t.kind != types.D3DRTYPE_TEXTURE {
+			kinds[s] = t.samplerKind()
+		}
+	}
+	return kinds
 }
 
-// bindTextures binds each stage's texture and sampler to the fragment
-// stage.
+// bindTextures binds each pixel sampler's texture and sampler to the
+// fragment stage and each vertex texture sampler's to the vertex stage.
 func (d *Device) bindTextures(enc backend.RenderCommandEncoder) error {
-	for s := 0; s < ff.MaxStages; s++ {
-		t := d.textures[d.st.tex[s]]
-		if d.st.tex[s] == 0 || t == nil {
-			continue
+	bind := func(s int, set func(backend.Texture, backend.Sampler)) error {
+		t := d.boundTexture(s)
+		if t == nil {
+			return nil
 		}
 		smp, err := d.sampler(s)
 		if err != nil {
 			return err
 		}
-		enc.SetFragmentTexture(t.view, s)
-		enc.SetFragmentSampler(smp, s)
+		set(t.sampled(d.st.samp[s][types.D3DSAMP_SRGBTEXTURE] != 0), smp)
 		t.usedBy = d.cmd()
+		return nil
+	}
+	for s := 0; s < pixelSamplers; s++ {
+		if err := bind(s, func(t backend.Texture, smp backend.Sampler) {
+			enc.SetFragmentTexture(t, s)
+			enc.SetFragmentSampler(smp, s)
+		}); err != nil {
+			return err
+		}
+	}
+	for s := 0; s < vertexSamplers; s++ {
+		if err := bind(vertexSampler0+s, func(t backend.Texture, smp backend.Sampler) {
+			enc.SetVertexTexture(t, s)
+			enc.SetVertexSampler(smp, s)
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
