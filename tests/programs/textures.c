@@ -1,0 +1,506 @@
+/* Texture formats and sampler states, drawn through fixed function onto
+ * the back buffer and read back. Each offered texture format is sampled
+ * with point filtering: one quad shows the texel's colour, a second its
+ * alpha (D3DTA_ALPHAREPLICATE), each compared with the value a D3D9
+ * driver returns with a stated per-format tolerance (8-bit channels from
+ * 16-bit, float or block sources round differently on each GPU). Then
+ * the filters, every address mode with a border colour, mip selection by
+ * D3DSAMP_MAXMIPLEVEL, sRGB reads and AUTOGENMIPMAP. */
+#include "device_util.h"
+
+/* FOURCC formats mingw's d3d9types.h leaves out. */
+#define FMT_ATI1 ((D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '1'))
+#define FMT_ATI2 ((D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'))
+
+struct tlt {
+    float x, y, z, rhw, u, v;
+};
+
+#define FVF_TLT (D3DFVF_XYZRHW | D3DFVF_TEX1)
+
+static int near_color(D3DCOLOR a, D3DCOLOR b, int tol)
+{
+    for (int s = 0; s < 24; s += 8) {
+        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        if (d < -tol || d > tol)
+            return 0;
+    }
+    return 1;
+}
+
+static D3DCOLOR bb_pixel(IDirect3DDevice9 *dev, int x, int y)
+{
+    IDirect3DSurface9 *bb = NULL;
+    D3DCOLOR c = 0xdeadbeef;
+    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
+    if (bb) {
+        c = rt_pixel(dev, bb, x, y);
+        IDirect3DSurface9_Release(bb);
+    }
+    return c;
+}
+
+#define CHECK_PIXEL(dev, x, y, want, tol, what)                                                                       \
+    do {                                                                                                               \
+        D3DCOLOR got_ = bb_pixel(dev, x, y);                                                                           \
+        CHECK(near_color(got_, want, tol), "%s: pixel (%d,%d) = %06lx, want %06lx", what, x, y, (unsigned long)got_,    \
+              (unsigned long)(want));                                                                                  \
+    } while (0)
+
+/* A device that draws textured pre-transformed quads with stage 0's
+ * colour and alpha taken from the texture. */
+static BOOL begin(struct test_ctx *c)
+{
+    if (!test_setup(c))
+        return FALSE;
+    IDirect3DDevice9_SetRenderState(c->dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetRenderState(c->dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetRenderState(c->dev, D3DRS_ZENABLE, D3DZB_FALSE);
+    IDirect3DDevice9_SetFVF(c->dev, FVF_TLT);
+    IDirect3DDevice9_SetTextureStageState(c->dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(c->dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(c->dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(c->dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetSamplerState(c->dev, 0, D3DSAMP_MINFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(c->dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(c->dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_NONE);
+    return TRUE;
+}
+
+/* A quad at (x, y) of size w x h with texture coordinates u0..u1, v0..v1. */
+static void quad(IDirect3DDevice9 *dev, float x, float y, float w, float h, float u0, float v0, float u1, float v1)
+{
+    struct tlt q[4] = {{x, y, 0.5f, 1, u0, v0},
+                       {x + w, y, 0.5f, 1, u1, v0},
+                       {x, y + h, 0.5f, 1, u0, v1},
+                       {x + w, y + h, 0.5f, 1, u1, v1}};
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+}
+
+/* Draws the texture's colour at (0,0)-(32,32) and its alpha replicated
+ * at (32,0)-(64,32). */
+static void draw_colour_and_alpha(IDirect3DDevice9 *dev, IDirect3DBaseTexture9 *tex)
+{
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_SetTexture(dev, 0, tex);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    quad(dev, 0, 0, 32, 32, 0, 0, 1, 1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE | D3DTA_ALPHAREPLICATE);
+    quad(dev, 32, 0, 32, 32, 0, 0, 1, 1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DDevice9_EndScene(dev);
+}
+
+static D3DCOLOR grey(BYTE a) { return (D3DCOLOR)a * 0x010101; }
+
+/* One texel value of a format, repeated over a 4x4 texture, and what it
+ * reads as. */
+struct fmt_case {
+    D3DFORMAT format;
+    const char *name;
+    UINT bytes;     /* per texel */
+    BYTE texel[16]; /* little-endian, as stored */
+    D3DCOLOR rgb;   /* sampled colour, written to an 8-bit target */
+    BYTE alpha;
+    int tol;
+};
+
+static const struct fmt_case formats[] = {
+    {D3DFMT_A8R8G8B8, "A8R8G8B8", 4, {0x99, 0x66, 0x33, 0x80}, 0x336699, 0x80, 1},
+    {D3DFMT_X8R8G8B8, "X8R8G8B8", 4, {0x99, 0x66, 0x33, 0x00}, 0x336699, 0xff, 1},
+    {D3DFMT_A8B8G8R8, "A8B8G8R8", 4, {0x33, 0x66, 0x99, 0x80}, 0x336699, 0x80, 1},
+    {D3DFMT_X8B8G8R8, "X8B8G8R8", 4, {0x33, 0x66, 0x99, 0x00}, 0x336699, 0xff, 1},
+    {D3DFMT_R8G8B8, "R8G8B8", 3, {0x99, 0x66, 0x33}, 0x336699, 0xff, 1},
+    {D3DFMT_R5G6B5, "R5G6B5", 2, {0x1f, 0xf8}, 0xff00ff, 0xff, 1},
+    {D3DFMT_X1R5G5B5, "X1R5G5B5", 2, {0x00, 0x7c}, 0xff0000, 0xff, 1},
+    {D3DFMT_A1R5G5B5, "A1R5G5B5", 2, {0xe0, 0x03}, 0x00ff00, 0x00, 1},
+    {D3DFMT_A4R4G4B4, "A4R4G4B4", 2, {0x08, 0x8f}, 0xff0088, 0x88, 1},
+    {D3DFMT_X4R4G4B4, "X4R4G4B4", 2, {0x08, 0x0f}, 0xff0088, 0xff, 1},
+    {D3DFMT_A2R10G10B10, "A2R10G10B10", 4, {0x00, 0x02, 0xf0, 0xbf}, 0xff0080, 0xaa, 2},
+    {D3DFMT_A2B10G10R10, "A2B10G10R10", 4, {0x00, 0xfe, 0x0f, 0x40}, 0x80ff00, 0x55, 2},
+    {D3DFMT_G16R16, "G16R16", 4, {0xff, 0xff, 0x00, 0x80}, 0xff80ff, 0xff, 1},
+    {D3DFMT_A16B16G16R16, "A16B16G16R16", 8, {0xff, 0xff, 0x00, 0x00, 0x00, 0x80, 0x00, 0x40}, 0xff0080, 0x40, 1},
+    {D3DFMT_A8, "A8", 1, {0x80}, 0x000000, 0x80, 1},
+    {D3DFMT_L8, "L8", 1, {0x80}, 0x808080, 0xff, 1},
+    {D3DFMT_A8L8, "A8L8", 2, {0x40, 0xc0}, 0x404040, 0xc0, 1},
+    {D3DFMT_A4L4, "A4L4", 1, {0xc4}, 0x444444, 0xcc, 1},
+    {D3DFMT_L16, "L16", 2, {0x00, 0x80}, 0x808080, 0xff, 1},
+    {D3DFMT_R16F, "R16F", 2, {0x00, 0x38}, 0x80ffff, 0xff, 1},
+    {D3DFMT_G16R16F, "G16R16F", 4, {0x00, 0x38, 0x00, 0x34}, 0x8040ff, 0xff, 1},
+    {D3DFMT_A16B16G16R16F, "A16B16G16R16F", 8, {0x00, 0x34, 0x00, 0x38, 0x00, 0x3c, 0x00, 0x3a}, 0x4080ff, 0xbf, 1},
+    {D3DFMT_R32F, "R32F", 4, {0x00, 0x00, 0x00, 0x3f}, 0x80ffff, 0xff, 1},
+    {D3DFMT_G32R32F, "G32R32F", 8, {0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x80, 0x3e}, 0x8040ff, 0xff, 1},
+    {D3DFMT_A32B32G32R32F,
+     "A32B32G32R32F",
+     16,
+     {0x00, 0x00, 0x80, 0x3e, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x40, 0x3f},
+     0x4080ff,
+     0xbf,
+     1},
+    /* Signed formats: u, v (and w, q) in red, green (blue, alpha); a
+     * missing channel reads 1; negative values write 0. */
+    {D3DFMT_V8U8, "V8U8", 2, {0x40, 0xc0}, 0x8000ff, 0xff, 2},
+    {D3DFMT_Q8W8V8U8, "Q8W8V8U8", 4, {0x7f, 0x40, 0x00, 0x40}, 0xff8000, 0x80, 2},
+    {D3DFMT_V16U16, "V16U16", 4, {0x00, 0x40, 0xff, 0x7f}, 0x80ffff, 0xff, 2},
+    {D3DFMT_Q16W16V16U16, "Q16W16V16U16", 8, {0xff, 0x7f, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40}, 0xff8000, 0x80, 2},
+    /* Mixed: l is unsigned and lands in blue. */
+    {D3DFMT_L6V5U5, "L6V5U5", 2, {0x0f, 0xfc}, 0xff00ff, 0xff, 2},
+    {D3DFMT_X8L8V8U8, "X8L8V8U8", 4, {0x7f, 0x00, 0x80, 0x00}, 0xff0080, 0xff, 2},
+    {D3DFMT_A2W10V10U10, "A2W10V10U10", 4, {0xff, 0x01, 0x00, 0xd0}, 0xff0080, 0xff, 2},
+    /* CxV8U8: blue is sqrt(1 - u^2 - v^2) = 0.8637 for u = 64/127. */
+    {D3DFMT_CxV8U8, "CxV8U8", 2, {0x40, 0x00}, 0x8000dc, 0xff, 3},
+};
+
+static void fill(IDirect3DTexture9 *tex, const BYTE *texel, UINT bytes, UINT w, UINT h)
+{
+    D3DLOCKED_RECT lr;
+    if (FAILED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0)))
+        return;
+    for (UINT y = 0; y < h; y++)
+        for (UINT x = 0; x < w; x++)
+            memcpy((BYTE *)lr.pBits + y * lr.Pitch + x * bytes, texel, bytes);
+    IDirect3DTexture9_UnlockRect(tex, 0);
+}
+
+TEST(every_offered_format)
+{
+    struct test_ctx c;
+    if (!begin(&c))
+        return;
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        const struct fmt_case *f = &formats[i];
+        IDirect3DTexture9 *tex = NULL;
+        HRESULT hr = IDirect3D9_CheckDeviceFormat(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_TEXTURE, f->format);
+        CHECK(hr == D3D_OK, "%s: CheckDeviceFormat %#lx", f->name, (unsigned long)hr);
+        hr = IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, f->format, D3DPOOL_MANAGED, &tex, NULL);
+        CHECK(hr == D3D_OK, "%s: CreateTexture %#lx", f->name, (unsigned long)hr);
+        if (!tex)
+            continue;
+        fill(tex, f->texel, f->bytes, 4, 4);
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        CHECK_PIXEL(c.dev, 16, 16, f->rgb, f->tol, f->name);
+        CHECK_PIXEL(c.dev, 48, 16, grey(f->alpha), f->tol, f->name);
+        IDirect3DTexture9_Release(tex);
+    }
+    test_teardown(&c);
+}
+
+/* One 4x4 block per format; rows of the colour block use indices 0, 1, 2
+ * and 3, so each row of texels shows one of the block's four colours. */
+struct block_case {
+    D3DFORMAT format;
+    const char *name;
+    BYTE block[16];
+    D3DCOLOR rgb[4];
+    BYTE alpha[4];
+};
+
+static const struct block_case blocks[] = {
+    /* c0 red > c1 blue: four colours, opaque. */
+    {D3DFMT_DXT1,
+     "DXT1",
+     {0x00, 0xf8, 0x1f, 0x00, 0x00, 0x55, 0xaa, 0xff},
+     {0xff0000, 0x0000ff, 0xaa0055, 0x5500aa},
+     {0xff, 0xff, 0xff, 0xff}},
+    /* c0 blue <= c1 red: three colours and transparent black. */
+    {D3DFMT_DXT1,
+     "DXT1 with transparency",
+     {0x1f, 0x00, 0x00, 0xf8, 0x00, 0x55, 0xaa, 0xff},
+     {0x0000ff, 0xff0000, 0x800080, 0x000000},
+     {0xff, 0xff, 0xff, 0x00}},
+    /* Explicit 4-bit alpha: rows 0x8, 0xf, 0x0, 0x4. */
+    {D3DFMT_DXT3,
+     "DXT3",
+     {0x88, 0x88, 0xff, 0xff, 0x00, 0x00, 0x44, 0x44, 0x00, 0xf8, 0x1f, 0x00, 0x00, 0x55, 0xaa, 0xff},
+     {0xff0000, 0x0000ff, 0xaa0055, 0x5500aa},
+     {0x88, 0xff, 0x00, 0x44}},
+    {D3DFMT_DXT2,
+     "DXT2",
+     {0x88, 0x88, 0xff, 0xff, 0x00, 0x00, 0x44, 0x44, 0x00, 0xf8, 0x1f, 0x00, 0x00, 0x55, 0xaa, 0xff},
+     {0xff0000, 0x0000ff, 0xaa0055, 0x5500aa},
+     {0x88, 0xff, 0x00, 0x44}},
+    /* Interpolated alpha 0xff..0x00: row 1 uses index 1 (0x00), the rest
+     * index 0 (0xff). */
+    {D3DFMT_DXT5,
+     "DXT5",
+     {0xff, 0x00, 0x00, 0x90, 0x24, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x1f, 0x00, 0x00, 0x55, 0xaa, 0xff},
+     {0xff0000, 0x0000ff, 0xaa0055, 0x5500aa},
+     {0xff, 0x00, 0xff, 0xff}},
+    {D3DFMT_DXT4,
+     "DXT4",
+     {0xff, 0x00, 0x00, 0x90, 0x24, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x1f, 0x00, 0x00, 0x55, 0xaa, 0xff},
+     {0xff0000, 0x0000ff, 0xaa0055, 0x5500aa},
+     {0xff, 0x00, 0xff, 0xff}},
+    /* ATI1 reads (r, 0, 0, 1); ATI2 (second half, first half, 1, 1). */
+    {FMT_ATI1,
+     "ATI1",
+     {0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+     {0x800000, 0x800000, 0x800000, 0x800000},
+     {0xff, 0xff, 0xff, 0xff}},
+    {FMT_ATI2,
+     "ATI2",
+     {0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+     {0xc040ff, 0xc040ff, 0xc040ff, 0xc040ff},
+     {0xff, 0xff, 0xff, 0xff}},
+};
+
+TEST(compressed_blocks)
+{
+    struct test_ctx c;
+    if (!begin(&c))
+        return;
+    for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) {
+        const struct block_case *b = &blocks[i];
+        IDirect3DTexture9 *tex = NULL;
+        D3DLOCKED_RECT lr;
+        HRESULT hr = IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, b->format, D3DPOOL_MANAGED, &tex, NULL);
+        CHECK(hr == D3D_OK, "%s: CreateTexture %#lx", b->name, (unsigned long)hr);
+        if (!tex)
+            continue;
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
+            memcpy(lr.pBits, b->block, b->format == D3DFMT_DXT1 || b->format == FMT_ATI1 ? 8 : 16);
+            IDirect3DTexture9_UnlockRect(tex, 0);
+        }
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        for (int row = 0; row < 4; row++) {
+            /* Texel rows are 8 pixels tall; BC decoders round the
+             * interpolated colours differently: 3 per channel. */
+            CHECK_PIXEL(c.dev, 16, row * 8 + 4, b->rgb[row], 3, b->name);
+            CHECK_PIXEL(c.dev, 48, row * 8 + 4, grey(b->alpha[row]), 3, b->name);
+        }
+        IDirect3DTexture9_Release(tex);
+    }
+    test_teardown(&c);
+}
+
+/* A 2x2 checker: black, white / white, black. */
+static IDirect3DTexture9 *checker(IDirect3DDevice9 *dev)
+{
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    if (FAILED(IDirect3DDevice9_CreateTexture(dev, 2, 2, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &tex, NULL)))
+        return NULL;
+    IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0);
+    ((DWORD *)lr.pBits)[0] = 0xff000000;
+    ((DWORD *)lr.pBits)[1] = 0xffffffff;
+    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[0] = 0xffffffff;
+    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[1] = 0xff000000;
+    IDirect3DTexture9_UnlockRect(tex, 0);
+    return tex;
+}
+
+TEST(filters)
+{
+    static const struct {
+        D3DTEXTUREFILTERTYPE filter;
+        const char *name;
+        D3DCOLOR centre, quarter;
+    } cases[] = {
+        /* At the quad's centre the four texels meet: linear filters mix
+         * them to grey; point keeps the texel the centre falls in. */
+        {D3DTEXF_POINT, "point", 0x000000, 0x000000},
+        {D3DTEXF_LINEAR, "linear", 0x808080, 0x000000},
+        {D3DTEXF_ANISOTROPIC, "anisotropic", 0x808080, 0x000000},
+    };
+    struct test_ctx c;
+    IDirect3DTexture9 *tex;
+    if (!begin(&c))
+        return;
+    tex = checker(c.dev);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXANISOTROPY, 4);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MINFILTER, cases[i].filter);
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAGFILTER, cases[i].filter);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(c.dev);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        quad(c.dev, 0, 0, 64, 64, 0, 0, 1, 1);
+        IDirect3DDevice9_EndScene(c.dev);
+        /* (31,31) is just above-left of the centre: texel (0,0) for point,
+         * nearly the even mix for linear. (2,2) is well inside texel (0,0). */
+        CHECK_PIXEL(c.dev, 31, 31, cases[i].centre, 8, cases[i].name);
+        CHECK_PIXEL(c.dev, 2, 2, cases[i].quarter, 2, cases[i].name);
+    }
+    IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    if (tex)
+        IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+TEST(address_modes)
+{
+    /* A 2x2 texture (red, green / blue, white) over u from -2 to 2: texel
+     * columns are 8 pixels wide; the pixel columns 4, 12, ..., 60 sample
+     * u = -1.72, -1.22, -0.72, -0.22, 0.28, 0.78, 1.28, 1.78. */
+    enum { R = 0xff0000, G = 0x00ff00, W = 0xffffff };
+    static const struct {
+        D3DTEXTUREADDRESS mode;
+        const char *name;
+        D3DCOLOR want[8];
+    } cases[] = {
+        {D3DTADDRESS_WRAP, "wrap", {R, G, R, G, R, G, R, G}},
+        {D3DTADDRESS_MIRROR, "mirror", {R, G, G, R, R, G, G, R}},
+        {D3DTADDRESS_CLAMP, "clamp", {R, R, R, R, R, G, G, G}},
+        {D3DTADDRESS_BORDER, "border", {W, W, W, W, R, G, W, W}},
+        {D3DTADDRESS_MIRRORONCE, "mirroronce", {G, G, G, R, R, G, G, G}},
+    };
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 2, 2, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (!tex) {
+        test_teardown(&c);
+        return;
+    }
+    IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0);
+    ((DWORD *)lr.pBits)[0] = 0xffff0000;
+    ((DWORD *)lr.pBits)[1] = 0xff00ff00;
+    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[0] = 0xff0000ff;
+    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[1] = 0xffffffff;
+    IDirect3DTexture9_UnlockRect(tex, 0);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_BORDERCOLOR, 0xffffffff);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSU, cases[i].mode);
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSV, cases[i].mode);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(c.dev);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        quad(c.dev, 0, 0, 64, 16, -2, 0.25f, 2, 0.25f);
+        IDirect3DDevice9_EndScene(c.dev);
+        for (int k = 0; k < 8; k++)
+            CHECK_PIXEL(c.dev, 4 + 8 * k, 8, cases[i].want[k], 2, cases[i].name);
+    }
+    IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+/* A 4x4 texture with three levels: red, green, blue. */
+static IDirect3DTexture9 *mip_chain(IDirect3DDevice9 *dev)
+{
+    static const DWORD colours[3] = {0xffff0000, 0xff00ff00, 0xff0000ff};
+    IDirect3DTexture9 *tex = NULL;
+    if (FAILED(IDirect3DDevice9_CreateTexture(dev, 4, 4, 3, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL)))
+        return NULL;
+    for (UINT l = 0; l < 3; l++) {
+        D3DLOCKED_RECT lr;
+        UINT n = 4 >> l;
+        IDirect3DTexture9_LockRect(tex, l, &lr, NULL, 0);
+        for (UINT y = 0; y < n; y++)
+            for (UINT x = 0; x < n; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = colours[l];
+        IDirect3DTexture9_UnlockRect(tex, l);
+    }
+    return tex;
+}
+
+TEST(max_mip_level)
+{
+    static const D3DCOLOR want[3] = {0xff0000, 0x00ff00, 0x0000ff};
+    struct test_ctx c;
+    IDirect3DTexture9 *tex;
+    if (!begin(&c))
+        return;
+    tex = mip_chain(c.dev);
+    CHECK(tex != NULL, "no mip chain");
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    for (DWORD l = 0; tex && l < 3; l++) {
+        char what[32];
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, l);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(c.dev);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        quad(c.dev, 0, 0, 64, 64, 0, 0, 1, 1);
+        IDirect3DDevice9_EndScene(c.dev);
+        sprintf(what, "MAXMIPLEVEL %lu", (unsigned long)l);
+        CHECK_PIXEL(c.dev, 20, 20, want[l], 1, what);
+    }
+    /* Minified to 1 texel per 8x8 screen... a 4x4 texture on a 1x1 quad
+     * picks level 2 by its own LOD. */
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 0);
+    IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(c.dev);
+    quad(c.dev, 0, 0, 1, 1, 0, 0, 1, 1);
+    IDirect3DDevice9_EndScene(c.dev);
+    if (tex)
+        CHECK_PIXEL(c.dev, 0, 0, want[2], 1, "minified");
+    IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    if (tex)
+        IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+TEST(srgb_read)
+{
+    static const BYTE texel[4] = {0x80, 0x80, 0x80, 0xff};
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_QUERY_SRGBREAD,
+                                          D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (tex) {
+        fill(tex, texel, 4, 4, 4);
+        /* 0x80 read as sRGB is 0.216 linear: 0x37. */
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_SRGBTEXTURE, TRUE);
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        CHECK_PIXEL(c.dev, 16, 16, 0x373737, 2, "sRGB on");
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_SRGBTEXTURE, FALSE);
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        CHECK_PIXEL(c.dev, 16, 16, 0x808080, 1, "sRGB off");
+        IDirect3DTexture9_Release(tex);
+    }
+    test_teardown(&c);
+}
+
+TEST(autogen_mipmap)
+{
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    HRESULT hr;
+    if (!begin(&c))
+        return;
+    hr = IDirect3D9_CheckDeviceFormat(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_AUTOGENMIPMAP, D3DRTYPE_TEXTURE,
+                                      D3DFMT_A8R8G8B8);
+    CHECK(hr == D3D_OK, "AUTOGENMIPMAP A8R8G8B8: %#lx", (unsigned long)hr);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                            &tex, NULL),
+             D3D_OK);
+    if (!tex) {
+        test_teardown(&c);
+        return;
+    }
+    CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(tex), 1);
+    /* Left half red, right half blue: the 1x1 level is their mean. */
+    IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0);
+    for (UINT y = 0; y < 4; y++)
+        for (UINT x = 0; x < 4; x++)
+            ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = x < 2 ? 0xffff0000 : 0xff0000ff;
+    IDirect3DTexture9_UnlockRect(tex, 0);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 2);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL(c.dev, 16, 16, 0x800080, 2, "level 2");
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 1);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL(c.dev, 4, 4, 0xff0000, 2, "level 1, left");
+    CHECK_PIXEL(c.dev, 28, 4, 0x0000ff, 2, "level 1, right");
+    IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+static const struct harness_test tests[] = {
+    T(every_offered_format), T(compressed_blocks), T(filters), T(address_modes),
+    T(max_mip_level),        T(srgb_read),         T(autogen_mipmap),
+};
+
+int main(void) { return RUN_TESTS(tests); }
