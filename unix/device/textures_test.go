@@ -247,3 +247,26 @@ func TestSamplerDesc(t *testing.T) {
 		}
 	}
 }
+
+func TestStretchFromCubeFace(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_CUBETEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 4, Height: 4, Depth: 1, Levels: 1, Usage: types.D3DUSAGE_RENDERTARGET, Pool: uint32(types.D3DPOOL_DEFAULT)})
+	for f := range 6 {
+		add(c, code("TextureSurface"), shared.RecTextureSurface{ID: 50 + uint32(f), Texture: 30, Face: uint32(f)})
+		add(c, code("ColorFill"), shared.RecColorFill{Surface: 50 + uint32(f), Right: 4, Bottom: 4, Color: faceColours[f]})
+	}
+	// Face -Y scaled up to the whole 8x8 target, with linear filtering.
+	add(c, code("StretchRect"), shared.RecStretchRect{Src: 53, Dst: 1, SrcRight: 4, SrcBottom: 4, DstRight: 8, DstBottom: 8,
+		Filter: uint32(types.D3DTEXF_LINEAR)})
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]int{{0, 0}, {7, 7}, {3, 5}} {
+		if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, p[0], p[1]); got&0xffffff != faceColours[3]&0xffffff {
+			t.Errorf("pixel %v: %#x, want face -Y's %#x", p, got, faceColours[3])
+		}
+	}
+}
