@@ -58,11 +58,9 @@ func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
 			return err
 		}
 	}
-	// Earlier commands of this frame may still write the surface: run
-	// them first so the upload lands after them, in API order.
-	d.flush()
-	s.tex.Replace(backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1}, s.level, s.slice, data, dstRow, len(data))
-	return nil
+	// In API order: after what earlier commands of this frame do with it.
+	return d.writeTexture(d.textures[s.owner], s.tex, backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1}, s.level, s.slice,
+		data, dstRow, len(data))
 }
 
 // blitMSL is the Metal twin of blitFS; the vertex function is the clear's

@@ -267,24 +267,33 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 			}
 		}
 	}
-	region := backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices}
-	if t.usedBy != nil && t.usedBy == d.cur.cb {
-		// A draw of this submit samples tex when the commands run: copy
-		// after it, not now.
-		staging, err := d.transient(data)
-		if err != nil {
-			return err
-		}
-		perImage := 0 // Metal: only 3D and array copies take an image stride
-		if slices > 1 {
-			perImage = image
-		}
-		b := d.outsidePass().BlitCommandEncoder()
-		b.CopyBufferToTexture(staging, 0, dstRow, perImage, backend.Size{Width: region.Width, Height: region.Height, Depth: slices},
-			t.tex, int(r.Face), int(r.Level), backend.Origin{X: x0, Y: y0, Z: front})
-		b.EndEncoding()
+	return d.writeTexture(t, t.tex, backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices},
+		int(r.Level), int(r.Face), data, dstRow, image)
+}
+
+// writeTexture puts texels into a texture in API order. It writes them
+// straight away when nothing encoded and not yet run can touch the
+// texture: no commands pending at all (and no pass waiting to clear), or
+// t is a texture only the CPU writes that no command of the open command
+// buffer samples. Otherwise the texels go through a staging buffer and a
+// blit after what is encoded (which ends the open render pass). t is nil
+// for a surface that is no texture's.
+func (d *Device) writeTexture(t *texture, tex backend.Texture, r backend.Region, level, slice int, data []byte, bytesPerRow, bytesPerImage int) error {
+	idle := d.cur.cb == nil && !d.pass.open
+	if idle || (t != nil && tex.Usage()&backend.UsageRenderTarget == 0 && (t.usedBy == nil || t.usedBy != d.cur.cb)) {
+		tex.Replace(r, level, slice, data, bytesPerRow, bytesPerImage)
 		return nil
 	}
-	t.tex.Replace(region, int(r.Level), int(r.Face), data, dstRow, image)
+	b, err := d.transient(data)
+	if err != nil {
+		return err
+	}
+	if tex.Type() != backend.TextureType3D {
+		bytesPerImage = 0 // Metal: only 3D and array copies take an image stride
+	}
+	blit := d.outsidePass().BlitCommandEncoder()
+	blit.CopyBufferToTexture(b, 0, bytesPerRow, bytesPerImage, backend.Size{Width: r.Width, Height: r.Height, Depth: r.Depth},
+		tex, slice, level, backend.Origin{X: r.X, Y: r.Y, Z: r.Z})
+	blit.EndEncoding()
 	return nil
 }

@@ -270,3 +270,42 @@ func TestStretchFromCubeFace(t *testing.T) {
 		}
 	}
 }
+
+func TestTextureUpdateBetweenDrawsKeepsOrder(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+	red, green := u32s(0xffff0000), u32s(0xff00ff00)
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 1, Height: 1, Depth: 1, Levels: 1})
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Src: addr(red), Pitch: 4})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	// Left half with the red texel, then the texel turns green and the
+	// right half is drawn.
+	half := func(x0, x1 float32) {
+		var data []byte
+		for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1, 0.5, 0.5, 0)...)
+		}
+		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
+			VertexBytes: uint32(len(data))}, data...)
+	}
+	half(0, 4)
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Src: addr(green), Pitch: 4})
+	half(4, 8)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(red)
+	runtime.KeepAlive(green)
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 1, 4); got != 0xffff0000 {
+		t.Errorf("drawn before the update: %#x, want red", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 6, 4); got != 0xff00ff00 {
+		t.Errorf("drawn after the update: %#x, want green", got)
+	}
+}
