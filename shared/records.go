@@ -85,6 +85,7 @@ var Records = []Record{
 	{207, "IssueQuery", reflect.TypeFor[RecIssueQuery](), "a query's begin or end at this point of the frame"},
 	{208, "TextureSurface", reflect.TypeFor[RecTextureSurface](), "names a texture level (and face) as a surface id"},
 	{209, "SetTextureLOD", reflect.TypeFor[RecSetTextureLOD](), "a managed texture's most detailed level to sample (SetLOD)"},
+	{210, "SetPaletteEntries", reflect.TypeFor[RecSetPaletteEntries](), "a texture palette's 256 PALETTEENTRYs, which follow"},
 	{300, "Draw", reflect.TypeFor[RecDraw](), "DrawPrimitive"},
 	{301, "DrawIndexed", reflect.TypeFor[RecDrawIndexed](), "DrawIndexedPrimitive"},
 	{302, "DrawUP", reflect.TypeFor[RecDrawUP](), "DrawPrimitiveUP or DrawIndexedPrimitiveUP with its data"},

@@ -139,3 +139,12 @@ type RecSetTextureLOD struct {
 	ID  uint32
 	LOD uint32
 }
+
+// RecSetPaletteEntries is SetPaletteEntries: the 256 PALETTEENTRYs of
+// palette Palette follow the record. P8 textures are converted with the
+// current palette (SetCurrentTexturePalette) whenever either changes.
+type RecSetPaletteEntries struct {
+	Hdr     RecordHeader
+	Palette uint32
+	Pad0    uint32
+}

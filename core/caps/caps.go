@@ -10,7 +10,8 @@
 // mtld3d draws with, cannot do what a bit promises:
 //   - no displacement maps or N-patches (DMAP usage and the PRESAMPLEDDMAP
 //     device cap are off),
-//   - no palettised textures (modern drivers dropped P8; ALPHAPALETTE off),
+//   - P8 textures (which modern drivers dropped) with ALPHAPALETTE: peFlags
+//     is the alpha, as the unix side converts them; no A8P8,
 //   - MaxVolumeExtent 2048, Metal's 3D texture limit,
 //   - indexed vertex blending only with software vertex processing, as
 //     NVIDIA reports (MaxVertexBlendMatrixIndex 0; see
@@ -118,7 +119,7 @@ func Caps9(adapter uint32) types.Caps9 {
 		TextureCaps: types.D3DPTEXTURECAPS_PERSPECTIVE | types.D3DPTEXTURECAPS_ALPHA |
 			types.D3DPTEXTURECAPS_TEXREPEATNOTSCALEDBYSIZE | types.D3DPTEXTURECAPS_PROJECTED |
 			types.D3DPTEXTURECAPS_CUBEMAP | types.D3DPTEXTURECAPS_VOLUMEMAP | types.D3DPTEXTURECAPS_MIPMAP |
-			types.D3DPTEXTURECAPS_MIPVOLUMEMAP | types.D3DPTEXTURECAPS_MIPCUBEMAP,
+			types.D3DPTEXTURECAPS_MIPVOLUMEMAP | types.D3DPTEXTURECAPS_MIPCUBEMAP | types.D3DPTEXTURECAPS_ALPHAPALETTE,
 		TextureFilterCaps:        filterPointLinear | filterMip | filterAniso,
 		CubeTextureFilterCaps:    filterPointLinear | filterMip,
 		VolumeTextureFilterCaps:  filterPointLinear | filterMip | filterAniso,

@@ -215,7 +215,11 @@ func TestCheckDeviceFormat(t *testing.T) {
 		{xrgb, 0, surf, types.D3DFMT_INST, ok},
 		{xrgb, 0, surf, types.D3DFMT_A2M1, na},
 		{xrgb, 0, surf, types.D3DFMT_NVDB, na},
-		{xrgb, 0, tex, types.D3DFMT_P8, na},
+		{xrgb, 0, tex, types.D3DFMT_P8, ok},
+		{xrgb, rt, tex, types.D3DFMT_P8, na},
+		{xrgb, 0, surf, types.D3DFMT_P8, na},
+		{xrgb, 0, types.D3DRTYPE_VOLUMETEXTURE, types.D3DFMT_P8, na},
+		{xrgb, 0, tex, types.D3DFMT_A8P8, na},
 		{xrgb, 0, surf, types.D3DFMT_YUY2, ok},
 		{xrgb, 0, tex, types.D3DFMT_YUY2, na},
 		{xrgb, 0, tex, types.D3DFMT_R8G8B8, ok},
@@ -361,7 +365,7 @@ func TestCapsAgainstNative(t *testing.T) {
 		// 0x4000 is D3D8's ZBIAS, undefined in d3d9caps.h: native still sets it.
 		"RasterCaps":   259219857 &^ 0x4000,
 		"SrcBlendCaps": 16383, "DestBlendCaps": 16383, "AlphaCmpCaps": 255, "ShadeCaps": 541192,
-		"TextureCaps": 126021, "TextureFilterCaps": 117638912, "CubeTextureFilterCaps": 50529024,
+		"TextureFilterCaps": 117638912, "CubeTextureFilterCaps": 50529024,
 		"VolumeTextureFilterCaps": 117638912, "TextureAddressCaps": 63, "VolumeTextureAddressCaps": 63,
 		"LineCaps": 31, "StencilCaps": 511, "FVFCaps": 1048584, "TextureOpCaps": 67108863,
 		"VertexProcessingCaps": 379, "MaxPrimitiveCount": 5592405, "MaxVertexIndex": 16777215,
@@ -369,9 +373,10 @@ func TestCapsAgainstNative(t *testing.T) {
 		"MaxAnisotropy": 16, "MaxTextureRepeat": 8192, "MaxActiveLights": 8, "MaxVertexBlendMatrices": 4,
 		"MaxVertexBlendMatrixIndex": 0, "MaxSimultaneousTextures": 8, "MaxTextureBlendStages": 8,
 		// deliberate differences:
-		"Caps2":     0xE0020000 &^ (types.D3DCAPS2_CANSHARERESOURCE), // no shared resources
-		"DevCaps2":  113 &^ types.D3DDEVCAPS2_PRESAMPLEDDMAPNPATCH,   // no displacement maps
-		"DeclTypes": 1023,
+		"Caps2":       0xE0020000 &^ (types.D3DCAPS2_CANSHARERESOURCE), // no shared resources
+		"DevCaps2":    113 &^ types.D3DDEVCAPS2_PRESAMPLEDDMAPNPATCH,   // no displacement maps
+		"DeclTypes":   1023,
+		"TextureCaps": 126021 | types.D3DPTEXTURECAPS_ALPHAPALETTE, // P8 textures with palette alpha
 	}
 	v := reflect.ValueOf(c)
 	for name, want := range native {
@@ -393,8 +398,8 @@ func TestCapsAgainstNative(t *testing.T) {
 		t.Error("shader 2.0/3.0 caps")
 	}
 	// Consistency with the format answers.
-	if c.TextureCaps&types.D3DPTEXTURECAPS_ALPHAPALETTE != 0 {
-		t.Error("ALPHAPALETTE without P8 textures")
+	if p8 := CheckDeviceFormat(types.D3DDEVTYPE_HAL, types.D3DFMT_X8R8G8B8, 0, types.D3DRTYPE_TEXTURE, types.D3DFMT_P8) == types.D3D_OK; p8 != (c.TextureCaps&types.D3DPTEXTURECAPS_ALPHAPALETTE != 0) {
+		t.Error("ALPHAPALETTE and P8 textures go together")
 	}
 	if c.Caps2&types.D3DCAPS2_CANAUTOGENMIPMAP == 0 || c.Caps2&types.D3DCAPS2_DYNAMICTEXTURES == 0 {
 		t.Error("autogen and dynamic textures are answered by CheckDeviceFormat")

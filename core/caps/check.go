@@ -43,7 +43,9 @@ var (
 
 // exposed lists every format a resource can be created in. Formats left
 // out answer D3DERR_NOTAVAILABLE everywhere:
-//   - P8, A8P8: palettised textures, dropped by NVIDIA and AMD long ago,
+//   - A8P8: palettised with alpha, dropped by NVIDIA and AMD long ago (P8
+//     is offered for textures: the unix side converts it with the current
+//     palette, again whenever the palette changes),
 //   - R3G3B2, A8R3G3B2, A1, MULTI2_ARGB8, G8R8_G8B8, R8G8_B8G8,
 //     A2B10G10R10_XR_BIAS, BINARYBUFFER: not offered by modern drivers,
 //   - S8_LOCKABLE, RAWZ: not offered by modern drivers,
@@ -74,6 +76,7 @@ var exposed = map[types.Format]exposure{
 	types.D3DFMT_L8:            colorAll,
 	types.D3DFMT_A8L8:          colorAll,
 	types.D3DFMT_A4L4:          colorAll,
+	types.D3DFMT_P8:            {tex: true}, // textures only: no volumes, plain surfaces or targets
 	types.D3DFMT_L16:           colorAll,
 	types.D3DFMT_V8U8:          colorAll,
 	types.D3DFMT_L6V5U5:        colorAll,
@@ -247,7 +250,8 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 		row.UsageOK |= types.D3DUSAGE_AUTOGENMIPMAP
 		// Mips are generated in the stored format, which must be
 		// filterable and colour-renderable (Metal's generateMipmaps rule).
-		if in.Class == format.ClassColor && allTargets(f, pixHas(format.PixFilter|format.PixColor)) {
+		// Palettised textures keep only their indices, so they never do.
+		if in.Class == format.ClassColor && in.Flags&format.FlagPalette == 0 && allTargets(f, pixHas(format.PixFilter|format.PixColor)) {
 			row.Flags |= RowAutoGen
 		}
 	}

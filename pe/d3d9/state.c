@@ -1350,12 +1350,9 @@ WINBOOL WINAPI device_GetSoftwareVertexProcessing(IDirect3DDevice9Ex *iface)
     return device_impl(iface)->state.software_vp;
 }
 
-/* Palettes: we report no palettized texture formats, so the entries are
- * checked and dropped (as on drivers without palette support); the
- * current palette number is kept. */
-/* Palettes are kept for GetPaletteEntries; no palettised format is
- * offered (CheckDeviceFormat refuses P8), so nothing samples them. Setting
- * one is rare: growing the table here is no setter hot path. */
+/* Palettes are kept for GetPaletteEntries and recorded for the unix
+ * side, which converts P8 textures with the current one. Setting one is
+ * rare: growing the table here is no setter hot path. */
 HRESULT WINAPI device_SetPaletteEntries(IDirect3DDevice9Ex *iface, UINT palette, const PALETTEENTRY *entries)
 {
     struct device *device = device_impl(iface);
@@ -1381,8 +1378,13 @@ HRESULT WINAPI device_SetPaletteEntries(IDirect3DDevice9Ex *iface, UINT palette,
         }
     }
     if (SUCCEEDED(hr)) {
+        struct mtld3d_rec_set_palette_entries *r;
         memcpy(device->palettes[palette], entries, sizeof(device->palettes[palette]));
         device->palette_set[palette] = TRUE;
+        if ((r = device_record(device, MTLD3D_REC_SET_PALETTE_ENTRIES, sizeof(*r) + sizeof(device->palettes[palette])))) {
+            r->Palette = palette;
+            memcpy(r + 1, entries, sizeof(device->palettes[palette]));
+        }
     }
     device_unlock(device);
     return hr;

@@ -235,7 +235,7 @@ struct mtld3d_format_check
     DWORD flags;
 };
 
-#define MTLD3D_FORMAT_CHECK_COUNT 222
+#define MTLD3D_FORMAT_CHECK_COUNT 224
 
 static const struct mtld3d_format_check mtld3d_format_checks[MTLD3D_FORMAT_CHECK_COUNT] =
 {
@@ -314,6 +314,8 @@ static const struct mtld3d_format_check mtld3d_format_checks[MTLD3D_FORMAT_CHECK
     {0x00000024u, 3, 0x003a0601u, 0x00000000u, 0x1u}, /* D3DFMT_A16B16G16R16, D3DRTYPE_TEXTURE */
     {0x00000024u, 4, 0x00320200u, 0x00000000u, 0x0u}, /* D3DFMT_A16B16G16R16, D3DRTYPE_VOLUMETEXTURE */
     {0x00000024u, 5, 0x003a0601u, 0x00000000u, 0x1u}, /* D3DFMT_A16B16G16R16, D3DRTYPE_CUBETEXTURE */
+    {0x00000029u, 3, 0x00320600u, 0x00000000u, 0x0u}, /* D3DFMT_P8, D3DRTYPE_TEXTURE */
+    {0x00000029u, 5, 0x00320600u, 0x00000000u, 0x0u}, /* D3DFMT_P8, D3DRTYPE_CUBETEXTURE */
     {0x00000032u, 1, 0x00020000u, 0x00000000u, 0x0u}, /* D3DFMT_L8, D3DRTYPE_SURFACE */
     {0x00000032u, 2, 0x00320200u, 0x00000000u, 0x0u}, /* D3DFMT_L8, D3DRTYPE_VOLUME */
     {0x00000032u, 3, 0x00320600u, 0x00000000u, 0x1u}, /* D3DFMT_L8, D3DRTYPE_TEXTURE */
@@ -562,7 +564,7 @@ static const D3DCAPS9 mtld3d_caps9 =
     .DestBlendCaps = 0x00003fffu,
     .AlphaCmpCaps = 0x000000ffu,
     .ShadeCaps = 0x00084208u,
-    .TextureCaps = 0x0001ec45u,
+    .TextureCaps = 0x0001ecc5u,
     .TextureFilterCaps = 0x07030700u,
     .CubeTextureFilterCaps = 0x03030300u,
     .VolumeTextureFilterCaps = 0x07030700u,

@@ -233,6 +233,7 @@ enum mtld3d_rec {
     MTLD3D_REC_ISSUE_QUERY = 207, /* a query's begin or end at this point of the frame */
     MTLD3D_REC_TEXTURE_SURFACE = 208, /* names a texture level (and face) as a surface id */
     MTLD3D_REC_SET_TEXTURE_LOD = 209, /* a managed texture's most detailed level to sample (SetLOD) */
+    MTLD3D_REC_SET_PALETTE_ENTRIES = 210, /* a texture palette's 256 PALETTEENTRYs, which follow */
     MTLD3D_REC_DRAW = 300, /* DrawPrimitive */
     MTLD3D_REC_DRAW_INDEXED = 301, /* DrawIndexedPrimitive */
     MTLD3D_REC_DRAW_UP = 302, /* DrawPrimitiveUP or DrawIndexedPrimitiveUP with its data */
@@ -858,6 +859,16 @@ _Static_assert(sizeof(struct mtld3d_rec_set_texture_lod) == 16, "RecSetTextureLO
 _Static_assert(offsetof(struct mtld3d_rec_set_texture_lod, Hdr) == 0, "RecSetTextureLOD.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_set_texture_lod, ID) == 8, "RecSetTextureLOD.ID");
 _Static_assert(offsetof(struct mtld3d_rec_set_texture_lod, LOD) == 12, "RecSetTextureLOD.LOD");
+
+struct mtld3d_rec_set_palette_entries {
+    struct mtld3d_record_header Hdr;
+    uint32_t Palette;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_palette_entries) == 16, "RecSetPaletteEntries size");
+_Static_assert(offsetof(struct mtld3d_rec_set_palette_entries, Hdr) == 0, "RecSetPaletteEntries.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_palette_entries, Palette) == 8, "RecSetPaletteEntries.Palette");
+_Static_assert(offsetof(struct mtld3d_rec_set_palette_entries, Pad0) == 12, "RecSetPaletteEntries.Pad0");
 
 struct mtld3d_rec_draw {
     struct mtld3d_record_header Hdr;

@@ -5,7 +5,7 @@
  * driver returns with a stated per-format tolerance (8-bit channels from
  * 16-bit, float or block sources round differently on each GPU). Then
  * the filters, every address mode with a border colour, mip selection by
- * D3DSAMP_MAXMIPLEVEL, sRGB reads and AUTOGENMIPMAP. */
+ * D3DSAMP_MAXMIPLEVEL, sRGB reads, AUTOGENMIPMAP and P8 with palettes. */
 #include "device_util.h"
 
 /* FOURCC formats mingw's d3d9types.h leaves out. */
@@ -498,9 +498,51 @@ TEST(autogen_mipmap)
     test_teardown(&c);
 }
 
+TEST(p8_with_palettes)
+{
+    static const BYTE index = 3;
+    PALETTEENTRY pal[256];
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    D3DCAPS9 caps;
+    if (!begin(&c))
+        return;
+    IDirect3DDevice9_GetDeviceCaps(c.dev, &caps);
+    CHECK(caps.TextureCaps & D3DPTEXTURECAPS_ALPHAPALETTE, "TextureCaps %#lx without ALPHAPALETTE", caps.TextureCaps);
+    CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_TEXTURE, D3DFMT_P8),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_P8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (!tex) {
+        test_teardown(&c);
+        return;
+    }
+    fill(tex, &index, 1, 4, 4);
+    /* Entry 3 of palette 0; peFlags is the alpha (ALPHAPALETTE). */
+    memset(pal, 0, sizeof(pal));
+    pal[3].peRed = 0x33, pal[3].peGreen = 0x66, pal[3].peBlue = 0x99, pal[3].peFlags = 0x80;
+    CHECK_HR(IDirect3DDevice9_SetPaletteEntries(c.dev, 0, pal), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetCurrentTexturePalette(c.dev, 0), D3D_OK);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL(c.dev, 16, 16, 0x336699, 1, "palette 0");
+    CHECK_PIXEL(c.dev, 48, 16, 0x808080, 1, "palette 0 alpha");
+    /* New entries for the current palette reach the texture. */
+    pal[3].peRed = 0xff, pal[3].peGreen = 0, pal[3].peBlue = 0, pal[3].peFlags = 0xff;
+    IDirect3DDevice9_SetPaletteEntries(c.dev, 0, pal);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL(c.dev, 16, 16, 0xff0000, 1, "palette 0 changed");
+    /* So does another current palette. */
+    pal[3].peRed = 0, pal[3].peBlue = 0xff;
+    IDirect3DDevice9_SetPaletteEntries(c.dev, 1, pal);
+    IDirect3DDevice9_SetCurrentTexturePalette(c.dev, 1);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL(c.dev, 16, 16, 0x0000ff, 1, "palette 1");
+    IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(every_offered_format), T(compressed_blocks), T(filters), T(address_modes),
-    T(max_mip_level),        T(srgb_read),         T(autogen_mipmap),
+    T(max_mip_level),        T(srgb_read),         T(autogen_mipmap), T(p8_with_palettes),
 };
 
 int main(void) { return RUN_TESTS(tests); }

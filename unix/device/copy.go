@@ -39,6 +39,11 @@ func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
 	if a.empty() || a.l < 0 || a.t < 0 || a.r > s.width || a.b > s.height || r.Src == 0 {
 		return fmt.Errorf("surface %d: bad upload rectangle", r.Surface)
 	}
+	if t := d.textures[s.owner]; s.owner != 0 && t != nil && t.raw != nil {
+		// A palettised level keeps its indices: the texture's own path.
+		return d.updateTexture(&shared.RecUpdateTexture{ID: s.owner, Level: uint32(s.level), Face: uint32(s.slice),
+			Left: uint32(a.l), Top: uint32(a.t), Right: uint32(a.r), Bottom: uint32(a.b), Back: 1, Src: r.Src, Pitch: r.Pitch})
+	}
 	info := format.Info(s.format)
 	bh := max(info.BlockHeight, 1)
 	rows := (a.b - a.t + bh - 1) / bh

@@ -60,6 +60,7 @@ type Device struct {
 	vp       shared.RecSetViewport
 	scissor  shared.RecSetScissor
 	st       drawState
+	palettes map[uint32]*[256]types.PaletteEntry // SetPaletteEntries, read by P8 uploads (textures.go)
 	buffers  map[uint32]*buffer
 	textures map[uint32]*texture
 	shaders  map[uint32]*shader

@@ -36,8 +36,11 @@ type texture struct {
 	levels  int
 	lod     int // SetLOD: the most detailed level sampled
 	// usedBy is the command buffer whose draws last sampled tex; an
-	// update while it is still being recorded goes into its commands.
+	// update while it is still being recorded goes after them.
 	usedBy backend.CommandBuffer
+	// raw keeps a palettised texture's indices per face*levels+level,
+	// rows packed, so a palette change can convert them again.
+	raw [][]byte
 }
 
 // samplerKind is the IR's kind for the texture's type.
@@ -209,8 +212,21 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 		}
 	}
 	d.dropTexture(r.ID)
-	d.textures[r.ID] = &texture{kind: kind, format: f, mapping: mp, tex: t, view: view, width: int(r.Width),
+	tx := &texture{kind: kind, format: f, mapping: mp, tex: t, view: view, width: int(r.Width),
 		height: int(r.Height), depth: desc.Depth, levels: desc.MipLevels}
+	if format.Info(f).Flags&format.FlagPalette != 0 {
+		faces := 1
+		if kind == types.D3DRTYPE_CUBETEXTURE {
+			faces = 6
+		}
+		tx.raw = make([][]byte, faces*tx.levels)
+		for i := range tx.raw {
+			l := i % tx.levels
+			w, h, dp := max(tx.width>>l, 1), max(tx.height>>l, 1), max(tx.depth>>l, 1)
+			tx.raw[i] = make([]byte, format.Pitch(f, w)*h*dp)
+		}
+	}
+	d.textures[r.ID] = tx
 	return nil
 }
 
@@ -252,6 +268,19 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 	}
 	// Src points at the box's first block in the level's guest memory.
 	src := unsafe.Slice((*byte)(guestPtr(r.Src)), slicePitch*(slices-1)+pitch*(rows-1)+srcRow)
+	if t.raw != nil {
+		// Keep the indices, then convert the box from the kept copy.
+		raw := t.raw[int(r.Face)*t.levels+int(r.Level)]
+		rp := format.Pitch(t.format, w)
+		rs := rp * ((h + bh - 1) / bh)
+		off := front*rs + y0/bh*rp + x0/bw*info.BlockBytes
+		for z := 0; z < slices; z++ {
+			for y := 0; y < rows; y++ {
+				copy(raw[off+z*rs+y*rp:][:srcRow], src[z*slicePitch+y*pitch:][:srcRow])
+			}
+		}
+		src, pitch, slicePitch = raw[off:], rp, rs
+	}
 	pf := t.mapping.Format
 	dstRow := pf.BytesPerRow(x1 - x0)
 	image := dstRow * rows
@@ -262,7 +291,7 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 			dst := data[z*image+y*dstRow:][:dstRow]
 			if t.mapping.Upload == format.ConvNone {
 				copy(dst, s)
-			} else if err := format.ConvertRow(t.mapping.Upload, dst, s, x1-x0, nil); err != nil {
+			} else if err := format.ConvertRow(t.mapping.Upload, dst, s, x1-x0, d.palette()); err != nil {
 				return err
 			}
 		}

@@ -39,7 +39,7 @@ type drawState struct {
 	psConst consts
 	npatch  float32 // N-patch segments (no patches are drawn: caps report none)
 	swvp    bool    // software vertex processing on a mixed device (the CPU and GPU paths are one here)
-	palette uint32  // current texture palette (no palettised format is offered)
+	palette uint32  // current texture palette (P8 textures, textures.go)
 }
 
 // reset returns every state to D3D9's defaults (core/state, the same
@@ -221,7 +221,7 @@ func init() {
 	})
 	on("SetCurrentTexturePalette", func(d *Device, r *shared.RecSetFlag, _ []byte) error {
 		d.st.palette = r.Value
-		return nil
+		return d.repalette()
 	})
 	on("ResetState", func(d *Device, _ *shared.RecNop, _ []byte) error {
 		d.st.reset()

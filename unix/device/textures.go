@@ -1,8 +1,13 @@
 package device
 
 import (
+	"fmt"
+	"unsafe"
+
 	"mtld3d/core/ff"
+	"mtld3d/core/format"
 	"mtld3d/core/ir"
+	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
 )
@@ -154,6 +159,62 @@ func (d *Device) bindTextures(enc backend.RenderCommandEncoder) error {
 			enc.SetVertexSampler(smp, s)
 		}); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// Palettes: P8 textures are stored converted to RGBA with the current
+// palette; each keeps its indices (texture.raw) so a change of the
+// current palette, or of its entries, converts them again, in API order.
+
+func init() {
+	on("SetPaletteEntries", func(d *Device, r *shared.RecSetPaletteEntries, rec []byte) error {
+		const n = 256 * int(unsafe.Sizeof(types.PaletteEntry{}))
+		extra := rec[unsafe.Sizeof(*r):]
+		if len(extra) < n {
+			return fmt.Errorf("palette %d: %d bytes of entries", r.Palette, len(extra))
+		}
+		if d.palettes == nil {
+			d.palettes = map[uint32]*[256]types.PaletteEntry{}
+		}
+		p := new([256]types.PaletteEntry)
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(p)), n), extra)
+		d.palettes[r.Palette] = p
+		if r.Palette == d.st.palette {
+			return d.repalette()
+		}
+		return nil
+	})
+}
+
+// palette is the current texture palette's entries, nil if it was never
+// set (indices then read (0,0,0,0), as a zeroed palette holds).
+func (d *Device) palette() []types.PaletteEntry {
+	if p := d.palettes[d.st.palette]; p != nil {
+		return p[:]
+	}
+	return nil
+}
+
+// repalette converts every palettised texture again with the current
+// palette.
+func (d *Device) repalette() error {
+	pal := d.palette()
+	for id, t := range d.textures {
+		for i, raw := range t.raw {
+			level, face := i%t.levels, i/t.levels
+			w, h, dp := max(t.width>>level, 1), max(t.height>>level, 1), max(t.depth>>level, 1)
+			sp, dr := format.Pitch(t.format, w), t.mapping.Format.BytesPerRow(w)
+			data := make([]byte, dr*h*dp)
+			for y := 0; y < h*dp; y++ {
+				if err := format.ConvertRow(t.mapping.Upload, data[y*dr:(y+1)*dr], raw[y*sp:(y+1)*sp], w, pal); err != nil {
+					return fmt.Errorf("texture %d: %w", id, err)
+				}
+			}
+			if err := d.writeTexture(t, t.tex, backend.Region{Width: w, Height: h, Depth: dp}, level, face, data, dr, dr*h); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

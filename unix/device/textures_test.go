@@ -309,3 +309,48 @@ func TestTextureUpdateBetweenDrawsKeepsOrder(t *testing.T) {
 		t.Errorf("drawn after the update: %#x, want green", got)
 	}
 }
+
+func TestP8FollowsThePalette(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+	// Palette 0: index 3 is red; palette 1: index 3 is blue (PALETTEENTRY
+	// is red, green, blue, flags; flags are the alpha).
+	pal := func(r, g, b byte) []byte {
+		p := make([]byte, 1024)
+		copy(p[12:], []byte{r, g, b, 0xff})
+		return p
+	}
+	index := []byte{3}
+	add(c, code("SetPaletteEntries"), shared.RecSetPaletteEntries{Palette: 0}, pal(0xff, 0, 0)...)
+	add(c, code("SetPaletteEntries"), shared.RecSetPaletteEntries{Palette: 1}, pal(0, 0, 0xff)...)
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_P8),
+		Width: 1, Height: 1, Depth: 1, Levels: 1})
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Src: addr(index), Pitch: 1})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	half := func(x0, x1 float32) {
+		var data []byte
+		for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1, 0.5, 0.5, 0)...)
+		}
+		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
+			VertexBytes: uint32(len(data))}, data...)
+	}
+	half(0, 4)
+	add(c, code("SetCurrentTexturePalette"), shared.RecSetFlag{Value: 1})
+	half(4, 8)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(index)
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 1, 4); got != 0xffff0000 {
+		t.Errorf("palette 0: %#x, want red", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 6, 4); got != 0xff0000ff {
+		t.Errorf("palette 1: %#x, want blue", got)
+	}
+}
