@@ -184,22 +184,27 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
     if (src->levels - skip < levels)
         return D3DERR_INVALIDCALL;
     device_lock(device);
+    /* Only the source's dirty regions travel, each scaled to the level. */
     for (UINT f = 0; f < dst->faces; f++) {
         for (UINT l = 0; l < levels; l++) {
             const struct subresource *s = &src->subs[f * src->levels + l + skip];
-            struct mtld3d_rec_update_texture *r = device_record(device, MTLD3D_REC_UPDATE_TEXTURE, sizeof(*r));
-            if (!r)
+            struct mtld3d_rec_update_texture *r;
+            D3DBOX b;
+            if (!texture_dirty_box(src, f, l + skip, &b) ||
+                !(r = device_record(device, MTLD3D_REC_UPDATE_TEXTURE, sizeof(*r))))
                 continue;
             r->ID = dst->id;
             r->Level = l;
             r->Face = f;
-            r->Left = 0;
-            r->Top = 0;
-            r->Right = s->width;
-            r->Bottom = s->height;
-            r->Front = 0;
-            r->Back = s->depth;
-            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset);
+            r->Left = b.Left;
+            r->Top = b.Top;
+            r->Right = b.Right;
+            r->Bottom = b.Bottom;
+            r->Front = b.Front;
+            r->Back = b.Back;
+            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset + (SIZE_T)b.Front * s->slice_pitch +
+                                           (SIZE_T)(b.Top / src->info->block_height) * s->pitch +
+                                           (SIZE_T)(b.Left / src->info->block_width) * src->info->block_bytes);
             r->Pitch = s->pitch;
             r->SlicePitch = s->slice_pitch;
         }
@@ -212,6 +217,7 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
         }
     }
     src->dirty = FALSE;
+    src->dirty_faces = 0;
     hr = device_flush(device); /* as UpdateSurface: the source is the game's again */
     device_unlock(device);
     return hr;

@@ -105,6 +105,8 @@ struct texture {
     BOOL recorded;
     LONG locks;             /* subresources locked now */
     BOOL dirty;             /* changed since the last UpdateTexture read it */
+    UINT dirty_faces;       /* bit f: dirty_box[f] holds face f's dirty region */
+    D3DBOX dirty_box[6];    /* in top-level texels: what UpdateTexture copies */
     struct subresource subs[]; /* faces * levels, face-major */
 };
 
@@ -118,6 +120,9 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
 HRESULT texture_unlock(struct texture *t, UINT sub);
 /* Records an upload of a box of a subresource (NULL: all of it). */
 void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box);
+/* The dirty region of a face scaled to a level and aligned to blocks;
+ * FALSE if the face has none. */
+BOOL texture_dirty_box(const struct texture *t, UINT face, UINT level, D3DBOX *out);
 
 /* A texture level surface, made on first GetSurfaceLevel. */
 HRESULT surface_create_level(struct texture *t, UINT sub, UINT face, UINT level, struct surface **out);

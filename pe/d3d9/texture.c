@@ -130,6 +130,9 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     t->autogen_filter = (usage & D3DUSAGE_AUTOGENMIPMAP) ? D3DTEXF_LINEAR : D3DTEXF_NONE;
     t->info = info;
     t->dirty = TRUE;
+    t->dirty_faces = (1u << faces) - 1; /* all of a new texture is dirty */
+    for (UINT f = 0; f < faces; f++)
+        t->dirty_box[f] = (D3DBOX){0, 0, w, h, 0, d};
     for (UINT f = 0; f < faces; f++) {
         for (UINT l = 0; l < real_levels; l++) {
             struct subresource *s = &t->subs[f * real_levels + l];
@@ -235,6 +238,55 @@ static BOOL texture_lockable(const struct texture *t)
     return t->mem != NULL;
 }
 
+/* Adds a box of a level of a face (NULL: all of it) to the face's dirty
+ * region, one bounding box in top-level texels as wined3d keeps it: a
+ * texel of level l covers 2^l top-level texels each way. */
+static void texture_mark_dirty(struct texture *t, UINT face, UINT level, const D3DBOX *box)
+{
+    D3DBOX b = {0, 0, t->width, t->height, 0, t->depth}, *d = &t->dirty_box[face];
+    t->dirty = TRUE;
+    if (box) {
+        const struct subresource *s = &t->subs[face * t->levels + level];
+        b.Left = box->Left << level;
+        b.Top = box->Top << level;
+        b.Front = box->Front << level;
+        b.Right = box->Right >= s->width ? t->width : box->Right << level;
+        b.Bottom = box->Bottom >= s->height ? t->height : box->Bottom << level;
+        b.Back = box->Back >= s->depth ? t->depth : box->Back << level;
+    }
+    if (!(t->dirty_faces & (1u << face))) {
+        *d = b;
+    } else {
+        d->Left = min(d->Left, b.Left);
+        d->Top = min(d->Top, b.Top);
+        d->Front = min(d->Front, b.Front);
+        d->Right = max(d->Right, b.Right);
+        d->Bottom = max(d->Bottom, b.Bottom);
+        d->Back = max(d->Back, b.Back);
+    }
+    t->dirty_faces |= 1u << face;
+}
+
+BOOL texture_dirty_box(const struct texture *t, UINT face, UINT level, D3DBOX *out)
+{
+    const struct subresource *s = &t->subs[face * t->levels + level];
+    const D3DBOX *d = &t->dirty_box[face];
+    UINT bw = t->info->block_width, bh = t->info->block_height;
+    if (!(t->dirty_faces & (1u << face)))
+        return FALSE;
+    out->Left = (d->Left >> level) / bw * bw;
+    out->Top = (d->Top >> level) / bh * bh;
+    out->Front = d->Front >> level;
+    out->Right = min((d->Right + (1u << level) - 1) >> level, s->width);
+    out->Bottom = min((d->Bottom + (1u << level) - 1) >> level, s->height);
+    out->Back = min((d->Back + (1u << level) - 1) >> level, s->depth);
+    out->Right = min((out->Right + bw - 1) / bw * bw, s->width);
+    out->Bottom = min((out->Bottom + bh - 1) / bh * bh, s->height);
+    if (out->Back <= out->Front)
+        out->Back = out->Front + 1;
+    return out->Right > out->Left && out->Bottom > out->Top;
+}
+
 void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box)
 {
     struct device *device = t->obj.device;
@@ -243,7 +295,7 @@ void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box)
     struct mtld3d_rec_update_texture *r;
     if (!box)
         box = &all;
-    t->dirty = TRUE;
+    texture_mark_dirty(t, sub / t->levels, sub % t->levels, box);
     if (!t->id || !t->mem)
         return;
     if ((r = device_record(device, MTLD3D_REC_UPDATE_TEXTURE, sizeof(*r)))) {
@@ -378,7 +430,7 @@ static HRESULT texture_add_dirty(struct texture *t, UINT face, const D3DBOX *box
     if (box && !resource_check_box(mtld3d_format_lookup(D3DFMT_A8R8G8B8), box, t->width, t->height, t->depth))
         return D3DERR_INVALIDCALL;
     device_lock(device);
-    t->dirty = TRUE;
+    texture_mark_dirty(t, face, 0, box);
     if (t->obj.pool == D3DPOOL_MANAGED || (t->obj.pool == D3DPOOL_DEFAULT && t->mem)) {
         for (UINT l = 0; l < t->levels; l++) {
             const struct subresource *s = &t->subs[face * t->levels + l];

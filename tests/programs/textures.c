@@ -540,9 +540,72 @@ TEST(p8_with_palettes)
     test_teardown(&c);
 }
 
+/* Writes one colour over a whole 4x4 level without dirtying it. */
+static void paint_clean(IDirect3DTexture9 *tex, D3DCOLOR colour)
+{
+    D3DLOCKED_RECT lr;
+    if (FAILED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, D3DLOCK_NO_DIRTY_UPDATE)))
+        return;
+    for (UINT y = 0; y < 4; y++)
+        for (UINT x = 0; x < 4; x++)
+            ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = colour;
+    IDirect3DTexture9_UnlockRect(tex, 0);
+}
+
+TEST(update_texture_dirty_regions)
+{
+    static const RECT top_left = {0, 0, 2, 2};
+    struct test_ctx c;
+    IDirect3DTexture9 *src = NULL, *dst = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &dst, NULL), D3D_OK);
+    if (!src || !dst)
+        goto done;
+    /* A new texture is dirty all over. */
+    paint_clean(src, 0xffff0000);
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
+    CHECK_PIXEL(c.dev, 4, 4, 0xff0000, 1, "first update");
+    CHECK_PIXEL(c.dev, 28, 28, 0xff0000, 1, "first update");
+    /* Then only what is dirty travels: the top-left quarter. */
+    paint_clean(src, 0xff00ff00);
+    CHECK_HR(IDirect3DTexture9_AddDirtyRect(src, &top_left), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
+    CHECK_PIXEL(c.dev, 4, 4, 0x00ff00, 1, "dirty quarter");
+    CHECK_PIXEL(c.dev, 28, 4, 0xff0000, 1, "clean texels");
+    CHECK_PIXEL(c.dev, 28, 28, 0xff0000, 1, "clean texels");
+    /* A clean source copies nothing; a lock dirties what it locked. */
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
+    CHECK_PIXEL(c.dev, 28, 28, 0xff0000, 1, "clean source");
+    {
+        static const RECT bottom_right = {2, 2, 4, 4};
+        D3DLOCKED_RECT lr;
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(src, 0, &lr, &bottom_right, 0))) {
+            ((DWORD *)lr.pBits)[0] = 0xff0000ff;
+            IDirect3DTexture9_UnlockRect(src, 0);
+        }
+    }
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
+    CHECK_PIXEL(c.dev, 20, 20, 0x0000ff, 1, "locked texel");
+    CHECK_PIXEL(c.dev, 28, 28, 0x00ff00, 1, "rest of the locked rectangle");
+    CHECK_PIXEL(c.dev, 28, 4, 0xff0000, 1, "outside the lock");
+done:
+    if (src)
+        IDirect3DTexture9_Release(src);
+    if (dst)
+        IDirect3DTexture9_Release(dst);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(every_offered_format), T(compressed_blocks), T(filters), T(address_modes),
     T(max_mip_level),        T(srgb_read),         T(autogen_mipmap), T(p8_with_palettes),
+    T(update_texture_dirty_regions),
 };
 
 int main(void) { return RUN_TESTS(tests); }
