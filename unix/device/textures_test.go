@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"mtld3d/core/dxso"
+	"mtld3d/core/ir"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -352,5 +353,35 @@ func TestP8FollowsThePalette(t *testing.T) {
 	}
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 6, 4); got != 0xff0000ff {
 		t.Errorf("palette 1: %#x, want blue", got)
+	}
+}
+
+func TestPS1xSamplersTakeTheBoundKind(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_1_1\ntex t0\ntex t1\nadd r0, t0, t1\n")
+	ps2 := shaderRec(t, c, 41, shared.ShaderPixel, "ps_2_0\ndcl t0.xyz\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n")
+	texels := cubeTexture(c) // texture 30 at stage 0
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 31, Type: uint32(types.D3DRTYPE_VOLUMETEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 1, Height: 1, Depth: 1, Levels: 1})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 1, Texture: 31})
+	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(texels)
+	runtime.KeepAlive(ps)
+	runtime.KeepAlive(ps2)
+	k := d.textureKinds()
+	if k[0] != ir.SamplerCube || k[1] != ir.Sampler3D || k[2] != ir.SamplerNone {
+		t.Errorf("ps_1_1 kinds %v, want cube, 3d, none", k[:3])
+	}
+	if ff := d.st.ff.Textures; ff[0] != ir.SamplerCube || ff[1] != ir.Sampler3D || ff[2] != ir.SamplerNone {
+		t.Errorf("fixed-function kinds %v", ff[:3])
+	}
+	d.st.ps = 41
+	if k := d.textureKinds(); k != ([16]ir.SamplerKind{}) {
+		t.Errorf("ps_2_0 declares its samplers; overrides %v", k)
 	}
 }
