@@ -2,7 +2,8 @@
  * readback of the back buffer: cube maps sampled by fixed function
  * (explicit 3D coordinates and the camera-space reflection vector) and
  * by ps_2_0, a volume sampled at three depths, a cube face rendered
- * then sampled, and texldl in vs_3_0. Tolerance: 2 per channel. */
+ * then sampled, StretchRect from a cube face, and texldl in vs_3_0.
+ * Tolerance: 2 per channel. */
 #include "device_util.h"
 
 /* ps_2_0; dcl t0.xyz; dcl_cube s0; texld r0, t0, s0; mov oC0, r0 */
@@ -266,6 +267,45 @@ TEST(render_to_cube_face)
     test_teardown(&c);
 }
 
+TEST(stretch_rect_from_cube_face)
+{
+    struct test_ctx c;
+    IDirect3DCubeTexture9 *tex = NULL;
+    IDirect3DSurface9 *face = NULL, *rt = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 2, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
+                                                &tex, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 8, 8, D3DFMT_X8R8G8B8, 0, 0, FALSE, &rt, NULL), D3D_OK);
+    if (tex)
+        IDirect3DCubeTexture9_GetCubeMapSurface(tex, D3DCUBEMAP_FACE_NEGATIVE_Z, 0, &face);
+    if (face && rt) {
+        /* Left texel column black, right white, scaled 4x with linear
+         * filtering: the edges keep their texel, the middle blends. */
+        RECT right = {1, 0, 2, 2};
+        IDirect3DDevice9_ColorFill(c.dev, face, NULL, 0xff000000);
+        IDirect3DDevice9_ColorFill(c.dev, face, &right, 0xffffffff);
+        CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, face, NULL, rt, NULL, D3DTEXF_LINEAR), D3D_OK);
+        CHECK(near_color(rt_pixel(c.dev, rt, 0, 4), 0x000000), "left edge %06lx", rt_pixel(c.dev, rt, 0, 4));
+        CHECK(near_color(rt_pixel(c.dev, rt, 7, 4), 0xffffff), "right edge %06lx", rt_pixel(c.dev, rt, 7, 4));
+        for (int x = 3; x <= 4; x++) {
+            DWORD g = rt_pixel(c.dev, rt, x, 4) & 0xff;
+            CHECK(g > 0x30 && g < 0xd0, "pixel %d blends: %02lx", x, g);
+        }
+        CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, face, NULL, rt, NULL, D3DTEXF_POINT), D3D_OK);
+        CHECK(near_color(rt_pixel(c.dev, rt, 3, 4), 0x000000), "point, left half %06lx", rt_pixel(c.dev, rt, 3, 4));
+        CHECK(near_color(rt_pixel(c.dev, rt, 4, 4), 0xffffff), "point, right half %06lx", rt_pixel(c.dev, rt, 4, 4));
+    }
+    if (face)
+        IDirect3DSurface9_Release(face);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (tex)
+        IDirect3DCubeTexture9_Release(tex);
+    test_teardown(&c);
+}
+
 TEST(vertex_texture_fetch)
 {
     static const D3DVERTEXELEMENT9 elems[] = {
@@ -324,7 +364,7 @@ done:
 
 static const struct harness_test tests[] = {
     T(cube_fixed_function_coordinates), T(cube_reflection_vector), T(cube_ps_2_0), T(volume_three_depths),
-    T(render_to_cube_face),             T(vertex_texture_fetch),
+    T(render_to_cube_face),             T(stretch_rect_from_cube_face),   T(vertex_texture_fetch),
 };
 
 int main(void) { return RUN_TESTS(tests); }
