@@ -207,7 +207,7 @@ func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) 
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	blit := d.cmd().BlitCommandEncoder()
+	blit := d.outsidePass().BlitCommandEncoder()
 	blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{}, backend.Size{Width: src.width, Height: src.height, Depth: 1},
 		tmp, 0, 0, backend.Origin{})
 	blit.EndEncoding()
