@@ -61,6 +61,7 @@ type Device struct {
 	scissor  shared.RecSetScissor
 	st       drawState
 	palettes map[uint32]*[256]types.PaletteEntry // SetPaletteEntries, read by P8 uploads (textures.go)
+	dummies  map[dummyKey]backend.Texture        // read by declared samplers without a fitting texture (textures.go)
 	buffers  map[uint32]*buffer
 	textures map[uint32]*texture
 	shaders  map[uint32]*shader
@@ -183,6 +184,9 @@ func (d *Device) Release() {
 	}
 	for id := range d.textures {
 		d.dropTexture(id)
+	}
+	for _, t := range d.dummies {
+		t.Release()
 	}
 	d.draws.release()
 	d.objects, d.front = nil, nil

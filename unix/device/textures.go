@@ -131,22 +131,35 @@ func (d *Device) textureKinds() [16]ir.SamplerKind {
 
 // bindTextures binds each pixel sampler's texture and sampler to the
 // fragment stage and each vertex texture sampler's to the vertex stage.
+// A sampler the shader declares reads a stand-in when nothing fits: opaque
+// black with no texture bound, transparent black with a texture of
+// another type (what D3D9 drivers return; Metal must have a texture of
+// the declared type bound to every texture it reads).
 func (d *Device) bindTextures(enc backend.RenderCommandEncoder) error {
-	bind := func(s int, set func(backend.Texture, backend.Sampler)) error {
+	ps, vs := d.declaredSamplers()
+	bind := func(s int, declared ir.SamplerKind, set func(backend.Texture, backend.Sampler)) error {
 		t := d.boundTexture(s)
-		if t == nil {
+		if t == nil && declared == ir.SamplerNone {
 			return nil
 		}
 		smp, err := d.sampler(s)
 		if err != nil {
 			return err
 		}
+		if declared != ir.SamplerNone && (t == nil || !fits(declared, t)) {
+			dummy, err := d.dummy(dummyKey{declared, t == nil})
+			if err != nil {
+				return err
+			}
+			set(dummy, smp)
+			return nil
+		}
 		set(t.sampled(d.st.samp[s][types.D3DSAMP_SRGBTEXTURE] != 0), smp)
 		t.usedBy = d.cmd()
 		return nil
 	}
 	for s := 0; s < pixelSamplers; s++ {
-		if err := bind(s, func(t backend.Texture, smp backend.Sampler) {
+		if err := bind(s, ps[s], func(t backend.Texture, smp backend.Sampler) {
 			enc.SetFragmentTexture(t, s)
 			enc.SetFragmentSampler(smp, s)
 		}); err != nil {
@@ -154,7 +167,7 @@ func (d *Device) bindTextures(enc backend.RenderCommandEncoder) error {
 		}
 	}
 	for s := 0; s < vertexSamplers; s++ {
-		if err := bind(vertexSampler0+s, func(t backend.Texture, smp backend.Sampler) {
+		if err := bind(vertexSampler0+s, vs[s], func(t backend.Texture, smp backend.Sampler) {
 			enc.SetVertexTexture(t, s)
 			enc.SetVertexSampler(smp, s)
 		}); err != nil {
@@ -162,6 +175,81 @@ func (d *Device) bindTextures(enc backend.RenderCommandEncoder) error {
 		}
 	}
 	return nil
+}
+
+// declaredSamplers is the kind of each sampler the bound shaders declare
+// (after the variant's overrides); none for fixed function, whose
+// samplers are exactly the stages with a texture.
+func (d *Device) declaredSamplers() (ps [pixelSamplers]ir.SamplerKind, vs [vertexSamplers]ir.SamplerKind) {
+	if sh := d.shaders[d.st.ps]; d.st.ps != 0 && sh != nil && sh.ir != nil {
+		kinds := d.textureKinds()
+		for _, s := range sh.ir.Samplers {
+			if s.Index >= 0 && s.Index < pixelSamplers {
+				ps[s.Index] = s.Kind
+				if kinds[s.Index] != ir.SamplerNone {
+					ps[s.Index] = kinds[s.Index]
+				}
+			}
+		}
+	}
+	if sh := d.shaders[d.st.vs]; d.st.vs != 0 && sh != nil && sh.ir != nil {
+		for _, s := range sh.ir.Samplers {
+			if s.Index >= 0 && s.Index < vertexSamplers {
+				vs[s.Index] = s.Kind
+			}
+		}
+	}
+	return
+}
+
+// fits reports whether a texture can be read through a sampler declared
+// with kind k (a shadow sampler reads a 2D depth texture).
+func fits(k ir.SamplerKind, t *texture) bool {
+	tk := t.samplerKind()
+	return tk == k || (k == ir.SamplerShadow2D && tk == ir.Sampler2D)
+}
+
+// dummyKey names a stand-in texture: its kind, and whether it reads
+// opaque black (no texture bound) or transparent black (a texture of
+// another type).
+type dummyKey struct {
+	kind   ir.SamplerKind
+	opaque bool
+}
+
+// dummy returns the 1x1 stand-in for k, made on first use.
+func (d *Device) dummy(k dummyKey) (backend.Texture, error) {
+	if t := d.dummies[k]; t != nil {
+		return t, nil
+	}
+	desc := backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatRGBA8Unorm, Width: 1, Height: 1,
+		Usage: backend.UsageShaderRead}
+	texel := []byte{0, 0, 0, 0}
+	if k.opaque {
+		texel[3] = 0xff
+	}
+	slices := 1
+	switch k.kind {
+	case ir.SamplerCube:
+		desc.Type, slices = backend.TextureTypeCube, 6
+	case ir.Sampler3D:
+		desc.Type = backend.TextureType3D
+	case ir.SamplerShadow2D:
+		// Depth 0: every comparison against it answers the same way.
+		desc.Format = backend.FormatDepth32Float
+	}
+	t, err := d.be.NewTexture(desc)
+	if err != nil {
+		return nil, err
+	}
+	for s := range slices {
+		t.Replace(backend.Region{Width: 1, Height: 1, Depth: 1}, 0, s, texel, 4, 4)
+	}
+	if d.dummies == nil {
+		d.dummies = map[dummyKey]backend.Texture{}
+	}
+	d.dummies[k] = t
+	return t, nil
 }
 
 // Palettes: P8 textures are stored converted to RGBA with the current

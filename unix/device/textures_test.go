@@ -385,3 +385,33 @@ func TestPS1xSamplersTakeTheBoundKind(t *testing.T) {
 		t.Errorf("ps_2_0 declares its samplers; overrides %v", k)
 	}
 }
+
+func TestDeclaredSamplerWithoutFittingTexture(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		bind bool
+		want uint32
+	}{{"unbound reads opaque black", false, 0xff000000}, {"a cube map for dcl_2d reads transparent black", true, 0}} {
+		d := newTestDevice(t)
+		c := newChunk()
+		setup(c, types.D3DFMT_A8R8G8B8)
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+		ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_2_0\ndcl t0.xyz\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n")
+		add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
+		add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff808080})
+		var texels []byte
+		if tc.bind {
+			texels = cubeTexture(c)
+		}
+		quadTex(c, 0.5, 0.5, 0.5)
+		if err := d.Replay([][]byte{c.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.KeepAlive(texels)
+		runtime.KeepAlive(ps)
+		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 2, 2); got != tc.want {
+			t.Errorf("%s: %#x, want %#x", tc.name, got, tc.want)
+		}
+	}
+}
