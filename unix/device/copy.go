@@ -199,6 +199,7 @@ func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) 
 	if src.owner == 0 || t == nil {
 		return src.tex, src.level, func() {}, nil
 	}
+	t.usedBy = d.cur.cb
 	if t.kind == types.D3DRTYPE_TEXTURE {
 		return t.view, src.level, func() {}, nil
 	}

@@ -415,3 +415,37 @@ func TestDeclaredSamplerWithoutFittingTexture(t *testing.T) {
 		}
 	}
 }
+
+func TestUploadOfAnUnsampledTextureKeepsThePass(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	for id := uint32(30); id <= 31; id++ {
+		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: id, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+			Width: 1, Height: 1, Depth: 1, Levels: 1})
+	}
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	// As mid-frame: a render pass open over the back buffer, texture 30
+	// sampled by it, texture 31 not.
+	var pd backend.RenderPassDesc
+	d.objects[1].target(&pd.Color[0].AttachmentDesc)
+	d.beginPass(&pd)
+	d.textures[30].usedBy = d.cmd()
+	texel := u32s(0xff0000ff)
+	r := backend.Region{Width: 1, Height: 1, Depth: 1}
+	if err := d.writeTexture(d.textures[31], d.textures[31].tex, r, 0, 0, texel, 4, 4); err != nil {
+		t.Fatal(err)
+	}
+	if !d.pass.open {
+		t.Error("an upload of a texture nothing pending reads ended the render pass")
+	}
+	if err := d.writeTexture(d.textures[30], d.textures[30].tex, r, 0, 0, texel, 4, 4); err != nil {
+		t.Fatal(err)
+	}
+	if d.pass.open {
+		t.Error("an upload of a texture a pending draw samples did not go after the pass")
+	}
+	d.flush()
+}
