@@ -267,6 +267,48 @@ TEST(render_to_cube_face)
     test_teardown(&c);
 }
 
+/* Fills every face of a cube map's top level with one colour; dirty says
+ * whether the locks mark it dirty. */
+static void paint_cube(IDirect3DCubeTexture9 *tex, D3DCOLOR colour, BOOL dirty)
+{
+    for (UINT f = 0; f < 6; f++) {
+        D3DLOCKED_RECT lr;
+        if (FAILED(IDirect3DCubeTexture9_LockRect(tex, (D3DCUBEMAP_FACES)f, 0, &lr, NULL,
+                                                  dirty ? 0 : D3DLOCK_NO_DIRTY_UPDATE)))
+            continue;
+        for (UINT y = 0; y < 4; y++)
+            for (UINT x = 0; x < 4; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = colour;
+        IDirect3DCubeTexture9_UnlockRect(tex, (D3DCUBEMAP_FACES)f, 0);
+    }
+}
+
+TEST(update_cube_texture_dirty_face)
+{
+    struct test_ctx c;
+    IDirect3DCubeTexture9 *src = NULL, *dst = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &dst, NULL), D3D_OK);
+    if (src && dst) {
+        paint_cube(src, 0xffff0000, TRUE);
+        CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+        /* Every face turns green, but only +Y is marked dirty. */
+        paint_cube(src, 0xff00ff00, FALSE);
+        CHECK_HR(IDirect3DCubeTexture9_AddDirtyRect(src, D3DCUBEMAP_FACE_POSITIVE_Y, NULL), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+        draw_faces(c.dev, (IDirect3DBaseTexture9 *)dst);
+        for (int f = 0; f < 6; f++)
+            CHECK_PIXEL(c.dev, 32 * f + 16, 16, f == 2 ? 0x00ff00 : 0xff0000, face_names[f]);
+    }
+    if (src)
+        IDirect3DCubeTexture9_Release(src);
+    if (dst)
+        IDirect3DCubeTexture9_Release(dst);
+    test_teardown(&c);
+}
+
 TEST(stretch_rect_from_cube_face)
 {
     struct test_ctx c;
@@ -364,7 +406,8 @@ done:
 
 static const struct harness_test tests[] = {
     T(cube_fixed_function_coordinates), T(cube_reflection_vector), T(cube_ps_2_0), T(volume_three_depths),
-    T(render_to_cube_face),             T(stretch_rect_from_cube_face),   T(vertex_texture_fetch),
+    T(render_to_cube_face),             T(update_cube_texture_dirty_face), T(stretch_rect_from_cube_face),
+    T(vertex_texture_fetch),
 };
 
 int main(void) { return RUN_TESTS(tests); }
