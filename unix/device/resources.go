@@ -197,7 +197,8 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 		return fmt.Errorf("texture %d: %dx%dx%d, %d levels", r.ID, r.Width, r.Height, desc.Depth, desc.MipLevels)
 	}
 	if r.Usage&(types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_DEPTHSTENCIL|types.D3DUSAGE_AUTOGENMIPMAP) != 0 {
-		// AUTOGENMIPMAP too: Metal's generateMipmaps renders the levels.
+		// AUTOGENMIPMAP too: its lower levels are GPU-written, which
+		// writeTexture keys its ordering on.
 		desc.Usage |= backend.UsageRenderTarget
 	}
 	t, err := d.be.NewTexture(desc)
