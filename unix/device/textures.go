@@ -116,11 +116,6 @@ func (d *Device) textureKinds() [16]ir.SamplerKind {
 	if d.st.ps == 0 || ps == nil || ps.ir == nil || ps.ir.Version >= 0x200 {
 		return kinds
 	}
-	if vs := d.shaders[d.st.vs]; d.st.vs != 0 && vs != nil && vs.ir != nil && len(vs.ir.Samplers) > 0 {
-		// The key is shared by both stages: never override a vertex
-		// shader's declared samplers (vs_3_0 pairs with ps_3_0 anyway).
-		return kinds
-	}
 	for s := range ff.MaxStages {
 		if t := d.boundTexture(s); t != nil && t.kind != types.D3DRTYPE_TEXTURE {
 			kinds[s] = t.samplerKind()
