@@ -164,11 +164,5 @@ static const struct harness_test tests[] = {
 
 int main(void)
 {
-    int r;
-    d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    window = test_window(640, 480);
-    r = RUN_TESTS(tests);
-    if (d3d)
-        IDirect3D9_Release(d3d);
-    return r;
+    return RUN_TESTS_SHARED(tests, &d3d, &window);
 }

@@ -101,6 +101,20 @@ static inline DWORD front_pixel(IDirect3DDevice9 *dev, IDirect3DSwapChain9 *sc, 
     return c;
 }
 
+/* run_tests for a program whose tests share one IDirect3D9 and one
+ * 640x480 window, made before the first test and let go after the last. */
+static inline int run_tests_shared(const struct harness_test *tests, size_t n, IDirect3D9 **d3d, HWND *window)
+{
+    int r;
+    *d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    *window = test_window(640, 480);
+    r = run_tests(tests, n);
+    if (*d3d)
+        IDirect3D9_Release(*d3d);
+    return r;
+}
+#define RUN_TESTS_SHARED(list, d3d, window) run_tests_shared(list, sizeof(list) / sizeof(list[0]), d3d, window)
+
 /* One device on one window, for a test. */
 struct test_ctx {
     IDirect3D9 *d3d;

@@ -1,60 +1,12 @@
 /* Draws through the reference backend, checked by pixel readback: every
  * primitive type the first draw path handles, vertex and index buffers,
  * fans, textures, blending, the depth test. Tolerance: 2 per channel. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
 
-struct tl {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
-#define FVF_TL (D3DFVF_XYZRHW | D3DFVF_DIFFUSE)
-
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
-
-/* One back-buffer pixel. */
-static D3DCOLOR pixel(IDirect3DDevice9 *dev, int x, int y)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, x, y);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
-
-#define CHECK_PIXEL(dev, x, y, want)                                                                                   \
-    do {                                                                                                               \
-        D3DCOLOR got_ = pixel(dev, x, y);                                                                              \
-        CHECK(near_color(got_, want), "pixel (%d,%d) = %06lx, want %06lx", x, y, (unsigned long)got_,                   \
-              (unsigned long)(want));                                                                                  \
-    } while (0)
-
-static IDirect3DDevice9 *begin(void)
-{
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
-    IDirect3DDevice9_SetFVF(dev, FVF_TL);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    return dev;
-}
+static IDirect3DDevice9 *begin(void) { return tl_device(d3d, window, 0); }
 
 TEST(up_triangle_list)
 {
@@ -64,8 +16,8 @@ TEST(up_triangle_list)
         return;
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, v, sizeof(v[0])), D3D_OK);
     IDirect3DDevice9_EndScene(dev);
-    CHECK_PIXEL(dev, 10, 10, 0xff0000);
-    CHECK_PIXEL(dev, 600, 400, 0x000000);
+    CHECK_PIXEL(dev, 10, 10, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 600, 400, 0x000000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -104,9 +56,9 @@ TEST(vertex_and_index_buffers_and_fans)
         CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLEFAN, 2, fan, sizeof(fan[0])), D3D_OK);
     }
     IDirect3DDevice9_EndScene(dev);
-    CHECK_PIXEL(dev, 150, 150, 0x00ff00);
-    CHECK_PIXEL(dev, 350, 150, 0x0000ff);
-    CHECK_PIXEL(dev, 250, 150, 0x000000);
+    CHECK_PIXEL(dev, 150, 150, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 350, 150, 0x0000ff, NULL);
+    CHECK_PIXEL(dev, 250, 150, 0x000000, NULL);
     IDirect3DIndexBuffer9_Release(ib);
     IDirect3DVertexBuffer9_Release(vb);
     IDirect3DDevice9_Release(dev);
@@ -132,7 +84,7 @@ TEST(blending_and_depth)
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, hidden, sizeof(hidden[0]));
     IDirect3DDevice9_EndScene(dev);
     /* 0x80/255 of blue over red. */
-    CHECK_PIXEL(dev, 10, 10, 0x7f0080);
+    CHECK_PIXEL(dev, 10, 10, 0x7f0080, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -161,10 +113,10 @@ TEST(textured_quad)
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
     IDirect3DDevice9_EndScene(dev);
     /* Point sampling: each quarter of the quad shows one texel. */
-    CHECK_PIXEL(dev, 10, 10, 0xff0000);
-    CHECK_PIXEL(dev, 50, 10, 0x00ff00);
-    CHECK_PIXEL(dev, 10, 50, 0x0000ff);
-    CHECK_PIXEL(dev, 50, 50, 0xffffff);
+    CHECK_PIXEL(dev, 10, 10, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 50, 10, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 10, 50, 0x0000ff, NULL);
+    CHECK_PIXEL(dev, 50, 50, 0xffffff, NULL);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DTexture9_Release(tex);
     IDirect3DDevice9_Release(dev);
@@ -216,11 +168,5 @@ static const struct harness_test tests[] = {
 
 int main(void)
 {
-    int r;
-    d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    window = test_window(640, 480);
-    r = RUN_TESTS(tests);
-    if (d3d)
-        IDirect3D9_Release(d3d);
-    return r;
+    return RUN_TESTS_SHARED(tests, &d3d, &window);
 }

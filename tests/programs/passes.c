@@ -2,34 +2,12 @@
  * draws, and switches between render targets must leave exactly the
  * pixels the same calls make one by one. Colours are 0x00 or 0xff per
  * channel, so the checks are exact. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
 
-struct tl {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
-static IDirect3DDevice9 *begin(D3DCOLOR clear)
-{
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, clear, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    return dev;
-}
-
-static void rect(IDirect3DDevice9 *dev, float l, float t, float r, float b, float z, D3DCOLOR c)
-{
-    struct tl v[4] = {{l, t, z, 1, c}, {r, t, z, 1, c}, {l, b, z, 1, c}, {r, b, z, 1, c}};
-    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0]));
-}
+static IDirect3DDevice9 *begin(D3DCOLOR clear) { return tl_device(d3d, window, clear); }
 
 static D3DCOLOR at(IDirect3DDevice9 *dev, IDirect3DSurface9 *s, int x, int y)
 {
@@ -72,7 +50,7 @@ TEST(many_draws_then_readback)
         IDirect3DDevice9_SetScissorRect(dev, &sc);
         IDirect3DDevice9_SetRenderState(dev, D3DRS_SCISSORTESTENABLE, i % 5 == 0);
         IDirect3DDevice9_SetRenderState(dev, D3DRS_FILLMODE, i % 7 == 0 ? D3DFILL_WIREFRAME : D3DFILL_SOLID);
-        rect(dev, x, y, x + 8, y + 8, 0.5f, grid_color(i));
+        rect_tl(dev, x, y, x + 8, y + 8, 0.5f, grid_color(i));
     }
     IDirect3DDevice9_SetRenderState(dev, D3DRS_SCISSORTESTENABLE, FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_FILLMODE, D3DFILL_SOLID);
@@ -96,12 +74,12 @@ TEST(clear_draw_partial_clear_draw)
     D3DRECT r = {100, 100, 200, 200};
     if (!dev)
         return;
-    rect(dev, 0, 0, 320, 240, 0.5f, 0x00ff00);
+    rect_tl(dev, 0, 0, 320, 240, 0.5f, 0x00ff00);
     IDirect3DDevice9_Clear(dev, 1, &r, D3DCLEAR_TARGET, 0x0000ff, 1.0f, 0);
-    rect(dev, 150, 150, 250, 250, 0.5f, 0xffffff);
+    rect_tl(dev, 150, 150, 250, 250, 0.5f, 0xffffff);
     /* A depth-only clear between draws keeps the colour. */
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 0.0f, 0);
-    rect(dev, 400, 400, 500, 450, 0.5f, 0xffff00); /* fails the depth test now */
+    rect_tl(dev, 400, 400, 500, 450, 0.5f, 0xffff00); /* fails the depth test now */
     IDirect3DDevice9_EndScene(dev);
     CHECK_AT(dev, NULL, 10, 10, 0x00ff00);
     CHECK_AT(dev, NULL, 120, 120, 0x0000ff);
@@ -136,9 +114,9 @@ TEST(switching_targets_back_and_forth)
         IDirect3DDevice9_SetRenderTarget(dev, 0, rt);
         if (i == 0)
             IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0x00ffff, 1.0f, 0);
-        rect(dev, (float)i * 16, 0, (float)i * 16 + 16, 16, 0.5f, grid_color(i));
+        rect_tl(dev, (float)i * 16, 0, (float)i * 16 + 16, 16, 0.5f, grid_color(i));
         IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
-        rect(dev, (float)i * 32, 0, (float)i * 32 + 32, 32, 0.5f, grid_color(i + 3));
+        rect_tl(dev, (float)i * 32, 0, (float)i * 32 + 32, 32, 0.5f, grid_color(i + 3));
     }
     /* The texture, drawn into three times, sampled onto the back buffer. */
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)tex);
@@ -173,11 +151,5 @@ static const struct harness_test tests[] = {
 
 int main(void)
 {
-    int r;
-    d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    window = test_window(640, 480);
-    r = RUN_TESTS(tests);
-    if (d3d)
-        IDirect3D9_Release(d3d);
-    return r;
+    return RUN_TESTS_SHARED(tests, &d3d, &window);
 }

@@ -1,35 +1,12 @@
 /* Occlusion and event queries against what the draws really pass: exact
  * sample counts (one sample per pixel), counts summed across render
  * target switches, the query states GetData reports, and FLUSH. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
 
-struct tl {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
-static IDirect3DDevice9 *begin(void)
-{
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    return dev;
-}
-
-/* A pre-transformed rectangle: pixels l..r-1 by t..b-1 at depth z. */
-static void rect(IDirect3DDevice9 *dev, float l, float t, float r, float b, float z, D3DCOLOR c)
-{
-    struct tl v[4] = {{l, t, z, 1, c}, {r, t, z, 1, c}, {l, b, z, 1, c}, {r, b, z, 1, c}};
-    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0]));
-}
+static IDirect3DDevice9 *begin(void) { return tl_device(d3d, window, 0); }
 
 static IDirect3DQuery9 *occlusion(IDirect3DDevice9 *dev)
 {
@@ -58,7 +35,7 @@ TEST(occlusion_counts_covered_pixels)
         return;
     if ((q = occlusion(dev))) {
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect(dev, 100, 100, 140, 130, 0.5f, 0xffffff);
+        rect_tl(dev, 100, 100, 140, 130, 0.5f, 0xffffff);
         IDirect3DQuery9_Issue(q, D3DISSUE_END);
         CHECK_EQ_U(samples(q), 40 * 30);
         IDirect3DQuery9_Release(q);
@@ -75,15 +52,15 @@ TEST(occlusion_counts_what_passes_the_depth_test)
         return;
     if ((q = occlusion(dev))) {
         /* A nearer quad over the top half, outside the query. */
-        rect(dev, 100, 100, 140, 115, 0.2f, 0x00ff00);
+        rect_tl(dev, 100, 100, 140, 115, 0.2f, 0x00ff00);
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect(dev, 100, 100, 140, 130, 0.5f, 0xff0000);
+        rect_tl(dev, 100, 100, 140, 130, 0.5f, 0xff0000);
         IDirect3DQuery9_Issue(q, D3DISSUE_END);
         CHECK_EQ_U(samples(q), 40 * 15);
 
         /* Wholly behind: nothing. */
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect(dev, 100, 100, 140, 115, 0.9f, 0x0000ff);
+        rect_tl(dev, 100, 100, 140, 115, 0.9f, 0x0000ff);
         IDirect3DQuery9_Issue(q, D3DISSUE_END);
         CHECK_EQ_U(samples(q), 0);
         IDirect3DQuery9_Release(q);
@@ -107,11 +84,11 @@ TEST(occlusion_sums_across_render_targets)
         IDirect3DTexture9_GetSurfaceLevel(tex, 0, &rt);
     if (rt && bb && (q = occlusion(dev))) {
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect(dev, 200, 200, 210, 210, 0.5f, 0xffffff); /* 100 on the back buffer */
+        rect_tl(dev, 200, 200, 210, 210, 0.5f, 0xffffff); /* 100 on the back buffer */
         IDirect3DDevice9_SetRenderTarget(dev, 0, rt);
-        rect(dev, 0, 0, 20, 10, 0.5f, 0xffffff); /* 200 on the texture */
+        rect_tl(dev, 0, 0, 20, 10, 0.5f, 0xffffff); /* 200 on the texture */
         IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
-        rect(dev, 300, 300, 303, 303, 0.5f, 0xffffff); /* 9 more */
+        rect_tl(dev, 300, 300, 303, 303, 0.5f, 0xffffff); /* 9 more */
         IDirect3DQuery9_Issue(q, D3DISSUE_END);
         CHECK_EQ_U(samples(q), 100 + 200 + 9);
         IDirect3DQuery9_Release(q);
@@ -134,12 +111,12 @@ TEST(occlusion_spans_a_present)
         return;
     if ((q = occlusion(dev))) {
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect(dev, 0, 0, 10, 10, 0.5f, 0xffffff);
+        rect_tl(dev, 0, 0, 10, 10, 0.5f, 0xffffff);
         IDirect3DDevice9_EndScene(dev);
         IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
         IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
         IDirect3DDevice9_BeginScene(dev);
-        rect(dev, 0, 0, 5, 4, 0.5f, 0xffffff);
+        rect_tl(dev, 0, 0, 5, 4, 0.5f, 0xffffff);
         IDirect3DQuery9_Issue(q, D3DISSUE_END);
         CHECK_EQ_U(samples(q), 100 + 20);
         IDirect3DQuery9_Release(q);
@@ -156,9 +133,9 @@ TEST(begin_twice_restarts)
         return;
     if ((q = occlusion(dev))) {
         CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN), D3D_OK);
-        rect(dev, 0, 0, 10, 10, 0.5f, 0xffffff);
+        rect_tl(dev, 0, 0, 10, 10, 0.5f, 0xffffff);
         CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN), D3D_OK);
-        rect(dev, 20, 20, 25, 25, 0.5f, 0xffffff);
+        rect_tl(dev, 20, 20, 25, 25, 0.5f, 0xffffff);
         CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
         CHECK_EQ_U(samples(q), 25);
         IDirect3DQuery9_Release(q);
@@ -180,7 +157,7 @@ TEST(getdata_states)
         /* Building (BEGIN without END): S_FALSE, as Windows answers (Wine's
          * tests), and the buffer is left alone. */
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect(dev, 0, 0, 2, 2, 0.5f, 0xffffff);
+        rect_tl(dev, 0, 0, 2, 2, 0.5f, 0xffffff);
         CHECK_HR(IDirect3DQuery9_GetData(q, &n, sizeof(n), D3DGETDATA_FLUSH), S_FALSE);
         CHECK_EQ_U(n, 0xdddddddd);
         CHECK_HR(IDirect3DQuery9_GetData(q, &n, sizeof(n), 0), S_FALSE);
@@ -213,7 +190,7 @@ TEST(event_done_after_flush)
         return;
     CHECK_HR(IDirect3DDevice9_CreateQuery(dev, D3DQUERYTYPE_EVENT, &q), D3D_OK);
     if (q) {
-        rect(dev, 0, 0, 640, 480, 0.5f, 0xff00ff);
+        rect_tl(dev, 0, 0, 640, 480, 0.5f, 0xff00ff);
         CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
         while ((hr = IDirect3DQuery9_GetData(q, &done, sizeof(done), D3DGETDATA_FLUSH)) == S_FALSE && ++polls < 10000000)
             ;
@@ -242,11 +219,5 @@ static const struct harness_test tests[] = {
 
 int main(void)
 {
-    int r;
-    d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    window = test_window(640, 480);
-    r = RUN_TESTS(tests);
-    if (d3d)
-        IDirect3D9_Release(d3d);
-    return r;
+    return RUN_TESTS_SHARED(tests, &d3d, &window);
 }

@@ -3,7 +3,7 @@
  * planes, points and sprites, MRT write masks, sRGB write, flat shading
  * and D3D9's pixel centres, with fixed function and with shaders.
  * Tolerance: 2 per channel unless a check says otherwise. */
-#include "device_util.h"
+#include "draw_util.h"
 
 #include <math.h>
 
@@ -39,12 +39,6 @@ static const DWORD ps_mrt[] = {
     0x02000001, 0x800f0801, 0xa0e40001, 0x0000ffff,
 };
 
-struct tl {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-#define FVF_TL (D3DFVF_XYZRHW | D3DFVF_DIFFUSE)
-
 /* Untransformed (and, under a pass-through vertex shader, clip-space). */
 struct xyz {
     float x, y, z;
@@ -52,66 +46,11 @@ struct xyz {
 };
 #define FVF_XYZ (D3DFVF_XYZ | D3DFVF_DIFFUSE)
 
-static DWORD f2dw(float f)
-{
-    DWORD d;
-    memcpy(&d, &f, sizeof(d));
-    return d;
-}
-
-static int near_color(D3DCOLOR a, D3DCOLOR b, int tol)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -tol || d > tol)
-            return 0;
-    }
-    return 1;
-}
-
-static D3DCOLOR pixel(IDirect3DDevice9 *dev, int x, int y)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, x, y);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
-
-#define CHECK_PIXEL_TOL(dev, x, y, want, tol)                                                                          \
-    do {                                                                                                               \
-        D3DCOLOR got_ = pixel(dev, x, y);                                                                              \
-        CHECK(near_color(got_, want, tol), "pixel (%d,%d) = %06lx, want %06lx", x, y, (unsigned long)got_,              \
-              (unsigned long)(want));                                                                                  \
-    } while (0)
-#define CHECK_PIXEL(dev, x, y, want) CHECK_PIXEL_TOL(dev, x, y, want, 2)
-
-static IDirect3DDevice9 *begin(void)
-{
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
-    IDirect3DDevice9_SetFVF(dev, FVF_TL);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    return dev;
-}
+static IDirect3DDevice9 *begin(void) { return tl_device(d3d, window, 0); }
 
 static void end(IDirect3DDevice9 *dev)
 {
     IDirect3DDevice9_EndScene(dev);
-}
-
-/* A screen-space rectangle as a strip of pre-transformed vertices. */
-static void rect_tl(IDirect3DDevice9 *dev, float l, float t, float r, float b, float z, D3DCOLOR c)
-{
-    struct tl v[4] = {{l, t, z, 1, c}, {r, t, z, 1, c}, {l, b, z, 1, c}, {r, b, z, 1, c}};
-    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0]));
 }
 
 /* The whole viewport in clip space (or in world space under identity
@@ -121,20 +60,6 @@ static void full_xyz(IDirect3DDevice9 *dev, float z, D3DCOLOR c)
     struct xyz v[4] = {{-1, 1, z, c}, {1, 1, z, c}, {-1, -1, z, c}, {1, -1, z, c}};
     IDirect3DDevice9_SetFVF(dev, FVF_XYZ);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0]));
-}
-
-static IDirect3DVertexShader9 *vshader(IDirect3DDevice9 *dev, const DWORD *code)
-{
-    IDirect3DVertexShader9 *s = NULL;
-    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, code, &s), D3D_OK);
-    return s;
-}
-
-static IDirect3DPixelShader9 *pshader(IDirect3DDevice9 *dev, const DWORD *code)
-{
-    IDirect3DPixelShader9 *s = NULL;
-    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, code, &s), D3D_OK);
-    return s;
 }
 
 /* Each compare function against ALPHAREF 0x80, for alphas 0x40, 0x80 and
@@ -166,7 +91,7 @@ static void check_alpha_grid(IDirect3DDevice9 *dev)
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 3; j++) {
             D3DCOLOR want = alpha_cases[i].pass[j] ? 0x00ff00 : 0x000000;
-            D3DCOLOR got = pixel(dev, 40 * i + 10, 40 * j + 10);
+            D3DCOLOR got = bb_pixel(dev, 40 * i + 10, 40 * j + 10);
             CHECK(near_color(got, want, 2), "func %d alpha %#lx: %06lx, want %06lx", alpha_cases[i].f,
                   (unsigned long)alphas[j], (unsigned long)got, (unsigned long)want);
         }
@@ -191,7 +116,7 @@ TEST(alpha_test_after_pixel_shader)
     IDirect3DPixelShader9 *ps;
     if (!dev)
         return;
-    ps = pshader(dev, ps_pass);
+    ps = ps_of(dev, ps_pass);
     IDirect3DDevice9_SetPixelShader(dev, ps);
     alpha_test_grid(dev);
     end(dev);
@@ -221,9 +146,9 @@ TEST(depth_bias_moves_coplanar_quad_in_front)
     rect_tl(dev, 0, 100, 200, 200, 0.4999f, 0x00ff00);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_DEPTHBIAS, 0);
     end(dev);
-    CHECK_PIXEL(dev, 50, 50, 0xff0000);
-    CHECK_PIXEL(dev, 150, 50, 0x0000ff);
-    CHECK_PIXEL(dev, 100, 150, 0xff0000);
+    CHECK_PIXEL(dev, 50, 50, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 150, 50, 0x0000ff, NULL);
+    CHECK_PIXEL(dev, 100, 150, 0xff0000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -253,8 +178,8 @@ TEST(slope_scaled_depth_bias)
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, bottom, sizeof(bottom[0]));
     IDirect3DDevice9_SetRenderState(dev, D3DRS_SLOPESCALEDEPTHBIAS, 0);
     end(dev);
-    CHECK_PIXEL(dev, 320, 50, 0x00ff00);
-    CHECK_PIXEL(dev, 320, 150, 0xff0000);
+    CHECK_PIXEL(dev, 320, 50, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 320, 150, 0xff0000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -270,7 +195,7 @@ TEST(clip_plane_vertex_shader_clip_space)
     IDirect3DDevice9_GetDeviceCaps(dev, &caps);
     CHECK_EQ_U(caps.MaxUserClipPlanes, 8);
     CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 8, keep_right), D3DERR_INVALIDCALL);
-    vs = vshader(dev, vs_pass);
+    vs = vs_of(dev, vs_pass);
     IDirect3DDevice9_SetVertexShader(dev, vs);
     CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 7, keep_right), D3D_OK);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 1u << 7);
@@ -284,9 +209,9 @@ TEST(clip_plane_vertex_shader_clip_space)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPING, TRUE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 0);
     end(dev);
-    CHECK_PIXEL(dev, 100, 100, 0x000000);
-    CHECK_PIXEL(dev, 500, 100, 0xff0000);
-    CHECK_PIXEL(dev, 100, 450, 0x00ff00);
+    CHECK_PIXEL(dev, 100, 100, 0x000000, NULL);
+    CHECK_PIXEL(dev, 500, 100, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 100, 450, 0x00ff00, NULL);
     IDirect3DDevice9_SetVertexShader(dev, NULL);
     if (vs)
         IDirect3DVertexShader9_Release(vs);
@@ -302,7 +227,7 @@ TEST(viewport_depth_range)
     struct xyz far_strip[4] = {{-1, 0, 0.6f, 0x0000ff}, {1, 0, 0.6f, 0x0000ff}, {-1, -1, 0.6f, 0x0000ff}, {1, -1, 0.6f, 0x0000ff}};
     if (!dev)
         return;
-    vs = vshader(dev, vs_pass);
+    vs = vs_of(dev, vs_pass);
     IDirect3DDevice9_SetVertexShader(dev, vs);
     /* Clip z 0 lands at MinZ 0.5. */
     IDirect3DDevice9_SetViewport(dev, &vp);
@@ -313,8 +238,8 @@ TEST(viewport_depth_range)
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, near_strip, sizeof(near_strip[0]));
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, far_strip, sizeof(far_strip[0]));
     end(dev);
-    CHECK_PIXEL(dev, 320, 100, 0x00ff00);
-    CHECK_PIXEL(dev, 320, 380, 0xff0000);
+    CHECK_PIXEL(dev, 320, 100, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 320, 380, 0xff0000, NULL);
     IDirect3DDevice9_SetVertexShader(dev, NULL);
     if (vs)
         IDirect3DVertexShader9_Release(vs);
@@ -340,10 +265,10 @@ TEST(clip_plane_fixed_function_world_space)
     full_xyz(dev, 0.5f, 0xff0000);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 0);
     end(dev);
-    CHECK_PIXEL(dev, 230, 240, 0x000000);
-    CHECK_PIXEL(dev, 250, 240, 0xff0000);
-    CHECK_PIXEL(dev, 350, 240, 0xff0000);
-    CHECK_PIXEL(dev, 380, 240, 0x000000);
+    CHECK_PIXEL(dev, 230, 240, 0x000000, NULL);
+    CHECK_PIXEL(dev, 250, 240, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 350, 240, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 380, 240, 0x000000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -360,11 +285,11 @@ TEST(points_size_and_clamps)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE_MAX, f2dw(8.0f));
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 1, &p[1], sizeof(p[1]));
     end(dev);
-    CHECK_PIXEL(dev, 100, 100, 0xff0000);
-    CHECK_PIXEL(dev, 98, 98, 0xff0000);
-    CHECK_PIXEL(dev, 106, 100, 0x000000);
-    CHECK_PIXEL(dev, 302, 102, 0x00ff00);
-    CHECK_PIXEL(dev, 308, 100, 0x000000);
+    CHECK_PIXEL(dev, 100, 100, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 98, 98, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 106, 100, 0x000000, NULL);
+    CHECK_PIXEL(dev, 302, 102, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 308, 100, 0x000000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -376,8 +301,8 @@ TEST(points_vertex_shader_size)
     struct xyz a = {-0.5f, 0.5f, 0.5f, 0xff0000}, b = {0.5f, 0.5f, 0.5f, 0x00ff00};
     if (!dev)
         return;
-    vs = vshader(dev, vs_pass);
-    vs_psize = vshader(dev, vs_pts);
+    vs = vs_of(dev, vs_pass);
+    vs_psize = vs_of(dev, vs_pts);
     IDirect3DDevice9_SetFVF(dev, FVF_XYZ);
     /* No oPts: D3DRS_POINTSIZE. */
     IDirect3DDevice9_SetVertexShader(dev, vs);
@@ -387,11 +312,11 @@ TEST(points_vertex_shader_size)
     IDirect3DDevice9_SetVertexShader(dev, vs_psize);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 1, &b, sizeof(b));
     end(dev);
-    CHECK_PIXEL(dev, 160, 120, 0xff0000);
-    CHECK_PIXEL(dev, 165, 120, 0x000000);
-    CHECK_PIXEL(dev, 480, 120, 0x00ff00);
-    CHECK_PIXEL(dev, 485, 125, 0x00ff00);
-    CHECK_PIXEL(dev, 491, 120, 0x000000);
+    CHECK_PIXEL(dev, 160, 120, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 165, 120, 0x000000, NULL);
+    CHECK_PIXEL(dev, 480, 120, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 485, 125, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 491, 120, 0x000000, NULL);
     IDirect3DDevice9_SetVertexShader(dev, NULL);
     if (vs)
         IDirect3DVertexShader9_Release(vs);
@@ -431,7 +356,7 @@ TEST(point_sprites_textured)
     /* Triangles keep their coordinates while sprites are on. */
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, tri, sizeof(tri[0]));
     /* The same sprite through a ps_2_0 reading t0. */
-    ps = pshader(dev, ps_tex);
+    ps = ps_of(dev, ps_tex);
     IDirect3DDevice9_SetPixelShader(dev, ps);
     p.x = 400;
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 1, &p, sizeof(p));
@@ -440,15 +365,15 @@ TEST(point_sprites_textured)
         IDirect3DPixelShader9_Release(ps);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSPRITEENABLE, FALSE);
     end(dev);
-    CHECK_PIXEL(dev, 395, 195, 0xff0000);
-    CHECK_PIXEL(dev, 405, 195, 0x00ff00);
-    CHECK_PIXEL(dev, 395, 205, 0x0000ff);
-    CHECK_PIXEL(dev, 405, 205, 0xffffff);
-    CHECK_PIXEL(dev, 195, 195, 0xff0000);
-    CHECK_PIXEL(dev, 205, 195, 0x00ff00);
-    CHECK_PIXEL(dev, 195, 205, 0x0000ff);
-    CHECK_PIXEL(dev, 205, 205, 0xffffff);
-    CHECK_PIXEL(dev, 310, 310, 0xffffff);
+    CHECK_PIXEL(dev, 395, 195, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 405, 195, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 395, 205, 0x0000ff, NULL);
+    CHECK_PIXEL(dev, 405, 205, 0xffffff, NULL);
+    CHECK_PIXEL(dev, 195, 195, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 205, 195, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 195, 205, 0x0000ff, NULL);
+    CHECK_PIXEL(dev, 205, 205, 0xffffff, NULL);
+    CHECK_PIXEL(dev, 310, 310, 0xffffff, NULL);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DTexture9_Release(tex);
     IDirect3DDevice9_Release(dev);
@@ -480,7 +405,7 @@ TEST(mrt_write_masks)
     IDirect3DDevice9_SetRenderTarget(dev, 1, s[1]);
     /* Clear reaches every bound target. */
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff404040, 1.0f, 0);
-    ps = pshader(dev, ps_mrt);
+    ps = ps_of(dev, ps_mrt);
     IDirect3DDevice9_SetPixelShader(dev, ps);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_COLORWRITEENABLE, D3DCOLORWRITEENABLE_RED | D3DCOLORWRITEENABLE_BLUE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_COLORWRITEENABLE1, D3DCOLORWRITEENABLE_GREEN);
@@ -548,11 +473,11 @@ TEST(srgb_write_blends_in_linear_space)
     end(dev);
     v = (int)(srgb_encode(128 / 255.0f) * 255 + 0.5f);
     want = (D3DCOLOR)(v << 16 | v << 8 | v);
-    CHECK_PIXEL(dev, 50, 50, want);
+    CHECK_PIXEL(dev, 50, 50, want, NULL);
     v = (int)(srgb_encode(2 * 64 / 255.0f) * 255 + 0.5f);
     want = (D3DCOLOR)(v << 16 | v << 8 | v);
-    CHECK_PIXEL(dev, 150, 50, want);
-    CHECK_PIXEL(dev, 250, 50, 0x808080);
+    CHECK_PIXEL(dev, 150, 50, want, NULL);
+    CHECK_PIXEL(dev, 250, 50, 0x808080, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -565,8 +490,8 @@ TEST(flat_shading_takes_first_vertex)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_SHADEMODE, D3DSHADE_FLAT);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, v, sizeof(v[0]));
     end(dev);
-    CHECK_PIXEL(dev, 100, 100, 0xff0000);
-    CHECK_PIXEL(dev, 10, 280, 0xff0000);
+    CHECK_PIXEL(dev, 100, 100, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 10, 280, 0xff0000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -580,12 +505,12 @@ TEST(pixel_centres_are_integers)
     rect_tl(dev, 10.5f, 10.5f, 11.5f, 11.5f, 0.5f, 0xff0000);
     rect_tl(dev, 20, 20, 21, 21, 0.5f, 0x00ff00);
     end(dev);
-    CHECK_PIXEL(dev, 11, 11, 0xff0000);
-    CHECK_PIXEL(dev, 10, 10, 0x000000);
-    CHECK_PIXEL(dev, 12, 12, 0x000000);
-    CHECK_PIXEL(dev, 20, 20, 0x00ff00);
-    CHECK_PIXEL(dev, 21, 21, 0x000000);
-    CHECK_PIXEL(dev, 19, 19, 0x000000);
+    CHECK_PIXEL(dev, 11, 11, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 10, 10, 0x000000, NULL);
+    CHECK_PIXEL(dev, 12, 12, 0x000000, NULL);
+    CHECK_PIXEL(dev, 20, 20, 0x00ff00, NULL);
+    CHECK_PIXEL(dev, 21, 21, 0x000000, NULL);
+    CHECK_PIXEL(dev, 19, 19, 0x000000, NULL);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -608,11 +533,5 @@ static const struct harness_test tests[] = {
 
 int main(void)
 {
-    int r;
-    d3d = Direct3DCreate9(D3D_SDK_VERSION);
-    window = test_window(640, 480);
-    r = RUN_TESTS(tests);
-    if (d3d)
-        IDirect3D9_Release(d3d);
-    return r;
+    return RUN_TESTS_SHARED(tests, &d3d, &window);
 }
