@@ -4,7 +4,7 @@
  * separate alpha blending, D3DRS_BLENDFACTOR and the colour write masks.
  * Each case draws one pre-transformed 20x20 square over a destination
  * cleared to DST. Tolerance: 2 per 8-bit channel. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -133,14 +133,9 @@ static const struct bcase cases[] = {
      D3DCOLORWRITEENABLE_ALPHA, TRUE},
 };
 
-struct tlv {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
 static void square(IDirect3DDevice9 *dev, int cell)
 {
-    struct tlv q[4];
+    struct tl q[4];
     for (int i = 0; i < 4; i++) {
         q[i].x = (float)(cell % 16 * 20 + (i & 1) * 20);
         q[i].y = (float)(cell / 16 * 20 + (i >> 1) * 20);
@@ -149,38 +144,6 @@ static void square(IDirect3DDevice9 *dev, int cell)
         q[i].c = SRC;
     }
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
-}
-
-/* A render target read back whole, ARGB. */
-struct readback {
-    IDirect3DSurface9 *sys;
-    D3DLOCKED_RECT lr;
-    BOOL ok;
-};
-
-static void read_back(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, struct readback *rb)
-{
-    D3DSURFACE_DESC d;
-    memset(rb, 0, sizeof(*rb));
-    IDirect3DSurface9_GetDesc(rt, &d);
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, d.Width, d.Height, d.Format, D3DPOOL_SYSTEMMEM, &rb->sys, NULL);
-    if (rb->sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, rt, rb->sys)) &&
-        SUCCEEDED(IDirect3DSurface9_LockRect(rb->sys, &rb->lr, NULL, D3DLOCK_READONLY)))
-        rb->ok = TRUE;
-    CHECK(rb->ok, "readback failed");
-}
-
-static D3DCOLOR rb_pixel(const struct readback *rb, int x, int y)
-{
-    return rb->ok ? ((DWORD *)((BYTE *)rb->lr.pBits + y * rb->lr.Pitch))[x] : 0xdeadbeef;
-}
-
-static void rb_release(struct readback *rb)
-{
-    if (rb->ok)
-        IDirect3DSurface9_UnlockRect(rb->sys);
-    if (rb->sys)
-        IDirect3DSurface9_Release(rb->sys);
 }
 
 static int near_argb(D3DCOLOR a, D3DCOLOR b, DWORD channels)
@@ -205,7 +168,7 @@ static IDirect3DDevice9 *begin(void)
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_BLENDFACTOR, FACTOR);
     return dev;
 }
@@ -248,7 +211,7 @@ TEST(factors_ops_masks)
     IDirect3DDevice9_EndScene(dev);
     read_back(dev, rt, &rb);
     for (int i = 0; i < n; i++) {
-        D3DCOLOR got = rb_pixel(&rb, i % 16 * 20 + 10, i / 16 * 20 + 10), want = expect(&cases[i], DST);
+        D3DCOLOR got = rb_argb(&rb, i % 16 * 20 + 10, i / 16 * 20 + 10), want = expect(&cases[i], DST);
         CHECK(near_argb(got, want, 0xffffffff), "%s: %08lx, want %08lx", cases[i].what, (unsigned long)got,
               (unsigned long)want);
     }
@@ -282,7 +245,7 @@ TEST(dest_alpha_of_x8r8g8b8)
     IDirect3DDevice9_EndScene(dev);
     read_back(dev, bb, &rb);
     for (int i = 0; i < 2; i++) {
-        D3DCOLOR got = rb_pixel(&rb, i * 20 + 10, 10), want = expect(&c[i], DST | 0xff000000u);
+        D3DCOLOR got = rb_argb(&rb, i * 20 + 10, 10), want = expect(&c[i], DST | 0xff000000u);
         CHECK(near_argb(got, want, 0xffffff), "%s: %06lx, want %06lx", c[i].what, (unsigned long)got & 0xffffff,
               (unsigned long)want & 0xffffff);
     }

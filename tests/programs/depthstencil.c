@@ -6,7 +6,7 @@
  * STENCILFUNC EQUAL to the expected value (or a depth test against a known
  * depth) shows green where the buffer holds what D3D9 says it must.
  * Colours are exact (no blending): tolerance 0. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -15,15 +15,10 @@ static HWND window;
 #define GREEN 0xff00ff00u
 #define BACKGROUND 0x000000u
 
-struct tlv {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
 /* A 20x20 square in cell (cx, cy) at depth z; back: counter-clockwise. */
 static void square(IDirect3DDevice9 *dev, int cx, int cy, float z, D3DCOLOR c, BOOL back)
 {
-    struct tlv q[4];
+    struct tl q[4];
     for (int i = 0; i < 4; i++) {
         int corner = back ? i ^ 1 : i;
         q[i].x = (float)(cx * 20 + (corner & 1) * 20);
@@ -35,17 +30,7 @@ static void square(IDirect3DDevice9 *dev, int cx, int cy, float z, D3DCOLOR c, B
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
 }
 
-static D3DCOLOR cell_pixel(IDirect3DDevice9 *dev, int cx, int cy)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, cx * 20 + 10, cy * 20 + 10);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
+static D3DCOLOR cell_pixel(IDirect3DDevice9 *dev, int cx, int cy) { return bb_pixel(dev, cx * 20 + 10, cy * 20 + 10); }
 
 static void rs(IDirect3DDevice9 *dev, D3DRENDERSTATETYPE s, DWORD v) { IDirect3DDevice9_SetRenderState(dev, s, v); }
 
@@ -56,7 +41,7 @@ static IDirect3DDevice9 *begin(void)
         return NULL;
     rs(dev, D3DRS_LIGHTING, FALSE);
     rs(dev, D3DRS_CULLMODE, D3DCULL_NONE);
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
     return dev;
 }
 

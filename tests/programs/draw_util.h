@@ -107,6 +107,13 @@ struct tl {
 };
 #define FVF_TL (D3DFVF_XYZRHW | D3DFVF_DIFFUSE)
 
+/* An untransformed vertex (clip space under a pass-through shader). */
+struct xyz {
+    float x, y, z;
+    D3DCOLOR c;
+};
+#define FVF_XYZ (D3DFVF_XYZ | D3DFVF_DIFFUSE)
+
 /* A screen-space rectangle, pixels l..r-1 by t..b-1 at depth z, as a
  * strip of pre-transformed vertices (FVF_TL must be set). */
 static inline void rect_tl(IDirect3DDevice9 *dev, float l, float t, float r, float b, float z, D3DCOLOR c)

@@ -10,7 +10,7 @@
  * Tolerance: 2 per 8-bit channel. */
 #include <math.h>
 
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -158,27 +158,7 @@ static D3DCOLOR expect(const struct scene *s, struct vec3 p)
     return (D3DCOLOR)(lround(sat(out[0]) * 255) << 16 | lround(sat(out[1]) * 255) << 8 | lround(sat(out[2]) * 255));
 }
 
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
-
-static D3DCOLOR center_pixel(IDirect3DDevice9 *dev)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, 320, 240);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
+static D3DCOLOR center_pixel(IDirect3DDevice9 *dev) { return bb_pixel(dev, 320, 240); }
 
 /* Sets the scene's state, draws the quad and checks the centre pixel
  * against the equations. */
@@ -227,8 +207,8 @@ static void draw_and_check(IDirect3DDevice9 *dev, const struct scene *s, const c
     IDirect3DDevice9_EndScene(dev);
     got = center_pixel(dev);
     want = expect(s, v3(1, 1, 0.5));
-    harness_check(near_color(got, want), __FILE__, line, "%s: pixel %06lx, want %06lx", what, (unsigned long)got,
-                  (unsigned long)want);
+    harness_check(near_color(got, want, PIXEL_TOL), __FILE__, line, "%s: pixel %06lx, want %06lx", what,
+                  (unsigned long)got, (unsigned long)want);
 }
 #define DRAW_CHECK(dev, s, what) draw_and_check(dev, s, what, __LINE__)
 
@@ -294,7 +274,7 @@ TEST(directional_material_and_ambient)
         IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
         IDirect3DDevice9_EndScene(dev);
         got = center_pixel(dev);
-        CHECK(near_color(got, 0x336699), "unlit pixel %06lx, want 336699", (unsigned long)got);
+        CHECK(near_color(got, 0x336699, PIXEL_TOL), "unlit pixel %06lx, want 336699", (unsigned long)got);
     }
     IDirect3DDevice9_Release(dev);
 }
@@ -511,8 +491,8 @@ TEST(normal_matrix)
         IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
         IDirect3DDevice9_EndScene(dev);
         got = center_pixel(dev);
-        CHECK(near_color(got, want), "NORMALIZENORMALS %d: pixel %06lx, want %06lx", normalize, (unsigned long)got,
-              (unsigned long)want);
+        CHECK(near_color(got, want, PIXEL_TOL), "NORMALIZENORMALS %d: pixel %06lx, want %06lx", normalize,
+              (unsigned long)got, (unsigned long)want);
     }
     IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &identity);
     IDirect3DDevice9_Release(dev);
@@ -603,7 +583,7 @@ TEST(light_indices)
         IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
         IDirect3DDevice9_EndScene(dev);
         got = center_pixel(dev);
-        CHECK(near_color(got, wants[k]), "step %d: pixel %06lx, want %06lx", k, (unsigned long)got,
+        CHECK(near_color(got, wants[k], PIXEL_TOL), "step %d: pixel %06lx, want %06lx", k, (unsigned long)got,
               (unsigned long)wants[k]);
     }
     IDirect3DDevice9_Release(dev);

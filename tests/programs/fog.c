@@ -2,7 +2,7 @@
  * vertex and table fog with fixed function, and fog behind vs_1_1 and
  * vs_2_0/ps_2_0 shaders. Source colour red, fog colour blue, so a pixel
  * is (255 f, 0, 255 (1 - f)). Tolerance: 3 per channel. */
-#include "device_util.h"
+#include "draw_util.h"
 
 #include <math.h>
 
@@ -32,22 +32,6 @@ static const DWORD vs20_fog[] = {
     0x02000001, 0xd00f0000, 0x90e40001, 0x02000001, 0xc0010001, 0xa0000000, 0x0000ffff,
 };
 
-struct tl {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-struct xyz {
-    float x, y, z;
-    D3DCOLOR c;
-};
-
-static DWORD f2dw(float f)
-{
-    DWORD d;
-    memcpy(&d, &f, sizeof(d));
-    return d;
-}
-
 /* Red fogged to blue by factor f. */
 static D3DCOLOR fogged(float f)
 {
@@ -55,32 +39,10 @@ static D3DCOLOR fogged(float f)
     return (D3DCOLOR)(r << 16 | b);
 }
 
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -3 || d > 3)
-            return 0;
-    }
-    return 1;
-}
-
-static D3DCOLOR pixel(IDirect3DDevice9 *dev, int x, int y)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, x, y);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
-
 #define CHECK_FOG(dev, x, y, f, what)                                                                                  \
     do {                                                                                                               \
-        D3DCOLOR got_ = pixel(dev, x, y), want_ = fogged(f);                                                           \
-        CHECK(near_color(got_, want_), "%s: pixel (%d,%d) = %06lx, want %06lx (f %.3f)", what, x, y,                   \
+        D3DCOLOR got_ = bb_pixel(dev, x, y), want_ = fogged(f);                                                        \
+        CHECK(near_color(got_, want_, 3), "%s: pixel (%d,%d) = %06lx, want %06lx (f %.3f)", what, x, y,                \
               (unsigned long)got_, (unsigned long)want_, (double)(f));                                                 \
     } while (0)
 
@@ -106,7 +68,7 @@ static IDirect3DDevice9 *begin(void)
 static void column(IDirect3DDevice9 *dev, float x0, float x1, float z)
 {
     struct xyz v[4] = {{x0, 1, z, 0xff0000}, {x1, 1, z, 0xff0000}, {x0, -1, z, 0xff0000}, {x1, -1, z, 0xff0000}};
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetFVF(dev, FVF_XYZ);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0]));
 }
 
@@ -145,7 +107,7 @@ TEST(table_fog_fixed_function)
         return;
     /* Pre-transformed vertices: the distance is the depth z. A vertex
      * mode set too is ignored: table fog wins. */
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGVERTEXMODE, D3DFOG_LINEAR);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGDENSITY, f2dw(density));
     for (int m = 0; m < 3; m++) {

@@ -3,54 +3,26 @@
  * and a start index, DrawPrimitiveUP and DrawIndexedPrimitiveUP; zero and
  * degenerate counts. Pre-transformed vertices (pixel centres at integer
  * positions in D3D9); pixels by readback, tolerance 2 per channel. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
-
-struct tl {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
-#define FVF_TL (D3DFVF_XYZRHW | D3DFVF_DIFFUSE)
-
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
 
 /* The whole back buffer, read once per check batch. */
 static DWORD frame[480][640];
 
 static void read_frame(IDirect3DDevice9 *dev)
 {
-    IDirect3DSurface9 *bb = NULL, *sys = NULL;
-    D3DLOCKED_RECT lr;
-    memset(frame, 0xee, sizeof(frame));
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (!bb)
-        return;
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
-    if (sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, sys)) &&
-        SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY))) {
-        for (int y = 0; y < 480; y++)
-            for (int x = 0; x < 640; x++)
-                frame[y][x] = ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] & 0xffffff;
-        IDirect3DSurface9_UnlockRect(sys);
-    }
-    if (sys)
-        IDirect3DSurface9_Release(sys);
-    IDirect3DSurface9_Release(bb);
+    struct readback rb;
+    read_back(dev, NULL, &rb);
+    for (int y = 0; y < 480; y++)
+        for (int x = 0; x < 640; x++)
+            frame[y][x] = rb_pixel(&rb, x, y);
+    rb_release(&rb);
 }
 
 #define CHECK_AT(x, y, want, what)                                                                                     \
-    CHECK(near_color(frame[y][x], want), "%s: pixel (%d,%d) = %06lx, want %06lx", what, x, y,                         \
+    CHECK(near_color(frame[y][x], want, PIXEL_TOL), "%s: pixel (%d,%d) = %06lx, want %06lx", what, x, y,                         \
           (unsigned long)frame[y][x], (unsigned long)(want))
 
 static IDirect3DDevice9 *begin(void)

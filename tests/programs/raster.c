@@ -39,13 +39,6 @@ static const DWORD ps_mrt[] = {
     0x02000001, 0x800f0801, 0xa0e40001, 0x0000ffff,
 };
 
-/* Untransformed (and, under a pass-through vertex shader, clip-space). */
-struct xyz {
-    float x, y, z;
-    D3DCOLOR c;
-};
-#define FVF_XYZ (D3DFVF_XYZ | D3DFVF_DIFFUSE)
-
 static IDirect3DDevice9 *begin(void) { return tl_device(d3d, window, 0); }
 
 static void end(IDirect3DDevice9 *dev)

@@ -9,7 +9,7 @@
  *
  * The bytecode was assembled by core/dxso's assembler from the source in
  * the comment above each array (its spelling: ifc_gt for if_gt). */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -694,52 +694,6 @@ static D3DCOLOR rgb(double r, double g, double b)
     return (D3DCOLOR)((int)(sat(r) * 255 + 0.5) << 16 | (int)(sat(g) * 255 + 0.5) << 8 | (int)(sat(b) * 255 + 0.5));
 }
 
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
-
-struct readback {
-    IDirect3DSurface9 *sys;
-    D3DLOCKED_RECT lr;
-    BOOL ok;
-};
-
-static void read_back(IDirect3DDevice9 *dev, struct readback *rb)
-{
-    IDirect3DSurface9 *bb = NULL;
-    memset(rb, 0, sizeof(*rb));
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (!bb)
-        return;
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &rb->sys, NULL);
-    if (rb->sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, rb->sys)) &&
-        SUCCEEDED(IDirect3DSurface9_LockRect(rb->sys, &rb->lr, NULL, D3DLOCK_READONLY)))
-        rb->ok = TRUE;
-    CHECK(rb->ok, "back buffer readback failed");
-    IDirect3DSurface9_Release(bb);
-}
-
-static D3DCOLOR rb_pixel(const struct readback *rb, int x, int y)
-{
-    if (!rb->ok)
-        return 0xdeadbeef;
-    return ((DWORD *)((BYTE *)rb->lr.pBits + y * rb->lr.Pitch))[x] & 0xffffff;
-}
-
-static void rb_release(struct readback *rb)
-{
-    if (rb->ok)
-        IDirect3DSurface9_UnlockRect(rb->sys);
-    if (rb->sys)
-        IDirect3DSurface9_Release(rb->sys);
-}
-
 struct vtx {
     float x, y, z;
     D3DCOLOR c;
@@ -748,9 +702,10 @@ struct vtx {
 #define FVF_VTX (D3DFVF_XYZ | D3DFVF_DIFFUSE | D3DFVF_TEX1)
 
 /* A 40x40 square at cell (cx, cy) in clip space (the shaders pass the
- * position through), texture coordinate (u, v); back: wound
- * counter-clockwise on screen. */
-static void square(IDirect3DDevice9 *dev, int cx, int cy, float u, float v, BOOL back)
+ * position through) whose coordinates run from (u0, v0) at the top left
+ * to (u1, v1) at the bottom right; back: wound counter-clockwise on
+ * screen. */
+static void cell_quad(IDirect3DDevice9 *dev, int cx, int cy, float u0, float v0, float u1, float v1, BOOL back)
 {
     struct vtx q[4];
     for (int i = 0; i < 4; i++) {
@@ -759,24 +714,16 @@ static void square(IDirect3DDevice9 *dev, int cx, int cy, float u, float v, BOOL
         q[i].y = 1 - (cy * 40 + (corner >> 1) * 40) / 240.0f;
         q[i].z = 0.5f;
         q[i].c = VCOLOR;
-        q[i].u = u;
-        q[i].v = v;
+        q[i].u = (corner & 1) ? u1 : u0;
+        q[i].v = (corner >> 1) ? v1 : v0;
     }
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
 }
 
-static IDirect3DVertexShader9 *vs_of(IDirect3DDevice9 *dev, const DWORD *code)
+/* The square with texture coordinate (u, v) at every corner. */
+static void square(IDirect3DDevice9 *dev, int cx, int cy, float u, float v, BOOL back)
 {
-    IDirect3DVertexShader9 *s = NULL;
-    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, code, &s), D3D_OK);
-    return s;
-}
-
-static IDirect3DPixelShader9 *ps_of(IDirect3DDevice9 *dev, const DWORD *code)
-{
-    IDirect3DPixelShader9 *s = NULL;
-    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, code, &s), D3D_OK);
-    return s;
+    cell_quad(dev, cx, cy, u, v, u, v, back);
 }
 
 static void use(IDirect3DDevice9 *dev, IDirect3DVertexShader9 *vs, IDirect3DPixelShader9 *ps)
@@ -833,10 +780,11 @@ struct want {
 static void check_cells(IDirect3DDevice9 *dev, const struct want *w, int n)
 {
     struct readback rb;
-    read_back(dev, &rb);
+    read_back(dev, NULL, &rb);
     for (int i = 0; i < n; i++) {
         D3DCOLOR got = rb_pixel(&rb, w[i].cx * 40 + 20, w[i].cy * 40 + 20);
-        CHECK(near_color(got, w[i].c), "%s: %06lx, want %06lx", w[i].what, (unsigned long)got, (unsigned long)w[i].c);
+        CHECK(near_color(got, w[i].c, PIXEL_TOL), "%s: %06lx, want %06lx", w[i].what, (unsigned long)got,
+              (unsigned long)w[i].c);
     }
     rb_release(&rb);
 }
@@ -1086,20 +1034,9 @@ TEST(vs_ps_3_0)
     IDirect3DDevice9_Release(dev);
 }
 
-/* A 40x40 square at cell (cx, cy) whose coordinates run from (u0, v0) at
- * the top left to (u1, v1) at the bottom right. */
 static void square_uv(IDirect3DDevice9 *dev, int cx, int cy, float u0, float v0, float u1, float v1)
 {
-    struct vtx q[4];
-    for (int i = 0; i < 4; i++) {
-        q[i].x = (cx * 40 + (i & 1) * 40) / 320.0f - 1;
-        q[i].y = 1 - (cy * 40 + (i >> 1) * 40) / 240.0f;
-        q[i].z = 0.5f;
-        q[i].c = VCOLOR;
-        q[i].u = (i & 1) ? u1 : u0;
-        q[i].v = (i >> 1) ? v1 : v0;
-    }
-    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
+    cell_quad(dev, cx, cy, u0, v0, u1, v1, FALSE);
 }
 
 TEST(more_vs)

@@ -6,7 +6,7 @@
  * case with an extra stage that shows the alpha (CURRENT|ALPHAREPLICATE),
  * so alpha ops are checked too. One readback per frame checks all of them.
  * Tolerance: 2 per 8-bit channel. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -157,53 +157,6 @@ static D3DCOLOR to_rgb(double r, double g, double b)
     return (D3DCOLOR)((int)(r * 255 + 0.5) << 16 | (int)(g * 255 + 0.5) << 8 | (int)(b * 255 + 0.5));
 }
 
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
-
-/* The back buffer read back once; pixels from it. */
-struct readback {
-    IDirect3DSurface9 *sys;
-    D3DLOCKED_RECT lr;
-    BOOL ok;
-};
-
-static void read_back(IDirect3DDevice9 *dev, struct readback *rb)
-{
-    IDirect3DSurface9 *bb = NULL;
-    memset(rb, 0, sizeof(*rb));
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (!bb)
-        return;
-    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 640, 480, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &rb->sys, NULL);
-    if (rb->sys && SUCCEEDED(IDirect3DDevice9_GetRenderTargetData(dev, bb, rb->sys)) &&
-        SUCCEEDED(IDirect3DSurface9_LockRect(rb->sys, &rb->lr, NULL, D3DLOCK_READONLY)))
-        rb->ok = TRUE;
-    CHECK(rb->ok, "back buffer readback failed");
-    IDirect3DSurface9_Release(bb);
-}
-
-static D3DCOLOR rb_pixel(const struct readback *rb, int x, int y)
-{
-    if (!rb->ok)
-        return 0xdeadbeef;
-    return ((DWORD *)((BYTE *)rb->lr.pBits + y * rb->lr.Pitch))[x] & 0xffffff;
-}
-
-static void rb_release(struct readback *rb)
-{
-    if (rb->ok)
-        IDirect3DSurface9_UnlockRect(rb->sys);
-    if (rb->sys)
-        IDirect3DSurface9_Release(rb->sys);
-}
-
 struct tlv {
     float x, y, z, rhw;
     D3DCOLOR diffuse, specular;
@@ -230,19 +183,6 @@ static void draw_square(IDirect3DDevice9 *dev, int cx, int cy, float u, float v)
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
 }
 
-static IDirect3DTexture9 *solid_texture(IDirect3DDevice9 *dev, int w, int h, const D3DCOLOR *texels)
-{
-    IDirect3DTexture9 *tex = NULL;
-    D3DLOCKED_RECT lr;
-    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, w, h, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
-    if (tex && SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
-        for (int y = 0; y < h; y++)
-            memcpy((BYTE *)lr.pBits + y * lr.Pitch, texels + y * w, w * 4);
-        IDirect3DTexture9_UnlockRect(tex, 0);
-    }
-    return tex;
-}
-
 static void set_stage(IDirect3DDevice9 *dev, int s, const struct stage *st)
 {
     IDirect3DDevice9_SetTextureStageState(dev, s, D3DTSS_COLOROP, st->cop);
@@ -266,7 +206,7 @@ static IDirect3DDevice9 *begin(IDirect3DTexture9 **tex)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_TEXTUREFACTOR, TFACTOR);
     IDirect3DDevice9_SetFVF(dev, FVF_TLV);
     for (int s = 0; s < 3; s++) {
-        tex[s] = solid_texture(dev, 1, 1, &texel[s]);
+        tex[s] = texture_of(dev, 1, 1, &texel[s]);
         IDirect3DDevice9_SetTexture(dev, s, (IDirect3DBaseTexture9 *)tex[s]);
     }
     return dev;
@@ -309,17 +249,17 @@ TEST(ops_and_args)
         }
     }
     IDirect3DDevice9_EndScene(dev);
-    read_back(dev, &rb);
+    read_back(dev, NULL, &rb);
     for (int i = 0; i < n; i++) {
         double want[4];
         D3DCOLOR got, gota;
         evaluate(&cases[i], want);
         got = rb_pixel(&rb, (2 * i) % 16 * 40 + 20, (2 * i) / 16 * 40 + 20);
         gota = rb_pixel(&rb, (2 * i + 1) % 16 * 40 + 20, (2 * i + 1) / 16 * 40 + 20);
-        CHECK(near_color(got, to_rgb(want[0], want[1], want[2])), "%s: colour %06lx, want %06lx", cases[i].name,
-              (unsigned long)got, (unsigned long)to_rgb(want[0], want[1], want[2]));
-        CHECK(near_color(gota, to_rgb(want[3], want[3], want[3])), "%s: alpha %06lx, want %06lx", cases[i].name,
-              (unsigned long)gota, (unsigned long)to_rgb(want[3], want[3], want[3]));
+        CHECK(near_color(got, to_rgb(want[0], want[1], want[2]), PIXEL_TOL), "%s: colour %06lx, want %06lx",
+              cases[i].name, (unsigned long)got, (unsigned long)to_rgb(want[0], want[1], want[2]));
+        CHECK(near_color(gota, to_rgb(want[3], want[3], want[3]), PIXEL_TOL), "%s: alpha %06lx, want %06lx",
+              cases[i].name, (unsigned long)gota, (unsigned long)to_rgb(want[3], want[3], want[3]));
     }
     rb_release(&rb);
     end(dev, tex);
@@ -337,7 +277,7 @@ TEST(texcoord_index)
     struct readback rb;
     if (!dev)
         return;
-    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, quad_texels);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -361,10 +301,10 @@ TEST(texcoord_index)
         IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
     }
     IDirect3DDevice9_EndScene(dev);
-    read_back(dev, &rb);
+    read_back(dev, NULL, &rb);
     for (int idx = 0; idx < 3; idx++) {
         D3DCOLOR got = rb_pixel(&rb, idx * 40 + 20, 20), want = quad_texels[idx + 1] & 0xffffff;
-        CHECK(near_color(got, want), "TEXCOORDINDEX %d: %06lx, want %06lx", idx, (unsigned long)got,
+        CHECK(near_color(got, want, PIXEL_TOL), "TEXCOORDINDEX %d: %06lx, want %06lx", idx, (unsigned long)got,
               (unsigned long)want);
     }
     rb_release(&rb);
@@ -399,7 +339,7 @@ TEST(texture_transform_count2)
     };
     if (!dev)
         return;
-    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, quad_texels);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -418,9 +358,9 @@ TEST(texture_transform_count2)
         IDirect3DDevice9_BeginScene(dev);
         IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
         IDirect3DDevice9_EndScene(dev);
-        read_back(dev, &rb);
+        read_back(dev, NULL, &rb);
         got = rb_pixel(&rb, 320, 240);
-        CHECK(near_color(got, steps[i].want), "%s: %06lx, want %06lx", steps[i].what, (unsigned long)got,
+        CHECK(near_color(got, steps[i].want, PIXEL_TOL), "%s: %06lx, want %06lx", steps[i].what, (unsigned long)got,
               (unsigned long)steps[i].want);
         rb_release(&rb);
     }
@@ -440,7 +380,7 @@ TEST(specular_constant_projected_fog_alphatest)
     double want[3];
     if (!dev)
         return;
-    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, quad_texels);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);
     /* Cell 0: SPECULARENABLE adds the specular rgb after the stages. */
@@ -517,7 +457,7 @@ TEST(specular_constant_projected_fog_alphatest)
     draw_square(dev, 6, 0, 0.5f, 0.5f);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHATESTENABLE, FALSE);
     IDirect3DDevice9_EndScene(dev);
-    read_back(dev, &rb);
+    read_back(dev, NULL, &rb);
     for (int i = 0; i < 3; i++)
         want[i] = chan(DIFFUSE, i) + chan(SPECULAR, i);
     {
@@ -532,7 +472,7 @@ TEST(specular_constant_projected_fog_alphatest)
         wants[6] = 0xff00ff;
         for (int i = 0; i < 7; i++) {
             D3DCOLOR got = rb_pixel(&rb, i * 40 + 20, 20);
-            CHECK(near_color(got, wants[i]), "%s: %06lx, want %06lx", what[i], (unsigned long)got,
+            CHECK(near_color(got, wants[i], PIXEL_TOL), "%s: %06lx, want %06lx", what[i], (unsigned long)got,
                   (unsigned long)wants[i]);
         }
     }
@@ -556,7 +496,7 @@ TEST(bump_env_map)
     float one = 1, zero = 0;
     if (!dev)
         return;
-    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, quad_texels);
     CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1, 1, 1, 0, D3DFMT_V8U8, D3DPOOL_MANAGED, &bump, NULL), D3D_OK);
     if (!bump || !t2x2) {
         end(dev, tex);
@@ -593,11 +533,12 @@ TEST(bump_env_map)
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
     draw_square(dev, 2, 0, 0.1f, 0.1f);
     IDirect3DDevice9_EndScene(dev);
-    read_back(dev, &rb);
+    read_back(dev, NULL, &rb);
     for (int i = 0; i < 3; i++) {
         static const int texel_of[3] = {1, 2, 0};
         D3DCOLOR got = rb_pixel(&rb, i * 40 + 20, 20), want = quad_texels[texel_of[i]] & 0xffffff;
-        CHECK(near_color(got, want), "bump case %d: %06lx, want %06lx", i, (unsigned long)got, (unsigned long)want);
+        CHECK(near_color(got, want, PIXEL_TOL), "bump case %d: %06lx, want %06lx", i, (unsigned long)got,
+              (unsigned long)want);
     }
     rb_release(&rb);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
@@ -621,7 +562,7 @@ TEST(texgen_camera_space_position)
     struct readback rb;
     if (!dev)
         return;
-    t2x2 = solid_texture(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, quad_texels);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -639,11 +580,12 @@ TEST(texgen_camera_space_position)
     IDirect3DDevice9_BeginScene(dev);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
     IDirect3DDevice9_EndScene(dev);
-    read_back(dev, &rb);
+    read_back(dev, NULL, &rb);
     for (int i = 0; i < 4; i++) {
         int x = (i & 1) ? 480 : 160, y = (i >> 1) ? 360 : 120;
         D3DCOLOR got = rb_pixel(&rb, x, y), want = quad_texels[i] & 0xffffff;
-        CHECK(near_color(got, want), "(%d,%d): %06lx, want %06lx", x, y, (unsigned long)got, (unsigned long)want);
+        CHECK(near_color(got, want, PIXEL_TOL), "(%d,%d): %06lx, want %06lx", x, y, (unsigned long)got,
+              (unsigned long)want);
     }
     rb_release(&rb);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);

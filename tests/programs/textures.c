@@ -6,7 +6,7 @@
  * 16-bit, float or block sources round differently on each GPU). Then
  * the filters, every address mode with a border colour, mip selection by
  * D3DSAMP_MAXMIPLEVEL, sRGB reads, AUTOGENMIPMAP and P8 with palettes. */
-#include "device_util.h"
+#include "draw_util.h"
 
 /* FOURCC formats mingw's d3d9types.h leaves out. */
 #define FMT_ATI1 ((D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '1'))
@@ -17,35 +17,6 @@ struct tlt {
 };
 
 #define FVF_TLT (D3DFVF_XYZRHW | D3DFVF_TEX1)
-
-static int near_color(D3DCOLOR a, D3DCOLOR b, int tol)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -tol || d > tol)
-            return 0;
-    }
-    return 1;
-}
-
-static D3DCOLOR bb_pixel(IDirect3DDevice9 *dev, int x, int y)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, x, y);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
-
-#define CHECK_PIXEL(dev, x, y, want, tol, what)                                                                       \
-    do {                                                                                                               \
-        D3DCOLOR got_ = bb_pixel(dev, x, y);                                                                           \
-        CHECK(near_color(got_, want, tol), "%s: pixel (%d,%d) = %06lx, want %06lx", what, x, y, (unsigned long)got_,    \
-              (unsigned long)(want));                                                                                  \
-    } while (0)
 
 /* A device that draws textured pre-transformed quads with stage 0's
  * colour and alpha taken from the texture. */
@@ -180,8 +151,8 @@ TEST(every_offered_format)
             continue;
         fill(tex, f->texel, f->bytes, 4, 4);
         draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-        CHECK_PIXEL(c.dev, 16, 16, f->rgb, f->tol, f->name);
-        CHECK_PIXEL(c.dev, 48, 16, grey(f->alpha), f->tol, f->name);
+        CHECK_PIXEL_TOL(c.dev, 16, 16, f->rgb, f->tol, f->name);
+        CHECK_PIXEL_TOL(c.dev, 48, 16, grey(f->alpha), f->tol, f->name);
         IDirect3DTexture9_Release(tex);
     }
     test_teardown(&c);
@@ -267,8 +238,8 @@ TEST(compressed_blocks)
         for (int row = 0; row < 4; row++) {
             /* Texel rows are 8 pixels tall; BC decoders round the
              * interpolated colours differently: 3 per channel. */
-            CHECK_PIXEL(c.dev, 16, row * 8 + 4, b->rgb[row], 3, b->name);
-            CHECK_PIXEL(c.dev, 48, row * 8 + 4, grey(b->alpha[row]), 3, b->name);
+            CHECK_PIXEL_TOL(c.dev, 16, row * 8 + 4, b->rgb[row], 3, b->name);
+            CHECK_PIXEL_TOL(c.dev, 48, row * 8 + 4, grey(b->alpha[row]), 3, b->name);
         }
         IDirect3DTexture9_Release(tex);
     }
@@ -322,8 +293,8 @@ TEST(filters)
         IDirect3DDevice9_EndScene(c.dev);
         /* (31,31) is just above-left of the centre: texel (0,0) for point,
          * nearly the even mix for linear. (2,2) is well inside texel (0,0). */
-        CHECK_PIXEL(c.dev, 31, 31, cases[i].centre, 8, cases[i].name);
-        CHECK_PIXEL(c.dev, 2, 2, cases[i].quarter, 2, cases[i].name);
+        CHECK_PIXEL_TOL(c.dev, 31, 31, cases[i].centre, 8, cases[i].name);
+        CHECK_PIXEL_TOL(c.dev, 2, 2, cases[i].quarter, 2, cases[i].name);
     }
     IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
     if (tex)
@@ -374,7 +345,7 @@ TEST(address_modes)
         quad(c.dev, 0, 0, 64, 16, -2, 0.25f, 2, 0.25f);
         IDirect3DDevice9_EndScene(c.dev);
         for (int k = 0; k < 8; k++)
-            CHECK_PIXEL(c.dev, 4 + 8 * k, 8, cases[i].want[k], 2, cases[i].name);
+            CHECK_PIXEL_TOL(c.dev, 4 + 8 * k, 8, cases[i].want[k], 2, cases[i].name);
     }
     IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
     IDirect3DTexture9_Release(tex);
@@ -419,7 +390,7 @@ TEST(max_mip_level)
         quad(c.dev, 0, 0, 64, 64, 0, 0, 1, 1);
         IDirect3DDevice9_EndScene(c.dev);
         sprintf(what, "MAXMIPLEVEL %lu", (unsigned long)l);
-        CHECK_PIXEL(c.dev, 20, 20, want[l], 1, what);
+        CHECK_PIXEL_TOL(c.dev, 20, 20, want[l], 1, what);
     }
     /* Minified to 1 texel per 8x8 screen... a 4x4 texture on a 1x1 quad
      * picks level 2 by its own LOD. */
@@ -429,7 +400,7 @@ TEST(max_mip_level)
     quad(c.dev, 0, 0, 1, 1, 0, 0, 1, 1);
     IDirect3DDevice9_EndScene(c.dev);
     if (tex)
-        CHECK_PIXEL(c.dev, 0, 0, want[2], 1, "minified");
+        CHECK_PIXEL_TOL(c.dev, 0, 0, want[2], 1, "minified");
     IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
     if (tex)
         IDirect3DTexture9_Release(tex);
@@ -452,10 +423,10 @@ TEST(srgb_read)
         /* 0x80 read as sRGB is 0.216 linear: 0x37. */
         IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_SRGBTEXTURE, TRUE);
         draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-        CHECK_PIXEL(c.dev, 16, 16, 0x373737, 2, "sRGB on");
+        CHECK_PIXEL_TOL(c.dev, 16, 16, 0x373737, 2, "sRGB on");
         IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_SRGBTEXTURE, FALSE);
         draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-        CHECK_PIXEL(c.dev, 16, 16, 0x808080, 1, "sRGB off");
+        CHECK_PIXEL_TOL(c.dev, 16, 16, 0x808080, 1, "sRGB off");
         IDirect3DTexture9_Release(tex);
     }
     test_teardown(&c);
@@ -489,11 +460,11 @@ TEST(autogen_mipmap)
     IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
     IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 2);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-    CHECK_PIXEL(c.dev, 16, 16, 0x800080, 2, "level 2");
+    CHECK_PIXEL_TOL(c.dev, 16, 16, 0x800080, 2, "level 2");
     IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 1);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-    CHECK_PIXEL(c.dev, 4, 4, 0xff0000, 2, "level 1, left");
-    CHECK_PIXEL(c.dev, 28, 4, 0x0000ff, 2, "level 1, right");
+    CHECK_PIXEL_TOL(c.dev, 4, 4, 0xff0000, 2, "level 1, left");
+    CHECK_PIXEL_TOL(c.dev, 28, 4, 0x0000ff, 2, "level 1, right");
     IDirect3DTexture9_Release(tex);
     test_teardown(&c);
 }
@@ -523,19 +494,19 @@ TEST(p8_with_palettes)
     CHECK_HR(IDirect3DDevice9_SetPaletteEntries(c.dev, 0, pal), D3D_OK);
     CHECK_HR(IDirect3DDevice9_SetCurrentTexturePalette(c.dev, 0), D3D_OK);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-    CHECK_PIXEL(c.dev, 16, 16, 0x336699, 1, "palette 0");
-    CHECK_PIXEL(c.dev, 48, 16, 0x808080, 1, "palette 0 alpha");
+    CHECK_PIXEL_TOL(c.dev, 16, 16, 0x336699, 1, "palette 0");
+    CHECK_PIXEL_TOL(c.dev, 48, 16, 0x808080, 1, "palette 0 alpha");
     /* New entries for the current palette reach the texture. */
     pal[3].peRed = 0xff, pal[3].peGreen = 0, pal[3].peBlue = 0, pal[3].peFlags = 0xff;
     IDirect3DDevice9_SetPaletteEntries(c.dev, 0, pal);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-    CHECK_PIXEL(c.dev, 16, 16, 0xff0000, 1, "palette 0 changed");
+    CHECK_PIXEL_TOL(c.dev, 16, 16, 0xff0000, 1, "palette 0 changed");
     /* So does another current palette. */
     pal[3].peRed = 0, pal[3].peBlue = 0xff;
     IDirect3DDevice9_SetPaletteEntries(c.dev, 1, pal);
     IDirect3DDevice9_SetCurrentTexturePalette(c.dev, 1);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
-    CHECK_PIXEL(c.dev, 16, 16, 0x0000ff, 1, "palette 1");
+    CHECK_PIXEL_TOL(c.dev, 16, 16, 0x0000ff, 1, "palette 1");
     IDirect3DTexture9_Release(tex);
     test_teardown(&c);
 }
@@ -567,20 +538,20 @@ TEST(update_texture_dirty_regions)
     paint_clean(src, 0xffff0000);
     CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
-    CHECK_PIXEL(c.dev, 4, 4, 0xff0000, 1, "first update");
-    CHECK_PIXEL(c.dev, 28, 28, 0xff0000, 1, "first update");
+    CHECK_PIXEL_TOL(c.dev, 4, 4, 0xff0000, 1, "first update");
+    CHECK_PIXEL_TOL(c.dev, 28, 28, 0xff0000, 1, "first update");
     /* Then only what is dirty travels: the top-left quarter. */
     paint_clean(src, 0xff00ff00);
     CHECK_HR(IDirect3DTexture9_AddDirtyRect(src, &top_left), D3D_OK);
     CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
-    CHECK_PIXEL(c.dev, 4, 4, 0x00ff00, 1, "dirty quarter");
-    CHECK_PIXEL(c.dev, 28, 4, 0xff0000, 1, "clean texels");
-    CHECK_PIXEL(c.dev, 28, 28, 0xff0000, 1, "clean texels");
+    CHECK_PIXEL_TOL(c.dev, 4, 4, 0x00ff00, 1, "dirty quarter");
+    CHECK_PIXEL_TOL(c.dev, 28, 4, 0xff0000, 1, "clean texels");
+    CHECK_PIXEL_TOL(c.dev, 28, 28, 0xff0000, 1, "clean texels");
     /* A clean source copies nothing; a lock dirties what it locked. */
     CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
-    CHECK_PIXEL(c.dev, 28, 28, 0xff0000, 1, "clean source");
+    CHECK_PIXEL_TOL(c.dev, 28, 28, 0xff0000, 1, "clean source");
     {
         static const RECT bottom_right = {2, 2, 4, 4};
         D3DLOCKED_RECT lr;
@@ -591,9 +562,9 @@ TEST(update_texture_dirty_regions)
     }
     CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)dst);
-    CHECK_PIXEL(c.dev, 20, 20, 0x0000ff, 1, "locked texel");
-    CHECK_PIXEL(c.dev, 28, 28, 0x00ff00, 1, "rest of the locked rectangle");
-    CHECK_PIXEL(c.dev, 28, 4, 0xff0000, 1, "outside the lock");
+    CHECK_PIXEL_TOL(c.dev, 20, 20, 0x0000ff, 1, "locked texel");
+    CHECK_PIXEL_TOL(c.dev, 28, 28, 0x00ff00, 1, "rest of the locked rectangle");
+    CHECK_PIXEL_TOL(c.dev, 28, 4, 0xff0000, 1, "outside the lock");
 done:
     if (src)
         IDirect3DTexture9_Release(src);

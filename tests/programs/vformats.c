@@ -3,7 +3,7 @@
  * 0, 0, 0, 1), D3DCOLOR's byte order, two streams at offsets, a stride-0
  * stream, instancing, and fixed function fed by a declaration. Pixels by
  * readback; tolerance 2 per channel. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -23,35 +23,6 @@ static const DWORD ps_colour[] = {0xffff0200, 0x0200001f, 0x80000000, 0x900f0000
 static const DWORD vs_instance[] = {0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x80000005,
                                     0x900f0001, 0x0200001f, 0x8000000a, 0x900f0002, 0x03000002, 0xc00f0000,
                                     0x90e40000, 0x90e40001, 0x02000001, 0xd00f0000, 0x90e40002, 0x0000ffff};
-
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
-
-static D3DCOLOR pixel(IDirect3DDevice9 *dev, int x, int y)
-{
-    IDirect3DSurface9 *bb = NULL;
-    D3DCOLOR c = 0xdeadbeef;
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        c = rt_pixel(dev, bb, x, y);
-        IDirect3DSurface9_Release(bb);
-    }
-    return c;
-}
-
-#define CHECK_PIXEL(dev, x, y, want, what)                                                                             \
-    do {                                                                                                               \
-        D3DCOLOR got_ = pixel(dev, x, y);                                                                              \
-        CHECK(near_color(got_, want), "%s: pixel (%d,%d) = %06lx, want %06lx", what, x, y, (unsigned long)got_,        \
-              (unsigned long)(want));                                                                                  \
-    } while (0)
 
 static IDirect3DDevice9 *begin(void)
 {
@@ -275,7 +246,7 @@ TEST(two_streams_offsets_and_stride_zero)
     IDirect3DDevice9_BeginScene(dev);
     CHECK_HR(IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 2), D3D_OK);
     IDirect3DDevice9_EndScene(dev);
-    pixel(dev, 0, 0);
+    bb_pixel(dev, 0, 0);
 
     IDirect3DDevice9_SetStreamSource(dev, 0, NULL, 0, 0);
     IDirect3DDevice9_SetVertexDeclaration(dev, NULL);
