@@ -158,11 +158,9 @@ static int near_argb(D3DCOLOR a, D3DCOLOR b, DWORD channels)
 
 static IDirect3DDevice9 *begin(void)
 {
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
     if (!dev)
         return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);

@@ -36,11 +36,9 @@ static void rs(IDirect3DDevice9 *dev, D3DRENDERSTATETYPE s, DWORD v) { IDirect3D
 
 static IDirect3DDevice9 *begin(void)
 {
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
     if (!dev)
         return NULL;
-    rs(dev, D3DRS_LIGHTING, FALSE);
-    rs(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetFVF(dev, FVF_TL);
     return dev;
 }

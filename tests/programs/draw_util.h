@@ -122,16 +122,25 @@ static inline void rect_tl(IDirect3DDevice9 *dev, float l, float t, float r, flo
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0]));
 }
 
-/* A device ready for FVF_TL draws: lighting and culling off, target and
- * depth cleared to clear and 1.0, inside BeginScene. NULL (checked) when
- * the device cannot be made. */
-static inline IDirect3DDevice9 *tl_device(IDirect3D9 *d3d, HWND window, D3DCOLOR clear)
+/* A device with lighting and culling off, or NULL (checked) when it
+ * cannot be made. */
+static inline IDirect3DDevice9 *unlit_device(IDirect3D9 *d3d, HWND window)
 {
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
     if (!dev)
         return NULL;
     IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    return dev;
+}
+
+/* An unlit device ready for FVF_TL draws: target and depth cleared to
+ * clear and 1.0, inside BeginScene. */
+static inline IDirect3DDevice9 *tl_device(IDirect3D9 *d3d, HWND window, D3DCOLOR clear)
+{
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
+    if (!dev)
+        return NULL;
     IDirect3DDevice9_SetFVF(dev, FVF_TL);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, clear, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);

@@ -160,6 +160,16 @@ static D3DCOLOR expect(const struct scene *s, struct vec3 p)
 
 static D3DCOLOR center_pixel(IDirect3DDevice9 *dev) { return bb_pixel(dev, 320, 240); }
 
+/* Clears (flags, to colour clear) and draws the two-triangle strip q in
+ * a scene of its own. */
+static void draw_strip(IDirect3DDevice9 *dev, DWORD flags, D3DCOLOR clear, const void *q, UINT stride)
+{
+    IDirect3DDevice9_Clear(dev, 0, NULL, flags, clear, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, stride);
+    IDirect3DDevice9_EndScene(dev);
+}
+
 /* Sets the scene's state, draws the quad and checks the centre pixel
  * against the equations. */
 static void draw_and_check(IDirect3DDevice9 *dev, const struct scene *s, const char *what, int line)
@@ -234,6 +244,25 @@ static D3DLIGHT9 directional(float dx, float dy, float dz)
     return l;
 }
 
+/* A white spot light one unit in front of the quad, pointing at it, with
+ * range 100 and falloff 1. */
+static D3DLIGHT9 spot(float att0, float att1, float theta, float phi)
+{
+    D3DLIGHT9 l;
+    memset(&l, 0, sizeof(l));
+    l.Type = D3DLIGHT_SPOT;
+    l.Position.z = -1;
+    l.Direction.z = 1;
+    l.Diffuse = cv(1, 1, 1, 1);
+    l.Range = 100;
+    l.Attenuation0 = att0;
+    l.Attenuation1 = att1;
+    l.Falloff = 1;
+    l.Theta = theta;
+    l.Phi = phi;
+    return l;
+}
+
 TEST(directional_material_and_ambient)
 {
     IDirect3DDevice9 *dev = begin();
@@ -269,10 +298,7 @@ TEST(directional_material_and_ambient)
         struct vtx q[4] = {{-1, 1, 0.5f, 0, 0, -1, 0xff336699, 0}, {1, 1, 0.5f, 0, 0, -1, 0xff336699, 0},
                            {-1, -1, 0.5f, 0, 0, -1, 0xff336699, 0}, {1, -1, 0.5f, 0, 0, -1, 0xff336699, 0}};
         D3DCOLOR got;
-        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-        IDirect3DDevice9_BeginScene(dev);
-        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
-        IDirect3DDevice9_EndScene(dev);
+        draw_strip(dev, D3DCLEAR_TARGET, 0, q, sizeof(q[0]));
         got = center_pixel(dev);
         CHECK(near_color(got, 0x336699, PIXEL_TOL), "unlit pixel %06lx, want 336699", (unsigned long)got);
     }
@@ -320,16 +346,9 @@ TEST(spot_light_cone)
     default_scene(&s);
     s.colorvertex = FALSE;
     s.mat.Diffuse = cv(1, 1, 1, 1);
-    memset(&s.lights[0], 0, sizeof(s.lights[0]));
-    s.lights[0].Type = D3DLIGHT_SPOT;
-    s.lights[0].Position.z = -1;
-    s.lights[0].Direction.z = 1; /* corners at rho = 1.5/sqrt(4.25) = 0.728, 43.3 degrees off axis */
-    s.lights[0].Diffuse = cv(1, 1, 1, 1);
-    s.lights[0].Range = 100;
-    s.lights[0].Attenuation0 = 1;
-    s.lights[0].Falloff = 1;
-    s.lights[0].Theta = (float)(M_PI / 3);     /* inner cone 30 degrees each side */
-    s.lights[0].Phi = (float)(2 * M_PI / 3);   /* outer cone 60 degrees */
+    /* Corners at rho = 1.5/sqrt(4.25) = 0.728, 43.3 degrees off axis; inner
+     * cone 30 degrees each side, outer cone 60 degrees. */
+    s.lights[0] = spot(1, 0, (float)(M_PI / 3), (float)(2 * M_PI / 3));
     s.nlights = 1;
     DRAW_CHECK(dev, &s, "spot penumbra");
     s.lights[0].Theta = (float)(M_PI * 0.6);   /* 54 degrees: inside the inner cone */
@@ -444,18 +463,9 @@ TEST(view_transform)
     s.local_viewer = FALSE; /* a local viewer would light the corners apart */
     DRAW_CHECK(dev, &s, "directional, turned view");
     s.local_viewer = TRUE;
-    memset(&s.lights[0], 0, sizeof(s.lights[0]));
-    s.lights[0].Type = D3DLIGHT_SPOT;
-    s.lights[0].Position.z = -1;
-    s.lights[0].Direction.z = 1;
+    s.lights[0] = spot(0.5f, 0.25f, (float)(M_PI / 3), (float)(2 * M_PI / 3));
     s.lights[0].Diffuse = cv(1, 0.5f, 1, 1);
     s.lights[0].Specular = cv(0.5f, 0.5f, 0, 1);
-    s.lights[0].Range = 100;
-    s.lights[0].Attenuation0 = 0.5f;
-    s.lights[0].Attenuation1 = 0.25f;
-    s.lights[0].Falloff = 1;
-    s.lights[0].Theta = (float)(M_PI / 3);
-    s.lights[0].Phi = (float)(2 * M_PI / 3);
     DRAW_CHECK(dev, &s, "spot, turned view");
     IDirect3DDevice9_Release(dev);
 }
@@ -486,10 +496,7 @@ TEST(normal_matrix)
     for (int normalize = 0; normalize < 2; normalize++) {
         D3DCOLOR want = normalize ? 0xff8040 : 0x804020;
         IDirect3DDevice9_SetRenderState(dev, D3DRS_NORMALIZENORMALS, normalize);
-        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
-        IDirect3DDevice9_BeginScene(dev);
-        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
-        IDirect3DDevice9_EndScene(dev);
+        draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, q, sizeof(q[0]));
         got = center_pixel(dev);
         CHECK(near_color(got, want, PIXEL_TOL), "NORMALIZENORMALS %d: pixel %06lx, want %06lx", normalize,
               (unsigned long)got, (unsigned long)want);
@@ -527,20 +534,10 @@ TEST(vertex_blend)
             q[i].w = weight;
             q[i].c = 0xff00ff00;
         }
-        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
-        IDirect3DDevice9_BeginScene(dev);
-        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
-        IDirect3DDevice9_EndScene(dev);
-        {
-            IDirect3DSurface9 *bb = NULL;
-            IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-            if (bb) {
-                CHECK(rt_pixel(dev, bb, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
-                CHECK(rt_pixel(dev, bb, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
-                CHECK(rt_pixel(dev, bb, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
-                IDirect3DSurface9_Release(bb);
-            }
-        }
+        draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, q, sizeof(q[0]));
+        CHECK(bb_pixel(dev, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
+        CHECK(bb_pixel(dev, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
+        CHECK(bb_pixel(dev, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
     }
     IDirect3DDevice9_SetRenderState(dev, D3DRS_VERTEXBLEND, D3DVBF_DISABLE);
     IDirect3DDevice9_Release(dev);
@@ -578,10 +575,7 @@ TEST(light_indices)
             IDirect3DDevice9_SetLight(dev, 5, &c);
             IDirect3DDevice9_LightEnable(dev, 7, TRUE); /* never set: the default, white along +z */
         }
-        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
-        IDirect3DDevice9_BeginScene(dev);
-        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
-        IDirect3DDevice9_EndScene(dev);
+        draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, q, sizeof(q[0]));
         got = center_pixel(dev);
         CHECK(near_color(got, wants[k], PIXEL_TOL), "step %d: pixel %06lx, want %06lx", k, (unsigned long)got,
               (unsigned long)wants[k]);
@@ -597,30 +591,19 @@ TEST(clip_plane_in_world_space)
     IDirect3DDevice9 *dev = begin();
     static const D3DMATRIX view = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5f, 0, 0, 1}}};
     static const float plane[4] = {1, 0, 0, 0};
-    struct {
-        float x, y, z;
-        D3DCOLOR c;
-    } q[4] = {{-1.5f, 1, 0.5f, 0xff00ff00}, {0.5f, 1, 0.5f, 0xff00ff00}, {-1.5f, -1, 0.5f, 0xff00ff00},
-              {0.5f, -1, 0.5f, 0xff00ff00}};
-    IDirect3DSurface9 *bb = NULL;
+    struct xyz q[4] = {{-1.5f, 1, 0.5f, 0xff00ff00}, {0.5f, 1, 0.5f, 0xff00ff00}, {-1.5f, -1, 0.5f, 0xff00ff00},
+                       {0.5f, -1, 0.5f, 0xff00ff00}};
     if (!dev)
         return;
     IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_DIFFUSE);
+    IDirect3DDevice9_SetFVF(dev, FVF_XYZ);
     IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &view);
     IDirect3DDevice9_SetClipPlane(dev, 0, plane);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, D3DCLIPPLANE0);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
-    IDirect3DDevice9_EndScene(dev);
-    IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb);
-    if (bb) {
-        CHECK_EQ_U(rt_pixel(dev, bb, 470, 240), 0);
-        CHECK_EQ_U(rt_pixel(dev, bb, 490, 240), 0x00ff00);
-        CHECK_EQ_U(rt_pixel(dev, bb, 100, 240), 0);
-        IDirect3DSurface9_Release(bb);
-    }
+    draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, q, sizeof(q[0]));
+    CHECK_EQ_U(bb_pixel(dev, 470, 240), 0);
+    CHECK_EQ_U(bb_pixel(dev, 490, 240), 0x00ff00);
+    CHECK_EQ_U(bb_pixel(dev, 100, 240), 0);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 0);
     IDirect3DDevice9_Release(dev);
 }

@@ -48,11 +48,9 @@ static D3DCOLOR fogged(float f)
 
 static IDirect3DDevice9 *begin(void)
 {
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
     if (!dev)
         return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGENABLE, TRUE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGCOLOR, 0x0000ff);

@@ -27,11 +27,9 @@ static void read_frame(IDirect3DDevice9 *dev)
 
 static IDirect3DDevice9 *begin(void)
 {
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
     if (!dev)
         return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, 0x40400000); /* 3.0f */
     IDirect3DDevice9_SetFVF(dev, FVF_TL);

@@ -15,16 +15,33 @@ static IDirect3DQuery9 *occlusion(IDirect3DDevice9 *dev)
     return q;
 }
 
-/* Polls with FLUSH until the query answers; the loop must end. */
+/* GetData until the query answers (or a bounded number of tries: the
+ * loop must end); what the last call returned. */
+static HRESULT poll(IDirect3DQuery9 *q, void *data, DWORD size, DWORD flags)
+{
+    HRESULT hr;
+    long polls = 0;
+    while ((hr = IDirect3DQuery9_GetData(q, data, size, flags)) == S_FALSE && ++polls < 10000000)
+        ;
+    return hr;
+}
+
+/* Polls with FLUSH until the query answers. */
 static DWORD samples(IDirect3DQuery9 *q)
 {
     DWORD n = 0xdddddddd;
-    HRESULT hr;
-    long polls = 0;
-    while ((hr = IDirect3DQuery9_GetData(q, &n, sizeof(n), D3DGETDATA_FLUSH)) == S_FALSE && ++polls < 10000000)
-        ;
-    CHECK_HR(hr, S_OK);
+    CHECK_HR(poll(q, &n, sizeof(n), D3DGETDATA_FLUSH), S_OK);
     return n;
+}
+
+/* The samples of one rectangle drawn between the query's BEGIN and END. */
+static DWORD rect_samples(IDirect3DDevice9 *dev, IDirect3DQuery9 *q, float l, float t, float r, float b, float z,
+                          D3DCOLOR c)
+{
+    IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
+    rect_tl(dev, l, t, r, b, z, c);
+    IDirect3DQuery9_Issue(q, D3DISSUE_END);
+    return samples(q);
 }
 
 TEST(occlusion_counts_covered_pixels)
@@ -34,10 +51,7 @@ TEST(occlusion_counts_covered_pixels)
     if (!dev)
         return;
     if ((q = occlusion(dev))) {
-        IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect_tl(dev, 100, 100, 140, 130, 0.5f, 0xffffff);
-        IDirect3DQuery9_Issue(q, D3DISSUE_END);
-        CHECK_EQ_U(samples(q), 40 * 30);
+        CHECK_EQ_U(rect_samples(dev, q, 100, 100, 140, 130, 0.5f, 0xffffff), 40 * 30);
         IDirect3DQuery9_Release(q);
     }
     IDirect3DDevice9_EndScene(dev);
@@ -53,16 +67,10 @@ TEST(occlusion_counts_what_passes_the_depth_test)
     if ((q = occlusion(dev))) {
         /* A nearer quad over the top half, outside the query. */
         rect_tl(dev, 100, 100, 140, 115, 0.2f, 0x00ff00);
-        IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect_tl(dev, 100, 100, 140, 130, 0.5f, 0xff0000);
-        IDirect3DQuery9_Issue(q, D3DISSUE_END);
-        CHECK_EQ_U(samples(q), 40 * 15);
+        CHECK_EQ_U(rect_samples(dev, q, 100, 100, 140, 130, 0.5f, 0xff0000), 40 * 15);
 
         /* Wholly behind: nothing. */
-        IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
-        rect_tl(dev, 100, 100, 140, 115, 0.9f, 0x0000ff);
-        IDirect3DQuery9_Issue(q, D3DISSUE_END);
-        CHECK_EQ_U(samples(q), 0);
+        CHECK_EQ_U(rect_samples(dev, q, 100, 100, 140, 115, 0.9f, 0x0000ff), 0);
         IDirect3DQuery9_Release(q);
     }
     IDirect3DDevice9_EndScene(dev);
@@ -163,13 +171,7 @@ TEST(getdata_states)
         CHECK_HR(IDirect3DQuery9_GetData(q, &n, sizeof(n), 0), S_FALSE);
         IDirect3DQuery9_Issue(q, D3DISSUE_END);
         /* Size 0 and NULL data poll the state only. */
-        {
-            HRESULT hr;
-            long polls = 0;
-            while ((hr = IDirect3DQuery9_GetData(q, NULL, 0, D3DGETDATA_FLUSH)) == S_FALSE && ++polls < 10000000)
-                ;
-            CHECK_HR(hr, S_OK);
-        }
+        CHECK_HR(poll(q, NULL, 0, D3DGETDATA_FLUSH), S_OK);
         CHECK_HR(IDirect3DQuery9_GetData(q, NULL, sizeof(n), 0), D3DERR_INVALIDCALL);
         CHECK_HR(IDirect3DQuery9_GetData(q, &n, sizeof(n), 0), S_OK);
         CHECK_EQ_U(n, 4);
@@ -184,26 +186,19 @@ TEST(event_done_after_flush)
     IDirect3DDevice9 *dev = begin();
     IDirect3DQuery9 *q = NULL;
     BOOL done = FALSE;
-    HRESULT hr;
-    long polls = 0;
     if (!dev)
         return;
     CHECK_HR(IDirect3DDevice9_CreateQuery(dev, D3DQUERYTYPE_EVENT, &q), D3D_OK);
     if (q) {
         rect_tl(dev, 0, 0, 640, 480, 0.5f, 0xff00ff);
         CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
-        while ((hr = IDirect3DQuery9_GetData(q, &done, sizeof(done), D3DGETDATA_FLUSH)) == S_FALSE && ++polls < 10000000)
-            ;
-        CHECK_HR(hr, S_OK);
+        CHECK_HR(poll(q, &done, sizeof(done), D3DGETDATA_FLUSH), S_OK);
         CHECK(done == TRUE, "event answered %d", done);
         /* Issued again in the next frame: done once that is submitted. */
         CHECK_HR(IDirect3DQuery9_Issue(q, D3DISSUE_END), D3D_OK);
         IDirect3DDevice9_EndScene(dev);
         IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
-        polls = 0;
-        while ((hr = IDirect3DQuery9_GetData(q, NULL, 0, 0)) == S_FALSE && ++polls < 10000000)
-            ;
-        CHECK_HR(hr, S_OK);
+        CHECK_HR(poll(q, NULL, 0, 0), S_OK);
         IDirect3DQuery9_Release(q);
     } else {
         IDirect3DDevice9_EndScene(dev);

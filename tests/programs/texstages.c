@@ -198,11 +198,9 @@ static void set_stage(IDirect3DDevice9 *dev, int s, const struct stage *st)
 
 static IDirect3DDevice9 *begin(IDirect3DTexture9 **tex)
 {
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
     if (!dev)
         return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_TEXTUREFACTOR, TFACTOR);
     IDirect3DDevice9_SetFVF(dev, FVF_TLV);
     for (int s = 0; s < 3; s++) {

@@ -26,14 +26,22 @@ static const DWORD vs_instance[] = {0xfffe0200, 0x0200001f, 0x80000000, 0x900f00
 
 static IDirect3DDevice9 *begin(void)
 {
-    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
     if (!dev)
         return NULL;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
     return dev;
 }
+
+/* One frame on a black target: the draw call (checked) between
+ * BeginScene and EndScene. */
+#define DRAW_FRAME(dev, draw)                                                                                          \
+    do {                                                                                                               \
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);                                             \
+        IDirect3DDevice9_BeginScene(dev);                                                                              \
+        CHECK_HR(draw, D3D_OK);                                                                                        \
+        IDirect3DDevice9_EndScene(dev);                                                                                \
+    } while (0)
 
 static BYTE to8(float f)
 {
@@ -152,17 +160,11 @@ TEST(every_decl_type)
         IDirect3DDevice9_SetVertexShaderConstantF(dev, 0, consts, 2);
         /* x, y, z as red, green, blue. */
         IDirect3DDevice9_SetVertexShader(dev, vs);
-        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-        IDirect3DDevice9_BeginScene(dev);
-        CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0])), D3D_OK);
-        IDirect3DDevice9_EndScene(dev);
+        DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0])));
         CHECK_PIXEL(dev, 320, 240, rgb(c->want[0], c->want[1], c->want[2]), c->name);
         /* w in every channel. */
         IDirect3DDevice9_SetVertexShader(dev, vs_w);
-        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-        IDirect3DDevice9_BeginScene(dev);
-        CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0])), D3D_OK);
-        IDirect3DDevice9_EndScene(dev);
+        DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0])));
         {
             float w[3];
             for (int k = 0; k < 3; k++)
@@ -215,10 +217,7 @@ TEST(two_streams_offsets_and_stride_zero)
     IDirect3DDevice9_SetVertexDeclaration(dev, decl);
     IDirect3DDevice9_SetStreamSource(dev, 0, pos, 16, 16);
     IDirect3DDevice9_SetStreamSource(dev, 1, col, 8, 8);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    CHECK_HR(IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 2), D3D_OK);
-    IDirect3DDevice9_EndScene(dev);
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 2));
     CHECK_PIXEL(dev, 10, 10, 0x00ff00, "two streams");
     CHECK_PIXEL(dev, 310, 470, 0x00ff00, "two streams");
     CHECK_PIXEL(dev, 330, 240, 0x000000, "two streams, right half");
@@ -233,10 +232,7 @@ TEST(two_streams_offsets_and_stride_zero)
         }
     }
     IDirect3DDevice9_SetStreamSource(dev, 1, col, 8, 0);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    CHECK_HR(IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 2), D3D_OK);
-    IDirect3DDevice9_EndScene(dev);
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 2));
     CHECK_PIXEL(dev, 10, 10, 0xff0000, "stride 0");
     CHECK_PIXEL(dev, 310, 470, 0xff0000, "stride 0");
 
@@ -305,10 +301,7 @@ TEST(instancing_three_instances)
     CHECK_HR(IDirect3DDevice9_SetStreamSourceFreq(dev, 0, D3DSTREAMSOURCE_INDEXEDDATA | 3), D3D_OK);
     CHECK_HR(IDirect3DDevice9_SetStreamSourceFreq(dev, 1, D3DSTREAMSOURCE_INSTANCEDATA | 1), D3D_OK);
     IDirect3DDevice9_SetIndices(dev, ib);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2), D3D_OK);
-    IDirect3DDevice9_EndScene(dev);
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2));
     CHECK_PIXEL(dev, 80, 60, 0xff0000, "instance 0");
     CHECK_PIXEL(dev, 240, 60, 0x00ff00, "instance 1");
     CHECK_PIXEL(dev, 400, 180, 0x0000ff, "instance 2");
@@ -360,10 +353,7 @@ TEST(fixed_function_with_declaration)
     /* Diffuse alone. */
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
-    IDirect3DDevice9_EndScene(dev);
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])));
     CHECK_PIXEL(dev, 10, 10, 0x20c040, "diffuse");
     CHECK_PIXEL(dev, 100, 10, 0x000000, "outside");
 
@@ -382,10 +372,7 @@ TEST(fixed_function_with_declaration)
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_MODULATE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG2, D3DTA_DIFFUSE);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
-    IDirect3DDevice9_EndScene(dev);
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])));
     CHECK_PIXEL(dev, 10, 10, 0x20c040, "white texel");
     CHECK_PIXEL(dev, 50, 10, 0x000000, "black texel");
     CHECK_PIXEL(dev, 10, 50, 0x000000, "black texel");
@@ -424,10 +411,7 @@ TEST(positiont_skips_vertex_shader)
     IDirect3DDevice9_SetVertexDeclaration(dev, decl);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
-    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
-    IDirect3DDevice9_BeginScene(dev);
-    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, tri, sizeof(tri[0])), D3D_OK);
-    IDirect3DDevice9_EndScene(dev);
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, tri, sizeof(tri[0])));
     CHECK_PIXEL(dev, 10, 10, 0x0000ff, "pre-transformed");
     CHECK_PIXEL(dev, 60, 60, 0x000000, "outside");
     IDirect3DDevice9_SetVertexDeclaration(dev, NULL);
