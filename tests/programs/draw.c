@@ -92,21 +92,13 @@ TEST(textured_quad)
 {
     IDirect3DDevice9 *dev = begin();
     IDirect3DTexture9 *tex = NULL;
-    D3DLOCKED_RECT lr;
     struct {
         float x, y, z, rhw, u, v;
     } q[4] = {{0, 0, 0.5f, 1, 0, 0}, {64, 0, 0.5f, 1, 1, 0}, {0, 64, 0.5f, 1, 0, 1}, {64, 64, 0.5f, 1, 1, 1}};
     if (!dev)
         return;
-    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
-    if (!tex)
+    if (!(tex = texture_of(dev, 2, 2, rgbw_texels)))
         return;
-    IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0);
-    ((DWORD *)lr.pBits)[0] = 0xffff0000;
-    ((DWORD *)lr.pBits)[1] = 0xff00ff00;
-    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[0] = 0xff0000ff;
-    ((DWORD *)((BYTE *)lr.pBits + lr.Pitch))[1] = 0xffffffff;
-    IDirect3DTexture9_UnlockRect(tex, 0);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)tex);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1);

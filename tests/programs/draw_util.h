@@ -1,7 +1,8 @@
 /* Shared by the programs that draw and read pixels back: colour checks
  * with a tolerance, back-buffer readback, the pre-transformed vertex,
- * shader and texture makers. Everything is static inline: each program
- * is compiled alone with -Werror and uses only part of it. */
+ * shader and texture makers. Functions are static inline and data static
+ * const: each program is compiled alone with -Werror and uses only part
+ * of it. */
 #ifndef MTLD3D_TEST_DRAW_UTIL_H
 #define MTLD3D_TEST_DRAW_UTIL_H
 
@@ -182,5 +183,9 @@ static inline IDirect3DTexture9 *texture_of(IDirect3DDevice9 *dev, int w, int h,
     }
     return tex;
 }
+
+/* Red, green on the top row, blue, white below: a 2x2 texture whose
+ * quarters tell apart. */
+static const D3DCOLOR rgbw_texels[4] = {0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu};
 
 #endif

@@ -265,7 +265,6 @@ TEST(ops_and_args)
 
 /* A 2x2 texture sampled with point filtering: which texel shows tells
  * which coordinate the stage used. */
-static const D3DCOLOR quad_texels[4] = {0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu};
 
 TEST(texcoord_index)
 {
@@ -275,7 +274,7 @@ TEST(texcoord_index)
     struct readback rb;
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -301,7 +300,7 @@ TEST(texcoord_index)
     IDirect3DDevice9_EndScene(dev);
     read_back(dev, NULL, &rb);
     for (int idx = 0; idx < 3; idx++) {
-        D3DCOLOR got = rb_pixel(&rb, idx * 40 + 20, 20), want = quad_texels[idx + 1] & 0xffffff;
+        D3DCOLOR got = rb_pixel(&rb, idx * 40 + 20, 20), want = rgbw_texels[idx + 1] & 0xffffff;
         CHECK(near_color(got, want, PIXEL_TOL), "TEXCOORDINDEX %d: %06lx, want %06lx", idx, (unsigned long)got,
               (unsigned long)want);
     }
@@ -337,7 +336,7 @@ TEST(texture_transform_count2)
     };
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -378,7 +377,7 @@ TEST(specular_constant_projected_fog_alphatest)
     double want[3];
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);
     /* Cell 0: SPECULARENABLE adds the specular rgb after the stages. */
@@ -464,7 +463,7 @@ TEST(specular_constant_projected_fog_alphatest)
         D3DCOLOR wants[7];
         wants[0] = to_rgb(want[0] > 1 ? 1 : want[0], want[1] > 1 ? 1 : want[1], want[2] > 1 ? 1 : want[2]);
         wants[1] = 0x123456;
-        wants[2] = quad_texels[1] & 0xffffff;
+        wants[2] = rgbw_texels[1] & 0xffffff;
         wants[3] = wants[4] = 0x808000;
         wants[5] = DIFFUSE & 0xffffff;
         wants[6] = 0xff00ff;
@@ -494,7 +493,7 @@ TEST(bump_env_map)
     float one = 1, zero = 0;
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
     CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1, 1, 1, 0, D3DFMT_V8U8, D3DPOOL_MANAGED, &bump, NULL), D3D_OK);
     if (!bump || !t2x2) {
         end(dev, tex);
@@ -534,7 +533,7 @@ TEST(bump_env_map)
     read_back(dev, NULL, &rb);
     for (int i = 0; i < 3; i++) {
         static const int texel_of[3] = {1, 2, 0};
-        D3DCOLOR got = rb_pixel(&rb, i * 40 + 20, 20), want = quad_texels[texel_of[i]] & 0xffffff;
+        D3DCOLOR got = rb_pixel(&rb, i * 40 + 20, 20), want = rgbw_texels[texel_of[i]] & 0xffffff;
         CHECK(near_color(got, want, PIXEL_TOL), "bump case %d: %06lx, want %06lx", i, (unsigned long)got,
               (unsigned long)want);
     }
@@ -560,7 +559,7 @@ TEST(texgen_camera_space_position)
     struct readback rb;
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, quad_texels);
+    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -581,7 +580,7 @@ TEST(texgen_camera_space_position)
     read_back(dev, NULL, &rb);
     for (int i = 0; i < 4; i++) {
         int x = (i & 1) ? 480 : 160, y = (i >> 1) ? 360 : 120;
-        D3DCOLOR got = rb_pixel(&rb, x, y), want = quad_texels[i] & 0xffffff;
+        D3DCOLOR got = rb_pixel(&rb, x, y), want = rgbw_texels[i] & 0xffffff;
         CHECK(near_color(got, want, PIXEL_TOL), "(%d,%d): %06lx, want %06lx", x, y, (unsigned long)got,
               (unsigned long)want);
     }
