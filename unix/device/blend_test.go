@@ -28,9 +28,7 @@ func blendOver(t *testing.T, f types.Format, dst, src uint32, rs map[types.Rende
 	data = append(data, vtx(0, 16, 0.5, src)...)
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
 		VertexBytes: uint32(len(data))}, data...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	return pixel(t, d, 1, f, 8, 8, 1, 1)
 }
 

@@ -45,9 +45,7 @@ func TestBufferUpdatesBetweenDraws(t *testing.T) {
 			add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: uint64(uintptr(unsafe.Pointer(&right[0])))})
 			add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
 		}
-		if err := d.Replay([][]byte{c.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, c)
 		runtime.KeepAlive(left)
 		runtime.KeepAlive(right)
 		if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0xff0000 {
@@ -90,9 +88,7 @@ func TestTextureUpdateBetweenDraws(t *testing.T) {
 		Src: uint64(uintptr(unsafe.Pointer(&green[0])))})
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 28,
 		VertexBytes: uint32(len(right))}, right...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	runtime.KeepAlive(red)
 	runtime.KeepAlive(green)
 	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0xff0000 {

@@ -83,9 +83,7 @@ func TestClearWholeTargetAndRects(t *testing.T) {
 		binary.LittleEndian.PutUint32(rect[4*i:], uint32(v))
 	}
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0x80ff0000, Rects: 1}, rect...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 0, 0); got != 0xff112233 {
 		t.Errorf("outside the rect: %#x", got)
 	}
@@ -106,9 +104,7 @@ func TestClearHonoursViewportAndScissor(t *testing.T) {
 	add(c, code("SetScissor"), shared.RecSetScissor{Left: 0, Top: 0, Right: 8, Bottom: 4})
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_SCISSORTESTENABLE), Value: 1})
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xffffffff})
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	for _, tc := range []struct {
 		x, y int
 		want uint32
@@ -126,9 +122,7 @@ func TestClear16BitAndFrontBuffer(t *testing.T) {
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xffff0000})
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := pixel(t, d, 1, types.D3DFMT_R5G6B5, 8, 8, 0, 0); got != 0x001f {
 		t.Errorf("back buffer: %#x, want blue 0x001f", got)
 	}
@@ -164,9 +158,7 @@ func TestFrameDump(t *testing.T) {
 	setup(c, types.D3DFMT_X8R8G8B8)
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
 	add(c, code("Present"), presentRec(5, 1, 8, 8, 8, 8))
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	f, err := os.Open(filepath.Join(d.dumpDir, "frame-0-000001.png"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"unsafe"
 
-	"mtld3d/core/dxso"
-
 	"mtld3d/shared"
 	"mtld3d/types"
 )
@@ -37,9 +35,7 @@ func TestDrawUPPretransformedTriangle(t *testing.T) {
 	data = append(data, vtx(0, 8, 0.5, 0xffff0000)...)
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
 		VertexBytes: uint32(len(data))}, data...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 1); got&0xffffff != 0xff0000 {
 		t.Errorf("inside the triangle: %#x, want red", got)
 	}
@@ -50,22 +46,14 @@ func TestDrawUPPretransformedTriangle(t *testing.T) {
 
 func TestDrawWithShadersAndDeclaration(t *testing.T) {
 	d := newTestDevice(t)
-	vs, err := dxso.Assemble("vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := dxso.Assemble("ps_2_0\ndcl v0\nmul r0, v0, c0\nmov oC0, r0\n")
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := newChunk()
 	setup(c, types.D3DFMT_A8R8G8B8)
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff000000, Z: 1})
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
 	// Counter-clockwise on screen: culled by D3D9's default, so turn culling off.
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
-	add(c, code("CreateShader"), shared.RecCreateShader{ID: 10, Kind: shared.ShaderVertex, Size: uint32(4 * len(vs)), Code: uint64(uintptr(unsafe.Pointer(&vs[0])))})
-	add(c, code("CreateShader"), shared.RecCreateShader{ID: 11, Kind: shared.ShaderPixel, Size: uint32(4 * len(ps)), Code: uint64(uintptr(unsafe.Pointer(&ps[0])))})
+	vs := shaderRec(t, c, 10, shared.ShaderVertex, "vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\n")
+	ps := shaderRec(t, c, 11, shared.ShaderPixel, "ps_2_0\ndcl v0\nmul r0, v0, c0\nmov oC0, r0\n")
 	// position float4 at 0, colour D3DCOLOR at 16.
 	elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
 		0, 0, 16, 0, byte(types.D3DDECLTYPE_D3DCOLOR), 0, byte(types.D3DDECLUSAGE_COLOR), 0}
@@ -85,9 +73,7 @@ func TestDrawWithShadersAndDeclaration(t *testing.T) {
 	data = append(data, vtx(-1, 3, 0.5, 0xff00ff00)...)
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
 		VertexBytes: uint32(len(data))}, data...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	runtime.KeepAlive(vs)
 	runtime.KeepAlive(ps)
 	// Green times c0's (1, 0.5, 1, 1): 0x80 green.
@@ -98,10 +84,6 @@ func TestDrawWithShadersAndDeclaration(t *testing.T) {
 
 func TestInstancedDraw(t *testing.T) {
 	d := newTestDevice(t)
-	vs, err := dxso.Assemble("vs_2_0\ndcl_position v0\ndcl_texcoord v1\nadd oPos, v0, v1\nmov oD0, c0\n")
-	if err != nil {
-		t.Fatal(err)
-	}
 	f4 := func(v ...float32) []byte {
 		b := make([]byte, 4*len(v))
 		for i, x := range v {
@@ -129,7 +111,7 @@ func TestInstancedDraw(t *testing.T) {
 	elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
 		1, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_TEXCOORD), 0}
 	add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 23, Count: 2}, elems...)
-	add(c, code("CreateShader"), shared.RecCreateShader{ID: 24, Kind: shared.ShaderVertex, Size: uint32(4 * len(vs)), Code: uint64(uintptr(unsafe.Pointer(&vs[0])))})
+	vs := shaderRec(t, c, 24, shared.ShaderVertex, "vs_2_0\ndcl_position v0\ndcl_texcoord v1\nadd oPos, v0, v1\nmov oD0, c0\n")
 	add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 23})
 	add(c, code("SetVertexShader"), shared.RecSetObject{Object: 24})
 	add(c, code("SetShaderConstF"), shared.RecSetShaderConst{Shader: shared.ConstShaderVertex, Count: 1}, f4(1, 1, 1, 1)...)
@@ -139,9 +121,7 @@ func TestInstancedDraw(t *testing.T) {
 	add(c, code("SetStreamSourceFreq"), shared.RecSetStreamSourceFreq{Stream: 1, Setting: types.D3DSTREAMSOURCE_INSTANCEDATA | 1})
 	add(c, code("SetIndices"), shared.RecSetObject{Object: 22})
 	add(c, code("DrawIndexed"), shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), NumVertices: 3, PrimCount: 1})
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	runtime.KeepAlive(verts)
 	runtime.KeepAlive(offsets)
 	runtime.KeepAlive(idx)

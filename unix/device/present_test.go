@@ -39,9 +39,7 @@ func TestPresentScalesToTheClientArea(t *testing.T) {
 	setup(c, types.D3DFMT_X8R8G8B8)
 	quarters(c)
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 16, 16))
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if f := d.front[9]; f == nil || f.width != 16 || f.height != 16 {
 		t.Fatalf("the drawable is not the 16x16 client area: %+v", f)
 	}
@@ -75,9 +73,7 @@ func TestPresentRectanglesKeepTheRest(t *testing.T) {
 	r = shared.RecPresent{SwapChain: 9, BackBuffer: 1, SrcLeft: 0, SrcTop: 4, SrcRight: 4, SrcBottom: 8,
 		DstLeft: 28, DstTop: 28, DstRight: 36, DstBottom: 36, ClientWidth: 32, ClientHeight: 32}
 	add(c, code("Present"), r)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	for _, tc := range []struct {
 		x, y int
 		want uint32
@@ -99,9 +95,7 @@ func TestPresentAfterResizeKeepsTheOverlap(t *testing.T) {
 	r := shared.RecPresent{SwapChain: 9, BackBuffer: 1, SrcRight: 8, SrcBottom: 8, DstLeft: 8, DstRight: 16, DstBottom: 8,
 		ClientWidth: 16, ClientHeight: 12}
 	add(c, code("Present"), r)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	for _, tc := range []struct {
 		x, y int
 		want uint32
@@ -125,9 +119,7 @@ func TestFlipRotatesBackBuffers(t *testing.T) {
 	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 3})
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	// Front: red (was buffer 0); buffer 0: green (was buffer 1); buffer
 	// 1: the front's old storage.
 	if got := frontPixel(t, d, 9, 8, 8, 0, 0); got != 0xffff0000 {
@@ -138,9 +130,7 @@ func TestFlipRotatesBackBuffers(t *testing.T) {
 	}
 	c = newChunk()
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := frontPixel(t, d, 9, 8, 8, 0, 0); got != 0xff00ff00 {
 		t.Errorf("second front = %#x, want green", got)
 	}
@@ -158,9 +148,7 @@ func TestPresentMultisampledAndMinimised(t *testing.T) {
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 4, 4))
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 0, 0))
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := frontPixel(t, d, 9, 4, 4, 2, 2); got != 0xff0000ff {
 		t.Errorf("front = %#x, want blue", got)
 	}
@@ -175,9 +163,7 @@ func TestSwapChainRecordChecksAndUnpresentedFront(t *testing.T) {
 	}
 	c = newChunk()
 	add(c, code("SwapChain"), shared.RecSwapChain{SwapChain: 9, SwapEffect: uint32(types.D3DSWAPEFFECT_DISCARD), Count: 1}, make([]byte, 8)...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := frontPixel(t, d, 9, 4, 4, 1, 1); got != 0xff000000 {
 		t.Errorf("a swap chain that has not presented reads %#x, want opaque black", got)
 	}
@@ -189,9 +175,7 @@ func TestSwapChainRecordChecksAndUnpresentedFront(t *testing.T) {
 	setup(c, types.D3DFMT_X8R8G8B8)
 	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
 	add(c, code("DestroyObject"), shared.RecDestroyObject{ID: 9})
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if d.front[9] != nil || d.chains[9] != nil {
 		t.Error("a destroyed swap chain keeps its front image or buffers")
 	}

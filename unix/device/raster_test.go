@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"mtld3d/core/caps"
-	"mtld3d/core/dxso"
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
 	"mtld3d/core/state"
@@ -39,14 +38,6 @@ func TestDepthBiasScale(t *testing.T) {
 // there), and ps_3_0 gets no fixed-function fog.
 func TestShaderWritingOnlyOC1(t *testing.T) {
 	d := newTestDevice(t)
-	vs, err := dxso.Assemble("vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := dxso.Assemble("ps_3_0\ndef c0, 0, 1, 0, 1\nmov oC1, c0\n")
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := newChunk()
 	setup(c, types.D3DFMT_A8R8G8B8)
 	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 3, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8, Format: uint32(types.D3DFMT_A8R8G8B8)})
@@ -60,8 +51,8 @@ func TestShaderWritingOnlyOC1(t *testing.T) {
 	rs(types.D3DRS_FOGENABLE, 1)
 	rs(types.D3DRS_FOGTABLEMODE, uint32(types.D3DFOG_LINEAR))
 	rs(types.D3DRS_FOGCOLOR, 0xff0000ff)
-	add(c, code("CreateShader"), shared.RecCreateShader{ID: 10, Kind: shared.ShaderVertex, Size: uint32(4 * len(vs)), Code: uint64(uintptr(unsafe.Pointer(&vs[0])))})
-	add(c, code("CreateShader"), shared.RecCreateShader{ID: 11, Kind: shared.ShaderPixel, Size: uint32(4 * len(ps)), Code: uint64(uintptr(unsafe.Pointer(&ps[0])))})
+	vs := shaderRec(t, c, 10, shared.ShaderVertex, "vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n")
+	ps := shaderRec(t, c, 11, shared.ShaderPixel, "ps_3_0\ndef c0, 0, 1, 0, 1\nmov oC1, c0\n")
 	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZW | types.D3DFVF_DIFFUSE})
 	add(c, code("SetVertexShader"), shared.RecSetObject{Object: 10})
 	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 11})
@@ -71,9 +62,7 @@ func TestShaderWritingOnlyOC1(t *testing.T) {
 	data = append(data, vtx(-1, 3, 0.5, 0)...)
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
 		VertexBytes: uint32(len(data))}, data...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	runtime.KeepAlive(vs)
 	runtime.KeepAlive(ps)
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 4, 4); got != 0xff204060 {

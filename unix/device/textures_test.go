@@ -44,6 +44,25 @@ func shaderRec(t *testing.T, c *chunk, id, kind uint32, src string) []uint32 {
 	return code_
 }
 
+// texturedSetup starts a frame on the 8x8 A8R8G8B8 target with depth off
+// and pre-transformed vertices carrying one three-component coordinate.
+func texturedSetup(c *chunk) {
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+}
+
+// columns draws pixel columns x0..x1 of the 8x8 target as two triangles
+// sampling texture coordinate (0.5, 0.5, 0).
+func columns(c *chunk, x0, x1 float32) {
+	var data []byte
+	for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
+		data = append(data, f32s(p[0], p[1], 0.5, 1, 0.5, 0.5, 0)...)
+	}
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
+		VertexBytes: uint32(len(data))}, data...)
+}
+
 var faceColours = []uint32{0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffff00, 0xffff00ff, 0xff00ffff}
 
 // cubeTexture creates texture 30, a 1x1 A8R8G8B8 cube map whose faces
@@ -66,15 +85,11 @@ func TestCubeSampledByFixedFunction(t *testing.T) {
 	for f, dir := range directions {
 		d := newTestDevice(t)
 		c := newChunk()
-		setup(c, types.D3DFMT_A8R8G8B8)
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+		texturedSetup(c)
 		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
 		texels := cubeTexture(c)
 		quadTex(c, dir[0], dir[1], dir[2])
-		if err := d.Replay([][]byte{c.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, c)
 		runtime.KeepAlive(texels)
 		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 2, 2); got != faceColours[f] {
 			t.Errorf("direction %v: %#x, want face %d's %#x", dir, got, f, faceColours[f])
@@ -86,16 +101,12 @@ func TestCubeSampledByShader(t *testing.T) {
 	for f, dir := range directions {
 		d := newTestDevice(t)
 		c := newChunk()
-		setup(c, types.D3DFMT_A8R8G8B8)
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+		texturedSetup(c)
 		ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_2_0\ndcl t0.xyz\ndcl_cube s0\ntexld r0, t0, s0\nmov oC0, r0\n")
 		add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
 		texels := cubeTexture(c)
 		quadTex(c, dir[0], dir[1], dir[2])
-		if err := d.Replay([][]byte{c.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, c)
 		runtime.KeepAlive(texels)
 		runtime.KeepAlive(ps)
 		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 2, 2); got != faceColours[f] {
@@ -115,9 +126,7 @@ func TestVolumeSampledAtThreeDepths(t *testing.T) {
 	for i, w := range []float32{1.0 / 6, 0.5, 5.0 / 6} {
 		d := newTestDevice(t)
 		c := newChunk()
-		setup(c, types.D3DFMT_A8R8G8B8)
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+		texturedSetup(c)
 		ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_2_0\ndcl t0.xyz\ndcl_volume s0\ntexld r0, t0, s0\nmov oC0, r0\n")
 		add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
 		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_VOLUMETEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
@@ -125,9 +134,7 @@ func TestVolumeSampledAtThreeDepths(t *testing.T) {
 		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 2, Bottom: 2, Back: 3, Src: addr(texels), Pitch: 12, SlicePitch: 24})
 		add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
 		quadTex(c, 0.5, 0.5, w)
-		if err := d.Replay([][]byte{c.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, c)
 		runtime.KeepAlive(texels)
 		runtime.KeepAlive(ps)
 		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 2, 2); got != slices[i] {
@@ -155,9 +162,7 @@ func TestRenderToCubeFaceThenSample(t *testing.T) {
 	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
 	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
 	quadTex(c, 0.1, 0.2, -1)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 2, 2); got != faceColours[5] {
 		t.Errorf("-Z: %#x, want %#x", got, faceColours[5])
 	}
@@ -195,9 +200,7 @@ func TestVertexTextureFetch(t *testing.T) {
 	}
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
 		VertexBytes: uint32(len(data))}, data...)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	runtime.KeepAlive(vs)
 	runtime.KeepAlive(ps)
 	runtime.KeepAlive(texels)
@@ -262,9 +265,7 @@ func TestStretchFromCubeFace(t *testing.T) {
 	// Face -Y scaled up to the whole 8x8 target, with linear filtering.
 	add(c, code("StretchRect"), shared.RecStretchRect{Src: 53, Dst: 1, SrcRight: 4, SrcBottom: 4, DstRight: 8, DstBottom: 8,
 		Filter: uint32(types.D3DTEXF_LINEAR)})
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	for _, p := range [][2]int{{0, 0}, {7, 7}, {3, 5}} {
 		if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, p[0], p[1]); got&0xffffff != faceColours[3]&0xffffff {
 			t.Errorf("pixel %v: %#x, want face -Y's %#x", p, got, faceColours[3])
@@ -275,10 +276,8 @@ func TestStretchFromCubeFace(t *testing.T) {
 func TestTextureUpdateBetweenDrawsKeepsOrder(t *testing.T) {
 	d := newTestDevice(t)
 	c := newChunk()
-	setup(c, types.D3DFMT_A8R8G8B8)
-	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	texturedSetup(c)
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
 	red, green := u32s(0xffff0000), u32s(0xff00ff00)
 	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
 		Width: 1, Height: 1, Depth: 1, Levels: 1})
@@ -287,20 +286,10 @@ func TestTextureUpdateBetweenDrawsKeepsOrder(t *testing.T) {
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
 	// Left half with the red texel, then the texel turns green and the
 	// right half is drawn.
-	half := func(x0, x1 float32) {
-		var data []byte
-		for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
-			data = append(data, f32s(p[0], p[1], 0.5, 1, 0.5, 0.5, 0)...)
-		}
-		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
-			VertexBytes: uint32(len(data))}, data...)
-	}
-	half(0, 4)
+	columns(c, 0, 4)
 	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Src: addr(green), Pitch: 4})
-	half(4, 8)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	columns(c, 4, 8)
+	replay(t, d, c)
 	runtime.KeepAlive(red)
 	runtime.KeepAlive(green)
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 1, 4); got != 0xffff0000 {
@@ -314,10 +303,8 @@ func TestTextureUpdateBetweenDrawsKeepsOrder(t *testing.T) {
 func TestP8FollowsThePalette(t *testing.T) {
 	d := newTestDevice(t)
 	c := newChunk()
-	setup(c, types.D3DFMT_A8R8G8B8)
-	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	texturedSetup(c)
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
 	// Palette 0: index 3 is red; palette 1: index 3 is blue (PALETTEENTRY
 	// is red, green, blue, flags; flags are the alpha).
 	pal := func(r, g, b byte) []byte {
@@ -333,20 +320,10 @@ func TestP8FollowsThePalette(t *testing.T) {
 	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 1, Bottom: 1, Back: 1, Src: addr(index), Pitch: 1})
 	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
-	half := func(x0, x1 float32) {
-		var data []byte
-		for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
-			data = append(data, f32s(p[0], p[1], 0.5, 1, 0.5, 0.5, 0)...)
-		}
-		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
-			VertexBytes: uint32(len(data))}, data...)
-	}
-	half(0, 4)
+	columns(c, 0, 4)
 	add(c, code("SetCurrentTexturePalette"), shared.RecSetFlag{Value: 1})
-	half(4, 8)
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	columns(c, 4, 8)
+	replay(t, d, c)
 	runtime.KeepAlive(index)
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 1, 4); got != 0xffff0000 {
 		t.Errorf("palette 0: %#x, want red", got)
@@ -367,9 +344,7 @@ func TestPS1xSamplersTakeTheBoundKind(t *testing.T) {
 		Width: 1, Height: 1, Depth: 1, Levels: 1})
 	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 1, Texture: 31})
 	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	runtime.KeepAlive(texels)
 	runtime.KeepAlive(ps)
 	runtime.KeepAlive(ps2)
@@ -394,9 +369,7 @@ func TestDeclaredSamplerWithoutFittingTexture(t *testing.T) {
 	}{{"unbound reads opaque black", false, 0xff000000}, {"a cube map for dcl_2d reads transparent black", true, 0}} {
 		d := newTestDevice(t)
 		c := newChunk()
-		setup(c, types.D3DFMT_A8R8G8B8)
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE3(0)})
+		texturedSetup(c)
 		ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_2_0\ndcl t0.xyz\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n")
 		add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
 		add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff808080})
@@ -405,9 +378,7 @@ func TestDeclaredSamplerWithoutFittingTexture(t *testing.T) {
 			texels = cubeTexture(c)
 		}
 		quadTex(c, 0.5, 0.5, 0.5)
-		if err := d.Replay([][]byte{c.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, c)
 		runtime.KeepAlive(texels)
 		runtime.KeepAlive(ps)
 		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 2, 2); got != tc.want {
@@ -424,9 +395,7 @@ func TestUploadOfAnUnsampledTextureKeepsThePass(t *testing.T) {
 		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: id, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
 			Width: 1, Height: 1, Depth: 1, Levels: 1})
 	}
-	if err := d.Replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
+	replay(t, d, c)
 	// As mid-frame: a render pass open over the back buffer, texture 30
 	// sampled by it, texture 31 not.
 	var pd backend.RenderPassDesc
