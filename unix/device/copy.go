@@ -84,19 +84,28 @@ fragment float4 mtld3d_blit_fs(blit_in in [[stage_in]], constant float4 *m [[buf
 // m[0] = (dst left, dst top, scale x, scale y), m[1] = (src left, src
 // top, 1/src width, 1/src height), m[2].x = the source's level.
 var blitFS = &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 1}, Run: func(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
-	var m [9]float32
+	m := blitParams(r)
+	for l := 0; l < backend.QuadLanes; l++ {
+		out.Color[0][l] = r.Sample(0, 0, blitUV(&m, q.Position[l]), m[8])
+	}
+}}
+
+// blitParams is the nine floats of buffer 0 that blitFS and presentFS
+// take (all zero when the buffer is short).
+func blitParams(r backend.QuadResources) (m [9]float32) {
 	if b := r.Buffer(0); len(b) >= 36 {
 		for i := range m {
 			m[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 		}
 	}
-	for l := 0; l < backend.QuadLanes; l++ {
-		p := q.Position[l]
-		u := (m[4] + (p[0]-m[0])*m[2]) * m[6]
-		v := (m[5] + (p[1]-m[1])*m[3]) * m[7]
-		out.Color[0][l] = r.Sample(0, 0, [4]float32{u, v}, m[8])
-	}
-}}
+	return m
+}
+
+// blitUV is the source coordinate the destination pixel centre p maps to
+// under blitParams m.
+func blitUV(m *[9]float32, p [4]float32) [4]float32 {
+	return [4]float32{(m[4] + (p[0]-m[0])*m[2]) * m[6], (m[5] + (p[1]-m[1])*m[3]) * m[7]}
+}
 
 func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 	src, dst := d.objects[r.Src], d.objects[r.Dst]

@@ -253,17 +253,9 @@ fragment float4 mtld3d_present_fs(present_in in [[stage_in]], constant float4 *m
 // top, 1/src width, 1/src height), m[2].x = 1 to encode linear content
 // as sRGB (D3DPRESENT_LINEAR_CONTENT).
 var presentFS = &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 1}, Run: func(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
-	var m [9]float32
-	if b := r.Buffer(0); len(b) >= 36 {
-		for i := range m {
-			m[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-		}
-	}
+	m := blitParams(r)
 	for l := 0; l < backend.QuadLanes; l++ {
-		p := q.Position[l]
-		u := (m[4] + (p[0]-m[0])*m[2]) * m[6]
-		v := (m[5] + (p[1]-m[1])*m[3]) * m[7]
-		c := r.Sample(0, 0, [4]float32{u, v}, 0)
+		c := r.Sample(0, 0, blitUV(&m, q.Position[l]), 0)
 		if m[8] != 0 {
 			for i := 0; i < 3; i++ {
 				c[i] = linearToSRGB(c[i])
