@@ -31,7 +31,7 @@ static IDirect3DDevice9 *begin(void)
     if (!dev)
         return NULL;
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, 0x40400000); /* 3.0f */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, f2dw(3.0f));
     IDirect3DDevice9_SetFVF(dev, FVF_TL);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);
@@ -353,7 +353,7 @@ TEST(points_of_size_one)
     struct tl p[2] = {{100, 300, 0.5f, 1, G}, {103, 301, 0.5f, 1, B}};
     if (!dev)
         return;
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, 0x3f800000); /* 1.0f */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, f2dw(1.0f));
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 2, p, sizeof(p[0])), D3D_OK);
     IDirect3DDevice9_EndScene(dev);
     read_frame(dev);

@@ -1211,7 +1211,6 @@ TEST(ps_1_x_texture_addressing)
     D3DLOCKED_RECT lr;
     struct want w[4];
     int n = 0;
-    float one = 1, zero = 0;
     if (!dev)
         return;
     CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1, 1, 1, 0, D3DFMT_V8U8, D3DPOOL_MANAGED, &bump, NULL), D3D_OK);
@@ -1229,10 +1228,10 @@ TEST(ps_1_x_texture_addressing)
     dp3tex = ps_of(dev, ps12_texdp3tex);
     IDirect3DDevice9_SetTexture(dev, 1, (IDirect3DBaseTexture9 *)grid);
     IDirect3DDevice9_SetTexture(dev, 2, (IDirect3DBaseTexture9 *)grid);
-    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT00, *(DWORD *)&one);
-    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
-    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT10, *(DWORD *)&zero);
-    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT11, *(DWORD *)&one);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT00, f2dw(1.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT01, f2dw(0.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT10, f2dw(0.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_BUMPENVMAT11, f2dw(1.0f));
     IDirect3DDevice9_BeginScene(dev);
     /* texbem: (0.1, 0.1) + (0.5, 0) is in texel 1. */
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)bump);

@@ -220,6 +220,17 @@ static void end(IDirect3DDevice9 *dev, IDirect3DTexture9 **tex)
     IDirect3DDevice9_Release(dev);
 }
 
+/* The 2x2 red, green, blue, white texture on stage 0, whose colour the
+ * stage passes on as it is. */
+static IDirect3DTexture9 *show_rgbw(IDirect3DDevice9 *dev)
+{
+    IDirect3DTexture9 *t = texture_of(dev, 2, 2, rgbw_texels);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    return t;
+}
+
 TEST(ops_and_args)
 {
     IDirect3DTexture9 *tex[3];
@@ -274,10 +285,7 @@ TEST(texcoord_index)
     struct readback rb;
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
-    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    t2x2 = show_rgbw(dev);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);
     for (int idx = 0; idx < 3; idx++) {
@@ -336,10 +344,7 @@ TEST(texture_transform_count2)
     };
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
-    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    t2x2 = show_rgbw(dev);
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_TEX1);
     for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
         D3DCOLOR got;
@@ -428,8 +433,8 @@ TEST(specular_constant_projected_fog_alphatest)
             float x, y, z;
             D3DCOLOR c;
         } q[4];
-        IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGSTART, *(DWORD *)&start);
-        IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGEND, *(DWORD *)&end);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGSTART, f2dw(start));
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGEND, f2dw(end));
         for (int cell = 3; cell < 5; cell++) {
             for (int i = 0; i < 4; i++) {
                 q[i].x = (cell * 40 + (i & 1) * 40) / 320.0f - 1;
@@ -490,7 +495,6 @@ TEST(bump_env_map)
     IDirect3DDevice9 *dev = begin(tex);
     struct readback rb;
     D3DLOCKED_RECT lr;
-    float one = 1, zero = 0;
     if (!dev)
         return;
     t2x2 = texture_of(dev, 2, 2, rgbw_texels);
@@ -517,17 +521,17 @@ TEST(bump_env_map)
     IDirect3DDevice9_SetTextureStageState(dev, 2, D3DTSS_COLOROP, D3DTOP_DISABLE);
     IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
     IDirect3DDevice9_BeginScene(dev);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT00, *(DWORD *)&one);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT10, *(DWORD *)&zero);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT11, *(DWORD *)&one);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT00, f2dw(1.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, f2dw(0.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT10, f2dw(0.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT11, f2dw(1.0f));
     draw_square(dev, 0, 0, 0.1f, 0.1f);
     /* M01 = 1, M00 = 0: du goes to v. */
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT00, *(DWORD *)&zero);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&one);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT00, f2dw(0.0f));
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, f2dw(1.0f));
     draw_square(dev, 1, 0, 0.1f, 0.1f);
     /* A zero matrix leaves the coordinate alone. */
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, *(DWORD *)&zero);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_BUMPENVMAT01, f2dw(0.0f));
     draw_square(dev, 2, 0, 0.1f, 0.1f);
     IDirect3DDevice9_EndScene(dev);
     read_back(dev, NULL, &rb);
@@ -559,10 +563,7 @@ TEST(texgen_camera_space_position)
     struct readback rb;
     if (!dev)
         return;
-    t2x2 = texture_of(dev, 2, 2, rgbw_texels);
-    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t2x2);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    t2x2 = show_rgbw(dev);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXCOORDINDEX, D3DTSS_TCI_CAMERASPACEPOSITION);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT2);
     memset(&m, 0, sizeof(m));
