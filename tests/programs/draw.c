@@ -105,10 +105,7 @@ TEST(textured_quad)
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
     IDirect3DDevice9_EndScene(dev);
     /* Point sampling: each quarter of the quad shows one texel. */
-    CHECK_PIXEL(dev, 10, 10, 0xff0000, NULL);
-    CHECK_PIXEL(dev, 50, 10, 0x00ff00, NULL);
-    CHECK_PIXEL(dev, 10, 50, 0x0000ff, NULL);
-    CHECK_PIXEL(dev, 50, 50, 0xffffff, NULL);
+    CHECK_RGBW(dev, 10, 10, 50, 50, "point-sampled quad");
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DTexture9_Release(tex);
     IDirect3DDevice9_Release(dev);

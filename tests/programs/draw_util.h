@@ -51,6 +51,15 @@ static inline void check_pixel(const char *file, int line, IDirect3DDevice9 *dev
 #define CHECK_PIXEL_TOL(dev, x, y, want, tol, what) check_pixel(__FILE__, __LINE__, dev, x, y, want, tol, what)
 #define CHECK_PIXEL(dev, x, y, want, what) CHECK_PIXEL_TOL(dev, x, y, want, PIXEL_TOL, what)
 
+/* rgbw_texels (below) shows its texels at (l, t), (r, t), (l, b), (r, b). */
+#define CHECK_RGBW(dev, l, t, r, b, what)                                                                              \
+    do {                                                                                                               \
+        CHECK_PIXEL(dev, l, t, 0xff0000, what);                                                                        \
+        CHECK_PIXEL(dev, r, t, 0x00ff00, what);                                                                        \
+        CHECK_PIXEL(dev, l, b, 0x0000ff, what);                                                                        \
+        CHECK_PIXEL(dev, r, b, 0xffffff, what);                                                                        \
+    } while (0)
+
 /* A render target (the back buffer when rt is NULL) read back once,
  * pixels taken from the copy. */
 struct readback {

@@ -350,14 +350,8 @@ TEST(point_sprites_textured)
         IDirect3DPixelShader9_Release(ps);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSPRITEENABLE, FALSE);
     end(dev);
-    CHECK_PIXEL(dev, 395, 195, 0xff0000, NULL);
-    CHECK_PIXEL(dev, 405, 195, 0x00ff00, NULL);
-    CHECK_PIXEL(dev, 395, 205, 0x0000ff, NULL);
-    CHECK_PIXEL(dev, 405, 205, 0xffffff, NULL);
-    CHECK_PIXEL(dev, 195, 195, 0xff0000, NULL);
-    CHECK_PIXEL(dev, 205, 195, 0x00ff00, NULL);
-    CHECK_PIXEL(dev, 195, 205, 0x0000ff, NULL);
-    CHECK_PIXEL(dev, 205, 205, 0xffffff, NULL);
+    CHECK_RGBW(dev, 395, 195, 405, 205, "sprite, ps_2_0");
+    CHECK_RGBW(dev, 195, 195, 205, 205, "sprite, fixed function");
     CHECK_PIXEL(dev, 310, 310, 0xffffff, NULL);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DTexture9_Release(tex);
