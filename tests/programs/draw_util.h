@@ -193,6 +193,17 @@ static inline IDirect3DTexture9 *texture_of(IDirect3DDevice9 *dev, int w, int h,
     return tex;
 }
 
+/* Pass-through shaders (core/dxso assembled).
+ * vs_2_0: dcl_position v0; dcl_color v1; mov oPos, v0; mov oD0, v1 */
+static const DWORD vs_pass[] = {
+    0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x8000000a, 0x900f0001, 0x02000001,
+    0xc00f0000, 0x90e40000, 0x02000001, 0xd00f0000, 0x90e40001, 0x0000ffff,
+};
+/* ps_2_0: dcl v0; mov oC0, v0 */
+static const DWORD ps_pass[] = {
+    0xffff0200, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0x800f0800, 0x90e40000, 0x0000ffff,
+};
+
 /* Red, green on the top row, blue, white below: a 2x2 texture whose
  * quarters tell apart. */
 static const D3DCOLOR rgbw_texels[4] = {0xffff0000u, 0xff00ff00u, 0xff0000ffu, 0xffffffffu};

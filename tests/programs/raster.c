@@ -11,20 +11,11 @@ static IDirect3D9 *d3d;
 static HWND window;
 
 /* Shaders (assembly in the comments above each; core/dxso assembled). */
-/* vs_2_0: dcl_position v0; dcl_color v1; mov oPos, v0; mov oD0, v1 */
-static const DWORD vs_pass[] = {
-    0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x8000000a, 0x900f0001, 0x02000001,
-    0xc00f0000, 0x90e40000, 0x02000001, 0xd00f0000, 0x90e40001, 0x0000ffff,
-};
-/* vs_2_0: def c0, 16, 0, 0, 0; the same, and mov oPts.x, c0.x */
+/* vs_2_0: def c0, 16, 0, 0, 0; vs_pass (draw_util.h) and mov oPts.x, c0.x */
 static const DWORD vs_pts[] = {
     0xfffe0200, 0x05000051, 0xa00f0000, 0x41800000, 0x00000000, 0x00000000, 0x00000000, 0x0200001f,
     0x80000000, 0x900f0000, 0x0200001f, 0x8000000a, 0x900f0001, 0x02000001, 0xc00f0000, 0x90e40000,
     0x02000001, 0xd00f0000, 0x90e40001, 0x02000001, 0xc0010002, 0xa0000000, 0x0000ffff,
-};
-/* ps_2_0: dcl v0; mov oC0, v0 */
-static const DWORD ps_pass[] = {
-    0xffff0200, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0x800f0800, 0x90e40000, 0x0000ffff,
 };
 /* ps_2_0: dcl t0.xy; dcl_2d s0; texld r0, t0, s0; mov oC0, r0 */
 static const DWORD ps_tex[] = {

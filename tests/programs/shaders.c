@@ -165,16 +165,6 @@ static const DWORD vs20_loops[] = {
 
 /*
  *   ps_2_0
- *   dcl v0
- *   mov oC0, v0
- */
-static const DWORD ps20_d0[] = {
-    0xffff0200, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0x800f0800,
-    0x90e40000, 0x0000ffff,
-};
-
-/*
- *   ps_2_0
  *   dcl t1
  *   mov oC0, t1
  */
@@ -894,7 +884,7 @@ TEST(vs_ps_2_0)
     t0 = make_texture(dev, 1, 1, (const D3DCOLOR[]){TEX0}, TRUE);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t0);
     vs = vs_of(dev, vs20_loops);
-    d0 = ps_of(dev, ps20_d0);
+    d0 = ps_of(dev, ps_pass);
     t1 = ps_of(dev, ps20_t1);
     math = ps_of(dev, ps20_math);
     setf(dev, FALSE, 1, 0.1f, 0.2f, 0.05f, 0.25f);
@@ -1051,7 +1041,7 @@ TEST(more_vs)
         return;
     rel = vs_of(dev, vs11_rel);
     call = vs_of(dev, vs20_call);
-    d0 = ps_of(dev, ps20_d0);
+    d0 = ps_of(dev, ps_pass);
     IDirect3DDevice9_BeginScene(dev);
     /* c[a0.x + 2] with a0.x = 1: c3. */
     setf(dev, FALSE, 0, 1, 0, 0, 0);

@@ -16,9 +16,6 @@ static const DWORD vs_colour[] = {0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000
 static const DWORD vs_colour_w[] = {0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x8000000a,
                                     0x900f0001, 0x02000001, 0xc00f0000, 0x90e40000, 0x04000004, 0xd00f0000,
                                     0x90ff0001, 0xa0e40000, 0xa0e40001, 0x0000ffff};
-/* ps_2_0; dcl v0; mov oC0, v0 */
-static const DWORD ps_colour[] = {0xffff0200, 0x0200001f, 0x80000000, 0x900f0000,
-                                  0x02000001, 0x800f0800, 0x90e40000, 0x0000ffff};
 /* vs_2_0; dcl_position v0; dcl_texcoord v1; dcl_color v2; add oPos, v0, v1; mov oD0, v2 */
 static const DWORD vs_instance[] = {0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000, 0x0200001f, 0x80000005,
                                     0x900f0001, 0x0200001f, 0x8000000a, 0x900f0002, 0x03000002, 0xc00f0000,
@@ -134,7 +131,7 @@ TEST(every_decl_type)
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_colour, &vs), D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_colour_w, &vs_w), D3D_OK);
-    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_colour, &ps), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_pass, &ps), D3D_OK);
     IDirect3DDevice9_SetPixelShader(dev, ps);
     for (size_t i = 0; i < sizeof(decl_cases) / sizeof(decl_cases[0]); i++) {
         const struct decl_case *c = &decl_cases[i];
@@ -205,7 +202,7 @@ TEST(two_streams_offsets_and_stride_zero)
     if (!dev)
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_colour, &vs), D3D_OK);
-    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_colour, &ps), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_pass, &ps), D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(dev, els, &decl), D3D_OK);
     pos = vbuffer(dev, p, sizeof(p));
     col = vbuffer(dev, c, sizeof(c));
@@ -282,7 +279,7 @@ TEST(instancing_three_instances)
     if (!dev)
         return;
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_instance, &vs), D3D_OK);
-    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_colour, &ps), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_pass, &ps), D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(dev, els, &decl), D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(dev, sizeof(idx), D3DUSAGE_WRITEONLY, D3DFMT_INDEX16, D3DPOOL_DEFAULT, &ib, NULL), D3D_OK);
     geo = vbuffer(dev, quad, sizeof(quad));
