@@ -218,7 +218,10 @@ const (
 	DSBumpEnv0 = DSTextureFactor + 1
 	// DSBumpLum0+s is stage s's (D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET, 0, 0).
 	DSBumpLum0 = DSBumpEnv0 + 8
-	DSCount    = DSBumpLum0 + 8
+	// DSLodBias0 holds pixel sampler s's D3DSAMP_MIPMAPLODBIAS in component
+	// s%4 of register DSLodBias0+s/4 (see LodBiasReg).
+	DSLodBias0 = DSBumpLum0 + 8
+	DSCount    = DSLodBias0 + 4
 )
 
 // Rel is relative addressing: the register index is Reg.Index plus

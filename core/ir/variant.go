@@ -44,10 +44,20 @@ type VariantKey struct {
 	// (where a fixed-function vertex stage writes it) instead of the
 	// fragment depth.
 	FogDistance bool
-	SRGBWrite   bool   // convert colour outputs' rgb from linear to sRGB
-	FlatShade   bool   // D3DSHADE_FLAT: colour varyings use flat interpolation
-	PointSprite bool   // texcoord varyings read the point-sprite coordinate
-	Projected   uint16 // bit s: sampler s divides its coordinate by w
+	SRGBWrite   bool // convert colour outputs' rgb from linear to sRGB
+	FlatShade   bool // D3DSHADE_FLAT: colour varyings use flat interpolation
+	PointSprite bool // texcoord varyings read the point-sprite coordinate
+	// Projected bit s makes sampler s divide its coordinate by its last
+	// component (D3DTTFF_PROJECTED under ps_1_1-1_3): w, or the component
+	// ProjectedCount[s] names.
+	Projected uint16
+	// ProjectedCount[s] is the D3DTTFF_COUNTn of a projected sampler's
+	// stage: 2 and 3 divide by y and z; anything else by w.
+	ProjectedCount [16]uint8
+	// LodBias bit s adds pixel sampler s's D3DSAMP_MIPMAPLODBIAS (draw
+	// state, LodBiasReg) to the level of detail of its implicit-LOD and
+	// biased samples; Metal samplers have no bias of their own.
+	LodBias uint16
 	// SamplerKinds overrides the declared texture kind per sampler
 	// (SamplerNone keeps the declaration).
 	SamplerKinds [16]SamplerKind
@@ -83,9 +93,16 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 			if kk := k.SamplerKinds[d.Index]; kk != SamplerNone {
 				d.Kind = kk
 			}
-			if k.Projected&(1<<d.Index) != 0 {
+			if k.Projected&(1<<d.Index) != 0 && projectComp(k.ProjectedCount[d.Index]) == 3 {
 				d.Projected = true
 			}
+		}
+	}
+	body := s.Body
+	if s.Stage == StagePixel && (k.LodBias != 0 || k.Projected != 0) {
+		body = rewriteTex(&n, s.Body, k)
+		for i, sub := range n.Subs {
+			n.Subs[i] = rewriteTex(&n, sub, k)
 		}
 	}
 	var epi []Stmt
@@ -96,18 +113,91 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 		epi = pixelEpilogue(&n, k)
 	}
 	if len(epi) == 0 {
-		n.Body = append([]Stmt(nil), s.Body...)
+		n.Body = append([]Stmt(nil), body...)
 		return &n
 	}
-	if hasReturn(s.Body) {
+	if hasReturn(body) {
 		// A return in the main body must still run the epilogue: make the
 		// body a subroutine.
-		n.Subs = append(n.Subs, s.Body)
+		n.Subs = append(n.Subs, body)
 		n.Body = append([]Stmt{&Call{Sub: len(n.Subs) - 1}}, epi...)
 	} else {
-		n.Body = append(append([]Stmt(nil), s.Body...), epi...)
+		n.Body = append(append([]Stmt(nil), body...), epi...)
 	}
 	return &n
+}
+
+// LodBiasReg is where pixel sampler s's LOD bias lives in the draw state.
+func LodBiasReg(s int) (reg int, comp uint8) { return DSLodBias0 + s/4, uint8(s % 4) }
+
+// projectComp is the component a projected coordinate is divided by.
+func projectComp(count uint8) uint8 {
+	if count == 2 || count == 3 {
+		return count - 1
+	}
+	return 3
+}
+
+// rewriteTex returns b with the texture reads k changes replaced: a
+// projection by y or z becomes a projection by w of a swizzled
+// coordinate, and a sampler's LOD bias is added to implicit and biased
+// samples. Statements it changes are copied; b is not modified.
+func rewriteTex(s *Shader, b []Stmt, k VariantKey) []Stmt {
+	out := make([]Stmt, 0, len(b))
+	for _, st := range b {
+		switch st := st.(type) {
+		case *Inst:
+			out = append(out, texInst(s, st, k)...)
+			continue
+		case *If:
+			c := *st
+			c.Then, c.Else = rewriteTex(s, st.Then, k), rewriteTex(s, st.Else, k)
+			out = append(out, &c)
+			continue
+		case *Loop:
+			c := *st
+			c.Body = rewriteTex(s, st.Body, k)
+			out = append(out, &c)
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
+	if in.Op != OpTex || in.Sampler < 0 || in.Sampler >= 16 {
+		return []Stmt{in}
+	}
+	bit := uint16(1) << in.Sampler
+	c := *in
+	c.Src = append([]Src(nil), in.Src...)
+	changed := false
+	if k.Projected&bit != 0 && !in.Project {
+		if p := projectComp(k.ProjectedCount[in.Sampler]); p != 3 {
+			c.Src[0] = c.Src[0].Swz('x', 'y', 'z', p)
+			c.Project, changed = true, true
+		}
+	}
+	var pre []Stmt
+	if k.LodBias&bit != 0 && (in.TexMode == TexImplicit || in.TexMode == TexBias) {
+		reg, comp := LodBiasReg(in.Sampler)
+		bias := DS(reg).S().Swz(comp)
+		if in.TexMode == TexBias {
+			t := Temp(s.NumTemps)
+			s.NumTemps++
+			pre = append(pre, Op(OpAdd, t.D(MaskX), c.Src[1].Swz('x'), bias))
+			c.Src[1] = t.S().Swz('x')
+		} else {
+			c.Src = append(c.Src[:1], bias)
+			c.TexMode = TexBias
+		}
+		changed = true
+	}
+	if !changed {
+		return []Stmt{in}
+	}
+	return append(pre, &c)
 }
 
 func hasReturn(b []Stmt) bool {

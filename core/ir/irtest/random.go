@@ -313,6 +313,12 @@ func RandomKey(r *rand.Rand) ir.VariantKey {
 		k.SamplerKinds[i] = ir.SamplerKind(r.IntN(5))
 	}
 	if r.IntN(2) == 0 {
+		k.LodBias = uint16(r.IntN(16))
+		for i := range 4 {
+			k.ProjectedCount[i] = uint8(r.IntN(5))
+		}
+	}
+	if r.IntN(2) == 0 {
 		k.Linked = true
 		for range 4 {
 			k.SetVSOutput(r.IntN(ir.MaxVaryingSlots))

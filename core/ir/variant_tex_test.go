@@ -1,0 +1,65 @@
+package ir
+
+import "testing"
+
+// LodBias turns implicit samples of the flagged samplers into biased ones
+// reading the draw state, and adds the sampler's bias to a texldb's.
+func TestVariantLodBias(t *testing.T) {
+	o := Out(0)
+	in := [][4][4]float32{ramp(f4(2, 4, 6, 2), f4(2, 0, 0, 0), f4(0, 2, 0, 0))}
+	tx := &recTex{}
+	env := &Env{Textures: tx, DrawState: make([][4]float32, DSCount)}
+	reg, comp := LodBiasReg(5)
+	env.DrawState[reg][comp] = 1.5
+
+	orig := ps(Tex(o.D(0), 5, TexImplicit, In(0).S()))
+	orig.Samplers = []SamplerDecl{{Index: 5, Kind: Sampler2D}}
+	s := ApplyVariant(orig, VariantKey{LodBias: 1 << 5})
+	if orig.Body[0].(*Inst).TexMode != TexImplicit {
+		t.Fatal("ApplyVariant changed its input")
+	}
+	quad(t, s, env, in)
+	if tx.req.Mode != TexBias || tx.req.LodBias != f4(1.5) {
+		t.Errorf("implicit with bias: request %+v", tx.req)
+	}
+	// another sampler's bit leaves it alone
+	quad(t, ApplyVariant(orig, VariantKey{LodBias: 1 << 4}), env, in)
+	if tx.req.Mode != TexImplicit {
+		t.Errorf("unflagged sampler: request %+v", tx.req)
+	}
+	// texldb inside a branch: the two biases add up
+	b := ps(&If{Cond: ImmB(true, true, true, true).Swz('x'), Then: []Stmt{Tex(o.D(0), 5, TexBias, In(0).S(), imm(-0.25))}})
+	b.Samplers = orig.Samplers
+	quad(t, ApplyVariant(b, VariantKey{LodBias: 1 << 5}), env, in)
+	if tx.req.Mode != TexBias || tx.req.LodBias != f4(1.25) {
+		t.Errorf("texldb with bias: request %+v", tx.req)
+	}
+	// explicit LOD is left as it is
+	l := ps(Tex(o.D(0), 5, TexLod, In(0).S(), imm(2)))
+	l.Samplers = orig.Samplers
+	quad(t, ApplyVariant(l, VariantKey{LodBias: 1 << 5}), env, in)
+	if tx.req.Mode != TexLod || tx.req.LodBias != f4(2) {
+		t.Errorf("texldl with bias: request %+v", tx.req)
+	}
+}
+
+// Projected divides by the component the stage's count names.
+func TestVariantProjectedCount(t *testing.T) {
+	o := Out(0)
+	in := [][4][4]float32{{f4(2, 4, 2, 8), f4(2, 4, 2, 8), f4(2, 4, 2, 8), f4(2, 4, 2, 8)}}
+	tx := &recTex{}
+	env := &Env{Textures: tx, DrawState: make([][4]float32, DSCount)}
+	s := ps(Tex(o.D(0), 1, TexImplicit, In(0).S()))
+	s.Samplers = []SamplerDecl{{Index: 1, Kind: Sampler2D}}
+	for _, c := range []struct {
+		count uint8
+		want  [4]float32
+	}{{0, f4(0.25, 0.5, 0.25, 0)}, {4, f4(0.25, 0.5, 0.25, 0)}, {3, f4(1, 2, 1, 0)}, {2, f4(0.5, 1, 0.5, 0)}} {
+		k := VariantKey{Projected: 1 << 1}
+		k.ProjectedCount[1] = c.count
+		quad(t, ApplyVariant(s, k), env, in)
+		got := tx.req.Coord[0]
+		got[3] = 0
+		check(t, "projected", got, c.want)
+	}
+}
