@@ -245,6 +245,9 @@ func tableFog(s *State) ir.FogMode {
 //     D3DRS_CLIPPING; its point size is its oPts or D3DRS_POINTSIZE,
 //     clamped to POINTSIZE_MIN/MAX, for point lists.
 //   - Point sprites replace texture coordinates for point lists only.
+//   - D3DTTFF_PROJECTED divides the coordinates of ps_1_1-1_3 texture
+//     reads by their last component (the one D3DTTFF_COUNTn names, w
+//     without a count); ps_1_4 and later ignore it.
 //
 // With a vertex shader and a fixed-function pixel stage under table fog
 // the pixel key must drop its own fog (PixelKeyFor does).
@@ -263,6 +266,14 @@ func Variants(s *State, d Draw) (vk, pk ir.VariantKey) {
 	}
 	pk = base
 	pk.HalfPixel = false
+	if d.PS && d.PSVersion < 0x104 {
+		for i := range MaxStages {
+			if f := s.tss(i, types.D3DTSS_TEXTURETRANSFORMFLAGS); f&uint32(types.D3DTTFF_PROJECTED) != 0 {
+				pk.Projected |= 1 << i
+				pk.ProjectedCount[i] = uint8(f & 0xff)
+			}
+		}
+	}
 	if s.on(types.D3DRS_FOGENABLE) && (!d.PS || d.PSVersion < 0x300) {
 		table := tableFog(s)
 		switch {

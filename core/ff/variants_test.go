@@ -76,3 +76,26 @@ func TestVariants(t *testing.T) {
 		t.Errorf("view state %v %v", ds[ir.DSHalfPixel], ds[ir.DSClipPlane0+MaxClipPlanes-1])
 	}
 }
+
+// TestVariantProjected: D3DTTFF_PROJECTED reaches ps_1_1-1_3 draws only,
+// with the stage's count.
+func TestVariantProjected(t *testing.T) {
+	s := DefaultState()
+	s.TSS[1][types.D3DTSS_TEXTURETRANSFORMFLAGS] = uint32(types.D3DTTFF_COUNT3 | types.D3DTTFF_PROJECTED)
+	s.TSS[2][types.D3DTSS_TEXTURETRANSFORMFLAGS] = uint32(types.D3DTTFF_COUNT3)
+	for _, c := range []struct {
+		d    Draw
+		want uint16
+	}{
+		{Draw{PS: true, PSVersion: 0x101}, 2},
+		{Draw{PS: true, VS: true, PSVersion: 0x103}, 2},
+		{Draw{PS: true, PSVersion: 0x104}, 0},
+		{Draw{PS: true, PSVersion: 0x200}, 0},
+		{Draw{}, 0}, // fixed function projects in its own pixel key
+	} {
+		_, pk := Variants(&s, c.d)
+		if pk.Projected != c.want || (c.want != 0 && pk.ProjectedCount[1] != 3) {
+			t.Errorf("%+v: projected %b count %d, want %b", c.d, pk.Projected, pk.ProjectedCount[1], c.want)
+		}
+	}
+}

@@ -172,6 +172,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	dk := d.drawKind(sh, pt)
 	vkey, pkey := ff.Variants(&d.st.ff, dk)
 	pkey.SamplerKinds = kinds
+	pkey.LodBias = d.lodBiased()
 	var err error
 	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, vkey); err != nil {
 		return f, err
@@ -186,6 +187,26 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	return f, nil
 }
 
+// lodBiased is the pixel samplers whose D3DSAMP_MIPMAPLODBIAS is not 0:
+// Metal samplers have no bias, so the variant adds it in the shader.
+func (d *Device) lodBiased() uint16 {
+	var m uint16
+	for s := range pixelSamplers {
+		if b := math.Float32frombits(d.st.samp[s][types.D3DSAMP_MIPMAPLODBIAS]); b != 0 && !math.IsNaN(float64(b)) {
+			m |= 1 << s
+		}
+	}
+	return m
+}
+
+// fillLodBias writes each pixel sampler's LOD bias into the draw state.
+func (d *Device) fillLodBias(ds [][4]float32) {
+	for s := range pixelSamplers {
+		reg, c := ir.LodBiasReg(s)
+		ds[reg][c] = math.Float32frombits(d.st.samp[s][types.D3DSAMP_MIPMAPLODBIAS])
+	}
+}
+
 // setConstants uploads the constants of both stages (core/ff's for fixed
 // function, the shader constants otherwise) and the draw state, in
 // core/msl's buffer layout.
@@ -198,6 +219,7 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	clear(sc.ds)
 	ff.FillDrawState(sc.ds, st)
 	ff.FillViewState(sc.ds, d.st.params)
+	d.fillLodBias(sc.ds)
 	sc.dsb = putFloatBytes(sc.dsb, sc.ds)
 	if sh.vs == nil {
 		sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)

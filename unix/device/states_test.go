@@ -1,0 +1,141 @@
+package device
+
+import (
+	"math"
+	"runtime"
+	"testing"
+
+	"mtld3d/shared"
+	"mtld3d/types"
+)
+
+var levelColours = []uint32{0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff, 0xffffff00}
+
+// mipChain creates texture 32, 16x16 A8R8G8B8 with five levels each
+// filled with its levelColours entry, bound to stage 0 with point
+// filtering between levels.
+func mipChain(c *chunk) [][]byte {
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 32, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 16, Height: 16, Depth: 1, Levels: 5})
+	var keep [][]byte
+	for l, col := range levelColours {
+		n := 16 >> l
+		px := make([]uint32, n*n)
+		for i := range px {
+			px[i] = col
+		}
+		b := u32s(px...)
+		keep = append(keep, b)
+		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 32, Level: uint32(l), Right: uint32(n), Bottom: uint32(n), Back: 1,
+			Src: addr(b), Pitch: uint32(4 * n), SlicePitch: uint32(4 * n * n)})
+	}
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 32})
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MIPFILTER), Value: uint32(types.D3DTEXF_POINT)})
+	return keep
+}
+
+// minified draws a pre-transformed triangle over the 8x8 target whose
+// texture coordinates step 1/8 per pixel: two texels of level 0, so
+// level 1 is sampled without a bias.
+func minified(c *chunk) {
+	var data []byte
+	for _, p := range [][4]float32{{0, 0, 0, 0}, {16, 0, 2, 0}, {0, 16, 0, 2}} {
+		data = append(data, f32s(p[0], p[1], 0.5, 1, p[2], p[3], 0, 1)...)
+	}
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
+		VertexBytes: uint32(len(data))}, data...)
+}
+
+func TestMipLodBias(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		shader string
+	}{
+		{"fixed function", ""},
+		{"ps_2_0 texld", "ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n"},
+		{"ps_2_0 texldb", "ps_2_0\ndef c0, 0, 0, 0, -1\ndcl t0.xy\ndcl_2d s0\nmov r1, t0\nmov r1.w, c0.w\ntexldb r0, r1, s0\nmov oC0, r0\n"},
+		{"ps_1_1 tex", "ps_1_1\ntex t0\nmov r0, t0\n"},
+	} {
+		for _, bias := range []float32{0, 1, 2, -1} {
+			d := newTestDevice(t)
+			ch := newChunk()
+			setup(ch, types.D3DFMT_A8R8G8B8)
+			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+			add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+			keep := mipChain(ch)
+			var prog []uint32
+			if c.shader != "" {
+				prog = shaderRec(t, ch, 40, shared.ShaderPixel, c.shader)
+				add(ch, code("SetPixelShader"), shared.RecSetObject{Object: 40})
+			}
+			add(ch, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MIPMAPLODBIAS), Value: math.Float32bits(bias)})
+			minified(ch)
+			if err := d.Replay([][]byte{ch.bytes()}); err != nil {
+				t.Fatal(err)
+			}
+			runtime.KeepAlive(keep)
+			runtime.KeepAlive(prog)
+			want := 1 + int(bias)
+			if c.name == "ps_2_0 texldb" {
+				want-- // the instruction's bias of -1 adds to the sampler's
+			}
+			want = max(want, 0) // level 0 is the most detailed there is
+			if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); got != levelColours[want] {
+				t.Errorf("%s, bias %v: %#x, want level %d's %#x", c.name, bias, got, want, levelColours[want])
+			}
+		}
+	}
+}
+
+// TestProjectedPS1x: D3DTTFF_PROJECTED divides ps_1_1-1_3 texture reads
+// by the last coordinate the count names; ps_1_4 and ps_2_0 ignore it.
+func TestProjectedPS1x(t *testing.T) {
+	quadrants := []uint32{0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff} // (0,0) (1,0) (0,1) (1,1)
+	for _, c := range []struct {
+		name      string
+		shader    string
+		flags     types.TextureTransformFlags
+		coord     [4]float32
+		projected bool
+	}{
+		{"ps_1_1 count3", "ps_1_1\ntex t0\nmov r0, t0\n", types.D3DTTFF_COUNT3 | types.D3DTTFF_PROJECTED, [4]float32{1.5, 0.5, 2, 1}, true},
+		{"ps_1_3 count4", "ps_1_3\ntex t0\nmov r0, t0\n", types.D3DTTFF_COUNT4 | types.D3DTTFF_PROJECTED, [4]float32{3, 1, 7, 4}, true},
+		{"ps_1_1 no count", "ps_1_1\ntex t0\nmov r0, t0\n", types.D3DTTFF_PROJECTED, [4]float32{3, 1, 7, 4}, true},
+		{"ps_1_1 not projected", "ps_1_1\ntex t0\nmov r0, t0\n", types.D3DTTFF_COUNT3, [4]float32{1.5, 0.5, 2, 1}, false},
+		{"ps_1_4 ignores it", "ps_1_4\ntexld r0, t0\n", types.D3DTTFF_COUNT3 | types.D3DTTFF_PROJECTED, [4]float32{1.5, 0.5, 2, 1}, false},
+		{"ps_2_0 ignores it", "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n", types.D3DTTFF_COUNT3 | types.D3DTTFF_PROJECTED, [4]float32{1.5, 0.5, 2, 1}, false},
+	} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		setup(ch, types.D3DFMT_A8R8G8B8)
+		add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+		add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+		texels := u32s(quadrants...)
+		add(ch, code("CreateTexture"), shared.RecCreateTexture{ID: 33, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+			Width: 2, Height: 2, Depth: 1, Levels: 1})
+		add(ch, code("UpdateTexture"), shared.RecUpdateTexture{ID: 33, Right: 2, Bottom: 2, Back: 1, Src: addr(texels), Pitch: 8, SlicePitch: 16})
+		add(ch, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 33})
+		add(ch, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_TEXTURETRANSFORMFLAGS), Value: uint32(c.flags)})
+		prog := shaderRec(t, ch, 40, shared.ShaderPixel, c.shader)
+		add(ch, code("SetPixelShader"), shared.RecSetObject{Object: 40})
+		var data []byte
+		for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
+			data = append(data, f32s(append([]float32{p[0], p[1], 0.5, 1}, c.coord[:]...)...)...)
+		}
+		add(ch, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
+			VertexBytes: uint32(len(data))}, data...)
+		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.KeepAlive(texels)
+		runtime.KeepAlive(prog)
+		want := quadrants[3] // (1.5, 0.5) wraps to the texel at (1, 1)
+		if c.projected {
+			want = quadrants[1] // (0.75, 0.25)
+		}
+		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); got != want {
+			t.Errorf("%s: %#x, want %#x", c.name, got, want)
+		}
+	}
+}
