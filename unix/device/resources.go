@@ -120,6 +120,12 @@ func init() {
 		if t == nil || t.levels < 2 {
 			return nil
 		}
+		if types.TextureFilterType(r.Filter) == types.D3DTEXF_POINT && t.kind != types.D3DRTYPE_VOLUMETEXTURE &&
+			!t.mapping.Format.IsCompressed() {
+			return d.pointMips(t)
+		}
+		// Metal's generation is a box filter: LINEAR and the filters
+		// the caps do not offer.
 		if cb := d.outsidePass(); cb != nil {
 			b := cb.BlitCommandEncoder()
 			b.GenerateMipmaps(t.tex)
@@ -325,5 +331,74 @@ func (d *Device) writeTexture(t *texture, tex backend.Texture, r backend.Region,
 	blit.CopyBufferToTexture(b, 0, bytesPerRow, bytesPerImage, backend.Size{Width: r.Width, Height: r.Height, Depth: r.Depth},
 		tex, slice, level, backend.Origin{X: r.X, Y: r.Y, Z: r.Z})
 	blit.EndEncoding()
+	return nil
+}
+
+// pointMips regenerates the levels of a 2D or cube AUTOGENMIPMAP texture
+// with D3DTEXF_POINT: each texel is the top-left texel of the 2x2 block
+// above it. Each level is drawn from a copy of the one above, so no pass
+// samples the texture it renders to.
+func (d *Device) pointMips(t *texture) error {
+	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
+	if err != nil {
+		return err
+	}
+	fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: blitMSL, Entry: "mtld3d_blit_fs", Program: blitFS})
+	if err != nil {
+		return err
+	}
+	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: 1, Topology: backend.TopologyTriangle}
+	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: t.mapping.Format, WriteMask: backend.ColorMaskAll}
+	pipe, err := d.pipeline(desc)
+	if err != nil {
+		return err
+	}
+	sd := backend.DefaultSamplerDesc()
+	sd.MipFilter = backend.MipFilterNearest
+	smp, err := d.samplerState(sd)
+	if err != nil {
+		return err
+	}
+	dss, err := d.depthStencil(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways})
+	if err != nil {
+		return err
+	}
+	faces := 1
+	if t.kind == types.D3DRTYPE_CUBETEXTURE {
+		faces = 6
+	}
+	t.usedBy = d.cmd()
+	for l := 1; l < t.levels; l++ {
+		sw, sh := max(t.width>>(l-1), 1), max(t.height>>(l-1), 1)
+		w, h := max(t.width>>l, 1), max(t.height>>l, 1)
+		for f := range faces {
+			tmp, err := d.be.NewTexture(backend.TextureDesc{Type: backend.TextureType2D, Format: t.mapping.Format,
+				Width: sw, Height: sh, Depth: 1, MipLevels: 1, Usage: backend.UsageShaderRead})
+			if err != nil {
+				return err
+			}
+			blit := d.outsidePass().BlitCommandEncoder()
+			blit.CopyTextureToTexture(t.tex, f, l-1, backend.Origin{}, backend.Size{Width: sw, Height: sh, Depth: 1}, tmp, 0, 0, backend.Origin{})
+			blit.EndEncoding()
+			var pd backend.RenderPassDesc
+			a := &pd.Color[0].AttachmentDesc
+			a.Texture, a.Level, a.Slice, a.Load, a.Store = t.tex, l, f, backend.LoadLoad, backend.StoreStore
+			enc := d.cmd().RenderCommandEncoder(&pd)
+			enc.SetRenderPipelineState(pipe)
+			enc.SetDepthStencilState(dss)
+			enc.SetViewport(backend.Viewport{Width: float64(w), Height: float64(h), ZFar: 1})
+			// A step of 2 (1 where the level above is one texel wide)
+			// from the first texel's centre.
+			sx, sy := float32(sw/w), float32(sh/h)
+			m := [][4]float32{{0, 0, sx, sy}, {0.5 - 0.5*sx, 0.5 - 0.5*sy, 1 / float32(sw), 1 / float32(sh)}, {0}}
+			enc.SetVertexBytes(make([]byte, 4), 0)
+			enc.SetFragmentBytes(floatBytes(m), 0)
+			enc.SetFragmentTexture(tmp, 0)
+			enc.SetFragmentSampler(smp, 0)
+			enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
+			enc.EndEncoding()
+			tmp.Release() // the command buffer keeps what it references
+		}
+	}
 	return nil
 }

@@ -139,3 +139,55 @@ func TestProjectedPS1x(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoGenFilter: GenerateMips with D3DTEXF_POINT keeps a texel of
+// each 2x2 block; LINEAR averages it.
+func TestAutoGenFilter(t *testing.T) {
+	const red, blue = 0xffff0000, 0xff0000ff
+	top := make([]uint32, 16)
+	for y := range 4 {
+		for x := range 4 {
+			top[4*y+x] = blue
+			if x%2 == 0 && y%2 == 0 {
+				top[4*y+x] = red
+			}
+		}
+	}
+	for _, c := range []struct {
+		kind   types.ResourceType
+		filter types.TextureFilterType
+		want   uint32
+		tol    int
+	}{
+		{types.D3DRTYPE_TEXTURE, types.D3DTEXF_POINT, red, 0},
+		{types.D3DRTYPE_CUBETEXTURE, types.D3DTEXF_POINT, red, 0},
+		{types.D3DRTYPE_TEXTURE, types.D3DTEXF_LINEAR, 0xff4000bf, 1},
+	} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		texels := u32s(top...)
+		add(ch, code("CreateTexture"), shared.RecCreateTexture{ID: 34, Type: uint32(c.kind), Format: uint32(types.D3DFMT_A8R8G8B8),
+			Width: 4, Height: 4, Depth: 1, Levels: 3, Usage: types.D3DUSAGE_AUTOGENMIPMAP})
+		faces := 1
+		if c.kind == types.D3DRTYPE_CUBETEXTURE {
+			faces = 6
+		}
+		for f := range faces {
+			add(ch, code("UpdateTexture"), shared.RecUpdateTexture{ID: 34, Face: uint32(f), Right: 4, Bottom: 4, Back: 1, Src: addr(texels), Pitch: 16, SlicePitch: 64})
+		}
+		add(ch, code("GenerateMips"), shared.RecGenerateMips{ID: 34, Filter: uint32(c.filter)})
+		add(ch, code("TextureSurface"), shared.RecTextureSurface{ID: 50, Texture: 34, Level: 1, Face: uint32(faces - 1)})
+		add(ch, code("TextureSurface"), shared.RecTextureSurface{ID: 51, Texture: 34, Level: 2, Face: uint32(faces - 1)})
+		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.KeepAlive(texels)
+		for _, p := range [][3]int{{50, 2, 0}, {50, 2, 1}, {51, 1, 0}} {
+			n := p[1]
+			got := pixel(t, d, uint32(p[0]), types.D3DFMT_A8R8G8B8, n, n, p[2], p[2])
+			if !near(got, c.want, c.tol) && !(p[0] == 51 && c.filter == types.D3DTEXF_LINEAR) {
+				t.Errorf("%v %v: level %d texel %d: %#x, want %#x (±%d)", c.kind, c.filter, p[0]-49, p[2], got, c.want, c.tol)
+			}
+		}
+	}
+}
