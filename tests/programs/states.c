@@ -1,0 +1,285 @@
+/* Sampler, texture stage and texture states that take effect in the
+ * shader variant or in mip generation (docs/render-states.md):
+ * D3DSAMP_MIPMAPLODBIAS for fixed function, ps_1_1 and ps_2_0;
+ * D3DTTFF_PROJECTED under ps_1_1-1_3 (and ignored by ps_1_4 and ps_2_0);
+ * SetAutoGenFilterType's POINT and LINEAR. Each draw is a pre-transformed
+ * quad with one constant or linear texture coordinate; expected colours
+ * are the texels D3D9's rules select. Tolerance: 2 per 8-bit channel.
+ *
+ * The bytecode was assembled by core/dxso's assembler from the source in
+ * the comment above each array. */
+#include "device_util.h"
+
+/*
+ *   ps_2_0
+ *   dcl t0.xy
+ *   dcl_2d s0
+ *   texld r0, t0, s0
+ *   mov oC0, r0
+ */
+static const DWORD ps20_tex[] = {
+    0xffff0200, 0x0200001f, 0x80000000, 0xb0030000, 0x0200001f, 0x90000000,
+    0xa00f0800, 0x03000042, 0x800f0000, 0xb0e40000, 0xa0e40800, 0x02000001,
+    0x800f0800, 0x80e40000, 0x0000ffff,
+};
+
+/*
+ *   ps_1_1
+ *   tex t0
+ *   mov r0, t0
+ */
+static const DWORD ps11_tex[] = {
+    0xffff0101, 0x00000042, 0xb00f0000, 0x00000001, 0x800f0000, 0xb0e40000,
+    0x0000ffff,
+};
+
+/*
+ *   ps_1_4
+ *   texld r0, t0
+ */
+static const DWORD ps14_tex[] = {
+    0xffff0104, 0x00000042, 0x800f0000, 0xb0e40000, 0x0000ffff,
+};
+
+struct tvert {
+    float x, y, z, rhw;
+    float t[4];
+};
+#define TVERT_FVF (D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE4(0))
+
+static int near_color(D3DCOLOR a, D3DCOLOR b)
+{
+    for (int s = 0; s < 24; s += 8) {
+        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        if (d < -2 || d > 2)
+            return 0;
+    }
+    return 1;
+}
+
+/* Draws the square of pixels [x0, x1) x [y0, y1) with texture coordinate
+ * t0 at its top-left corner, growing by du across and dv down. */
+static void draw_square(IDirect3DDevice9 *dev, int x0, int y0, int x1, int y1, const float t0[4], float du, float dv)
+{
+    struct tvert q[4];
+    for (int i = 0; i < 4; i++) {
+        int right = i & 1, bottom = i >> 1;
+        q[i].x = (right ? x1 : x0) - 0.5f;
+        q[i].y = (bottom ? y1 : y0) - 0.5f;
+        q[i].z = 0.5f;
+        q[i].rhw = 1;
+        memcpy(q[i].t, t0, sizeof(q[i].t));
+        q[i].t[0] += right ? du : 0;
+        q[i].t[1] += bottom ? dv : 0;
+    }
+    IDirect3DDevice9_SetFVF(dev, TVERT_FVF);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+    IDirect3DDevice9_EndScene(dev);
+}
+
+/* Fills level l of a 2D A8R8G8B8 texture with fill(x, y). */
+static void fill_level(IDirect3DTexture9 *t, UINT l, D3DCOLOR (*fill)(int x, int y, UINT l))
+{
+    D3DSURFACE_DESC d;
+    D3DLOCKED_RECT lr;
+    IDirect3DTexture9_GetLevelDesc(t, l, &d);
+    CHECK_HR(IDirect3DTexture9_LockRect(t, l, &lr, NULL, 0), D3D_OK);
+    for (UINT y = 0; y < d.Height; y++)
+        for (UINT x = 0; x < d.Width; x++)
+            ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = fill(x, y, l);
+    IDirect3DTexture9_UnlockRect(t, l);
+}
+
+static const D3DCOLOR level_colours[8] = {0xff0000, 0x00ff00, 0x0000ff, 0xffff00,
+                                          0xff00ff, 0x00ffff, 0xffffff, 0x808080};
+
+static D3DCOLOR level_fill(int x, int y, UINT l)
+{
+    (void)x, (void)y;
+    return 0xff000000u | level_colours[l];
+}
+
+static void point_sampling(IDirect3DDevice9 *dev)
+{
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+}
+
+/* A 128x128 texture of eight single-colour levels drawn over 64x64
+ * pixels: two texels per pixel, so level 1 without a bias and level
+ * 1 + bias with one (clamped to the chain), for fixed function, ps_1_1
+ * and ps_2_0. */
+TEST(mip_lod_bias)
+{
+    static const float biases[] = {0, 1, 2, -1, 0.25f};
+    static const float t0[4] = {0, 0, 0, 1};
+    static const struct {
+        const char *name;
+        const DWORD *code;
+    } stages[] = {{"fixed function", NULL}, {"ps_1_1", ps11_tex}, {"ps_2_0", ps20_tex}};
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DSurface9 *rt = NULL;
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    if (tex && rt) {
+        CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(tex), 8);
+        for (UINT l = 0; l < 8; l++)
+            fill_level(tex, l, level_fill);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        point_sampling(c.dev);
+        for (size_t s = 0; s < sizeof(stages) / sizeof(stages[0]); s++) {
+            IDirect3DPixelShader9 *ps = NULL;
+            if (stages[s].code)
+                CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, stages[s].code, &ps), D3D_OK);
+            IDirect3DDevice9_SetPixelShader(c.dev, ps);
+            for (size_t b = 0; b < sizeof(biases) / sizeof(biases[0]); b++) {
+                DWORD bits, got;
+                int want = 1 + (int)(biases[b] + (biases[b] < 0 ? -0.5f : 0.5f));
+                memcpy(&bits, &biases[b], sizeof(bits));
+                want = want < 0 ? 0 : want;
+                IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPMAPLODBIAS, bits);
+                IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+                draw_square(c.dev, 0, 0, 64, 64, t0, 1, 1);
+                got = rt_pixel(c.dev, rt, 32, 32);
+                CHECK(near_color(got, level_colours[want]), "%s, bias %.2f: %06lx, want level %d's %06lx",
+                      stages[s].name, biases[b], (unsigned long)got, want, (unsigned long)level_colours[want]);
+            }
+            IDirect3DDevice9_SetPixelShader(c.dev, NULL);
+            if (ps)
+                IDirect3DPixelShader9_Release(ps);
+        }
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPMAPLODBIAS, 0);
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    }
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (tex)
+        IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+static const D3DCOLOR quadrant_colours[4] = {0xff0000, 0x00ff00, 0x0000ff, 0xffffff}; /* (0,0) (1,0) (0,1) (1,1) */
+
+static D3DCOLOR quadrant_fill(int x, int y, UINT l)
+{
+    (void)l;
+    return 0xff000000u | quadrant_colours[y * 2 + x];
+}
+
+/* A 2x2 texture read at one coordinate: projected, (2.25, 0.75) / 3 is
+ * (0.75, 0.25), the texel at (1, 0); not projected it wraps to
+ * (0.25, 0.75), the texel at (0, 1). */
+TEST(projected_ps_1_x)
+{
+    static const struct {
+        const char *name;
+        const DWORD *code;
+        DWORD flags;
+        float t[4];
+        int projected;
+    } cases[] = {
+        {"ps_1_1 COUNT3", ps11_tex, D3DTTFF_COUNT3 | D3DTTFF_PROJECTED, {2.25f, 0.75f, 3, 1}, 1},
+        {"ps_1_1 COUNT4", ps11_tex, D3DTTFF_COUNT4 | D3DTTFF_PROJECTED, {2.25f, 0.75f, 5, 3}, 1},
+        {"ps_1_1 without PROJECTED", ps11_tex, D3DTTFF_COUNT3, {2.25f, 0.75f, 3, 1}, 0},
+        {"ps_1_4 ignores it", ps14_tex, D3DTTFF_COUNT3 | D3DTTFF_PROJECTED, {2.25f, 0.75f, 3, 1}, 0},
+        {"ps_2_0 ignores it", ps20_tex, D3DTTFF_COUNT3 | D3DTTFF_PROJECTED, {2.25f, 0.75f, 3, 1}, 0},
+    };
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DSurface9 *rt = NULL;
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    if (tex && rt) {
+        fill_level(tex, 0, quadrant_fill);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        point_sampling(c.dev);
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            IDirect3DPixelShader9 *ps = NULL;
+            DWORD got, want = quadrant_colours[cases[i].projected ? 1 : 2];
+            CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, cases[i].code, &ps), D3D_OK);
+            IDirect3DDevice9_SetPixelShader(c.dev, ps);
+            IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, cases[i].flags);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            draw_square(c.dev, 0, 0, 16, 16, cases[i].t, 0, 0);
+            got = rt_pixel(c.dev, rt, 8, 8);
+            CHECK(near_color(got, want), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got, (unsigned long)want);
+            IDirect3DDevice9_SetPixelShader(c.dev, NULL);
+            if (ps)
+                IDirect3DPixelShader9_Release(ps);
+        }
+        IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_DISABLE);
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    }
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (tex)
+        IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+/* Each 2x2 block of the top level is one red texel (top left) and three
+ * blue ones. */
+static D3DCOLOR block_fill(int x, int y, UINT l)
+{
+    (void)l;
+    return (x % 2 == 0 && y % 2 == 0) ? 0xffff0000u : 0xff0000ffu;
+}
+
+/* AUTOGENMIPMAP with SetAutoGenFilterType: level 1, drawn at two texels
+ * per pixel, is one texel of each block with POINT (red or blue, never a
+ * mix: which texel a driver keeps is its own) and their average with
+ * LINEAR. */
+TEST(autogen_filter_type)
+{
+    static const float t0[4] = {0, 0, 0, 1};
+    static const D3DTEXTUREFILTERTYPE filters[] = {D3DTEXF_POINT, D3DTEXF_LINEAR};
+    struct test_ctx c;
+    IDirect3DSurface9 *rt = NULL;
+    if (!test_setup(&c))
+        return;
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    point_sampling(c.dev);
+    for (size_t i = 0; i < 2 && rt; i++) {
+        IDirect3DTexture9 *tex = NULL;
+        DWORD got;
+        CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 64, 64, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                                &tex, NULL),
+                 D3D_OK);
+        if (!tex)
+            continue;
+        CHECK_HR(IDirect3DTexture9_SetAutoGenFilterType(tex, filters[i]), D3D_OK);
+        CHECK_EQ_U(IDirect3DTexture9_GetAutoGenFilterType(tex), filters[i]);
+        fill_level(tex, 0, block_fill);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+        draw_square(c.dev, 0, 0, 32, 32, t0, 1, 1);
+        got = rt_pixel(c.dev, rt, 16, 16);
+        if (filters[i] == D3DTEXF_POINT)
+            CHECK(near_color(got, 0xff0000) || near_color(got, 0x0000ff), "POINT: %06lx, want red or blue",
+                  (unsigned long)got);
+        else
+            CHECK(near_color(got, 0x4000bf), "LINEAR: %06lx, want 4000bf", (unsigned long)got);
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+        IDirect3DTexture9_Release(tex);
+    }
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    test_teardown(&c);
+}
+
+static const struct harness_test tests[] = {
+    T(mip_lod_bias),
+    T(projected_ps_1_x),
+    T(autogen_filter_type),
+};
+
+int main(void) { return RUN_TESTS(tests); }
