@@ -218,10 +218,11 @@ const (
 	DSBumpEnv0 = DSTextureFactor + 1
 	// DSBumpLum0+s is stage s's (D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET, 0, 0).
 	DSBumpLum0 = DSBumpEnv0 + 8
-	// DSLodBias0 holds pixel sampler s's D3DSAMP_MIPMAPLODBIAS in component
-	// s%4 of register DSLodBias0+s/4 (see LodBiasReg).
+	// DSLodBias0 holds the samplers' D3DSAMP_MIPMAPLODBIAS: pixel sampler
+	// s in component s%4 of register DSLodBias0+s/4, vertex sampler s in
+	// component s of DSLodBias0+4 (see LodBiasReg).
 	DSLodBias0 = DSBumpLum0 + 8
-	DSCount    = DSLodBias0 + 4
+	DSCount    = DSLodBias0 + 5
 )
 
 // Rel is relative addressing: the register index is Reg.Index plus

@@ -54,9 +54,11 @@ type VariantKey struct {
 	// ProjectedCount[s] is the D3DTTFF_COUNTn of a projected sampler's
 	// stage: 2 and 3 divide by y and z; anything else by w.
 	ProjectedCount [16]uint8
-	// LodBias bit s adds pixel sampler s's D3DSAMP_MIPMAPLODBIAS (draw
-	// state, LodBiasReg) to the level of detail of its implicit-LOD and
-	// biased samples; Metal samplers have no bias of their own.
+	// LodBias bit s adds sampler s's D3DSAMP_MIPMAPLODBIAS (draw state,
+	// LodBiasReg) to the level of detail of its implicit, biased and
+	// explicit-LOD samples (texld, texldb, texldl; D3D9 honours it for
+	// all three); Metal samplers have no bias of their own. Samples with
+	// gradients (texldd) are left alone: Metal takes no bias with them.
 	LodBias uint16
 	// SamplerKinds overrides the declared texture kind per sampler
 	// (SamplerNone keeps the declaration).
@@ -99,7 +101,7 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 		}
 	}
 	body := s.Body
-	if s.Stage == StagePixel && (k.LodBias != 0 || k.Projected != 0) {
+	if k.LodBias != 0 || (s.Stage == StagePixel && k.Projected != 0) {
 		body = rewriteTex(&n, s.Body, k)
 		for i, sub := range n.Subs {
 			n.Subs[i] = rewriteTex(&n, sub, k)
@@ -127,8 +129,14 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 	return &n
 }
 
-// LodBiasReg is where pixel sampler s's LOD bias lives in the draw state.
-func LodBiasReg(s int) (reg int, comp uint8) { return DSLodBias0 + s/4, uint8(s % 4) }
+// LodBiasReg is where the LOD bias of sampler s of a stage lives in the
+// draw state (vertex samplers are 0-3).
+func LodBiasReg(st Stage, s int) (reg int, comp uint8) {
+	if st == StageVertex {
+		return DSLodBias0 + 4, uint8(s & 3)
+	}
+	return DSLodBias0 + s/4, uint8(s % 4)
+}
 
 // projectComp is the component a projected coordinate is divided by.
 func projectComp(count uint8) uint8 {
@@ -173,17 +181,17 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 	c := *in
 	c.Src = append([]Src(nil), in.Src...)
 	changed := false
-	if k.Projected&bit != 0 && !in.Project {
+	if s.Stage == StagePixel && k.Projected&bit != 0 && !in.Project {
 		if p := projectComp(k.ProjectedCount[in.Sampler]); p != 3 {
 			c.Src[0] = c.Src[0].Swz('x', 'y', 'z', p)
 			c.Project, changed = true, true
 		}
 	}
 	var pre []Stmt
-	if k.LodBias&bit != 0 && (in.TexMode == TexImplicit || in.TexMode == TexBias) {
-		reg, comp := LodBiasReg(in.Sampler)
+	if k.LodBias&bit != 0 && in.TexMode != TexGrad && (s.Stage == StagePixel || in.Sampler < 4) {
+		reg, comp := LodBiasReg(s.Stage, in.Sampler)
 		bias := DS(reg).S().Swz(comp)
-		if in.TexMode == TexBias {
+		if in.TexMode != TexImplicit {
 			t := Temp(s.NumTemps)
 			s.NumTemps++
 			pre = append(pre, Op(OpAdd, t.D(MaskX), c.Src[1].Swz('x'), bias))

@@ -9,7 +9,7 @@ func TestVariantLodBias(t *testing.T) {
 	in := [][4][4]float32{ramp(f4(2, 4, 6, 2), f4(2, 0, 0, 0), f4(0, 2, 0, 0))}
 	tx := &recTex{}
 	env := &Env{Textures: tx, DrawState: make([][4]float32, DSCount)}
-	reg, comp := LodBiasReg(5)
+	reg, comp := LodBiasReg(StagePixel, 5)
 	env.DrawState[reg][comp] = 1.5
 
 	orig := ps(Tex(o.D(0), 5, TexImplicit, In(0).S()))
@@ -34,12 +34,27 @@ func TestVariantLodBias(t *testing.T) {
 	if tx.req.Mode != TexBias || tx.req.LodBias != f4(1.25) {
 		t.Errorf("texldb with bias: request %+v", tx.req)
 	}
-	// explicit LOD is left as it is
+	// texldl adds it to its LOD; texldd is left alone
 	l := ps(Tex(o.D(0), 5, TexLod, In(0).S(), imm(2)))
 	l.Samplers = orig.Samplers
 	quad(t, ApplyVariant(l, VariantKey{LodBias: 1 << 5}), env, in)
-	if tx.req.Mode != TexLod || tx.req.LodBias != f4(2) {
+	if tx.req.Mode != TexLod || tx.req.LodBias != f4(3.5) {
 		t.Errorf("texldl with bias: request %+v", tx.req)
+	}
+	g := ps(Tex(o.D(0), 5, TexGrad, In(0).S(), imm(1), imm(1)))
+	g.Samplers = orig.Samplers
+	quad(t, ApplyVariant(g, VariantKey{LodBias: 1 << 5}), env, in)
+	if tx.req.Mode != TexGrad || tx.req.LodBias != f4(0) {
+		t.Errorf("texldd with bias: request %+v", tx.req)
+	}
+	// vertex texture samplers have their own register
+	reg, comp = LodBiasReg(StageVertex, 1)
+	env.DrawState[reg][comp] = 0.5
+	v := vs(Tex(Out(0).D(0), 1, TexLod, imm(1, 2, 3, 4), imm(2)))
+	v.Samplers = []SamplerDecl{{Index: 1, Kind: Sampler2D}}
+	runV(t, ApplyVariant(v, VariantKey{LodBias: 1 << 1}), env)
+	if tx.req.Mode != TexLod || tx.req.LodBias[0] != 2.5 {
+		t.Errorf("vertex texldl with bias: request %+v", tx.req)
 	}
 }
 

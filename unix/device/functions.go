@@ -172,7 +172,10 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	dk := d.drawKind(sh, pt)
 	vkey, pkey := ff.Variants(&d.st.ff, dk)
 	pkey.SamplerKinds = kinds
-	pkey.LodBias = d.lodBiased()
+	pkey.LodBias = d.lodBiased(0, pixelSamplers)
+	if sh.vs != nil {
+		vkey.LodBias = d.lodBiased(vertexSampler0, vertexSamplers)
+	}
 	var err error
 	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, vkey); err != nil {
 		return f, err
@@ -187,22 +190,26 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	return f, nil
 }
 
-// lodBiased is the pixel samplers whose D3DSAMP_MIPMAPLODBIAS is not 0:
-// Metal samplers have no bias, so the variant adds it in the shader.
-func (d *Device) lodBiased() uint16 {
+// lodBiased is the samplers first..first+n-1 whose D3DSAMP_MIPMAPLODBIAS
+// is not 0, as the variant's bits: Metal samplers have no bias, so the
+// shader adds it.
+func (d *Device) lodBiased(first, n int) uint16 {
 	var m uint16
-	for s := range pixelSamplers {
-		if b := math.Float32frombits(d.st.samp[s][types.D3DSAMP_MIPMAPLODBIAS]); b != 0 && !math.IsNaN(float64(b)) {
+	for s := range n {
+		if b := math.Float32frombits(d.st.samp[first+s][types.D3DSAMP_MIPMAPLODBIAS]); b != 0 && !math.IsNaN(float64(b)) {
 			m |= 1 << s
 		}
 	}
 	return m
 }
 
-// fillLodBias writes each pixel sampler's LOD bias into the draw state.
+// fillLodBias writes each sampler's LOD bias into the draw state.
 func (d *Device) fillLodBias(ds [][4]float32) {
-	for s := range pixelSamplers {
-		reg, c := ir.LodBiasReg(s)
+	for s := range pixelSamplers + vertexSamplers {
+		reg, c := ir.LodBiasReg(ir.StagePixel, s)
+		if s >= vertexSampler0 {
+			reg, c = ir.LodBiasReg(ir.StageVertex, s-vertexSampler0)
+		}
 		ds[reg][c] = math.Float32frombits(d.st.samp[s][types.D3DSAMP_MIPMAPLODBIAS])
 	}
 }

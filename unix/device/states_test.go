@@ -12,9 +12,9 @@ import (
 var levelColours = []uint32{0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff, 0xffffff00}
 
 // mipChain creates texture 32, 16x16 A8R8G8B8 with five levels each
-// filled with its levelColours entry, bound to stage 0 with point
+// filled with its levelColours entry, bound to sampler s with point
 // filtering between levels.
-func mipChain(c *chunk) [][]byte {
+func mipChain(c *chunk, s uint32) [][]byte {
 	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 32, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
 		Width: 16, Height: 16, Depth: 1, Levels: 5})
 	var keep [][]byte
@@ -29,8 +29,8 @@ func mipChain(c *chunk) [][]byte {
 		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 32, Level: uint32(l), Right: uint32(n), Bottom: uint32(n), Back: 1,
 			Src: addr(b), Pitch: uint32(4 * n), SlicePitch: uint32(4 * n * n)})
 	}
-	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 32})
-	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MIPFILTER), Value: uint32(types.D3DTEXF_POINT)})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: s, Texture: 32})
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: s, State: uint32(types.D3DSAMP_MIPFILTER), Value: uint32(types.D3DTEXF_POINT)})
 	return keep
 }
 
@@ -63,7 +63,7 @@ func TestMipLodBias(t *testing.T) {
 			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
 			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
 			add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
-			keep := mipChain(ch)
+			keep := mipChain(ch, 0)
 			var prog []uint32
 			if c.shader != "" {
 				prog = shaderRec(t, ch, 40, shared.ShaderPixel, c.shader)
@@ -84,6 +84,45 @@ func TestMipLodBias(t *testing.T) {
 			if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); got != levelColours[want] {
 				t.Errorf("%s, bias %v: %#x, want level %d's %#x", c.name, bias, got, want, levelColours[want])
 			}
+		}
+	}
+}
+
+// TestVertexTextureLodBias: texldl in a vertex shader adds the vertex
+// sampler's MIPMAPLODBIAS to its LOD, as D3D9's texldl says.
+func TestVertexTextureLodBias(t *testing.T) {
+	for _, bias := range []float32{0, 1, -1} {
+		d := newTestDevice(t)
+		c := newChunk()
+		setup(c, types.D3DFMT_A8R8G8B8)
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+		vs := shaderRec(t, c, 40, shared.ShaderVertex, "vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_2d s0\ndcl_position o0\ndcl_color o1\n"+
+			"mov o0, v0\ntexldl o1, v1, s0\n")
+		ps := shaderRec(t, c, 41, shared.ShaderPixel, "ps_3_0\ndcl_color v0\nmov oC0, v0\n")
+		add(c, code("SetVertexShader"), shared.RecSetObject{Object: 40})
+		add(c, code("SetPixelShader"), shared.RecSetObject{Object: 41})
+		elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
+			0, 0, 16, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_TEXCOORD), 0}
+		add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 42, Count: 2}, elems...)
+		add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 42})
+		keep := mipChain(c, vertexSampler0)
+		add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: vertexSampler0, State: uint32(types.D3DSAMP_MIPMAPLODBIAS), Value: math.Float32bits(bias)})
+		var data []byte
+		for _, p := range [][2]float32{{-1, -1}, {3, -1}, {-1, 3}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1, 0.5, 0.5, 0, 1)...) // LOD 1
+		}
+		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
+			VertexBytes: uint32(len(data))}, data...)
+		if err := d.Replay([][]byte{c.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.KeepAlive(vs)
+		runtime.KeepAlive(ps)
+		runtime.KeepAlive(keep)
+		want := 1 + int(bias)
+		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 4, 4); got != levelColours[want] {
+			t.Errorf("bias %v: %#x, want level %d's %#x", bias, got, want, levelColours[want])
 		}
 	}
 }
