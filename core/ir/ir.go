@@ -222,7 +222,10 @@ const (
 	// s in component s%4 of register DSLodBias0+s/4, vertex sampler s in
 	// component s of DSLodBias0+4 (see LodBiasReg).
 	DSLodBias0 = DSBumpLum0 + 8
-	DSCount    = DSLodBias0 + 5
+	// DSBorder0+s is pixel sampler s's D3DSAMP_BORDERCOLOR as rgba in 0..1
+	// (see VariantKey.BorderAxes).
+	DSBorder0 = DSLodBias0 + 5
+	DSCount   = DSBorder0 + 16
 )
 
 // Rel is relative addressing: the register index is Reg.Index plus

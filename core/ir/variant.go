@@ -60,6 +60,11 @@ type VariantKey struct {
 	// all three); Metal samplers have no bias of their own. Samples with
 	// gradients (texldd) are left alone: Metal takes no bias with them.
 	LodBias uint16
+	// BorderAxes[s] is pixel sampler s's D3DTADDRESS_BORDER axes (bit 0 u,
+	// 1 v, 2 w) when its D3DSAMP_BORDERCOLOR is none of the backend's
+	// border colours: a 2D or volume sample whose coordinate lies outside
+	// [0, 1] on one of them reads DSBorder0+s instead.
+	BorderAxes [16]uint8
 	// SamplerKinds overrides the declared texture kind per sampler
 	// (SamplerNone keeps the declaration).
 	SamplerKinds [16]SamplerKind
@@ -101,7 +106,7 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 		}
 	}
 	body := s.Body
-	if k.LodBias != 0 || (s.Stage == StagePixel && k.Projected != 0) {
+	if k.LodBias != 0 || (s.Stage == StagePixel && (k.Projected != 0 || k.BorderAxes != [16]uint8{})) {
 		body = rewriteTex(&n, s.Body, k)
 		for i, sub := range n.Subs {
 			n.Subs[i] = rewriteTex(&n, sub, k)
@@ -202,10 +207,65 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 		}
 		changed = true
 	}
+	var post []Stmt
+	if d := s.Sampler(in.Sampler); s.Stage == StagePixel && k.BorderAxes[in.Sampler] != 0 && d != nil &&
+		(d.Kind == Sampler2D || d.Kind == Sampler3D) {
+		axes := Mask(k.BorderAxes[in.Sampler] & 7)
+		if d.Kind == Sampler2D {
+			axes &= MaskXY
+		}
+		if axes != 0 {
+			pre = append(pre, borderCoord(s, c.Src[0], c.Project || d.Projected)...)
+			post = borderSelect(s, &c, axes)
+			changed = true
+		}
+	}
 	if !changed {
 		return []Stmt{in}
 	}
-	return append(pre, &c)
+	return append(append(pre, &c), post...)
+}
+
+// borderCoord copies a sample's coordinate (projected, if the sample
+// is) into a new temporary, before the sample may overwrite it.
+func borderCoord(s *Shader, coord Src, project bool) []Stmt {
+	t := Temp(s.NumTemps)
+	s.NumTemps++
+	st := []Stmt{Op(OpMov, t.D(0), coord)}
+	if project {
+		st = append(st, Op(OpDiv, t.D(MaskXYZ), t.S(), t.S().Swz('w')))
+	}
+	return st
+}
+
+// borderSelect replaces a sample's result by the sampler's border colour
+// where the coordinate borderCoord saved lies outside [0, 1] on one of
+// axes.
+func borderSelect(s *Shader, in *Inst, axes Mask) []Stmt {
+	t := Temp(s.NumTemps - 1)
+	b := BTemp(s.NumBTemps)
+	s.NumBTemps++
+	// The components any() reads: the axes, the first repeated.
+	var sw Swizzle
+	first := uint8(0)
+	for first < 3 && axes&(1<<first) == 0 {
+		first++
+	}
+	for i := range sw {
+		sw[i] = first
+		if axes&(1<<i) != 0 {
+			sw[i] = uint8(i)
+		}
+	}
+	dst := in.Dst
+	cur := Src{Reg: dst.Reg, Swizzle: Identity}
+	sel := &Inst{Op: OpSelect, Dst: dst, Src: []Src{b.S().Swz('x'), DS(DSBorder0 + in.Sampler).S(), cur}, Pred: in.Pred}
+	return []Stmt{
+		Op(OpSub, t.D(MaskXYZ), t.S(), ImmF1(0.5)),
+		Op(OpGt, b.D(axes), t.S().Absolute(), ImmF1(0.5)),
+		Op(OpAny, b.D(MaskX), Src{Reg: b, Swizzle: sw}),
+		sel,
+	}
 }
 
 func hasReturn(b []Stmt) bool {

@@ -78,3 +78,30 @@ func TestVariantProjectedCount(t *testing.T) {
 		check(t, "projected", got, c.want)
 	}
 }
+
+// BorderAxes: a sample outside [0, 1] on a border axis reads the draw
+// state's border colour, inside it the texture.
+func TestVariantBorderColour(t *testing.T) {
+	o := Out(0)
+	tx := &recTex{}
+	env := &Env{Textures: tx, DrawState: make([][4]float32, DSCount)}
+	env.DrawState[DSBorder0+2] = f4(0.25, 0.5, 0.75, 1)
+	// texld r0, r0: the coordinate register is the destination (the test
+	// sampler answers the coordinate, with w 100 for a 2D sampler)
+	s := ps(Op(OpMov, Temp(0).D(0), In(0).S()), Tex(Temp(0).D(0), 2, TexImplicit, Temp(0).S()), Op(OpMov, o.D(0), Temp(0).S()))
+	s.Samplers = []SamplerDecl{{Index: 2, Kind: Sampler2D}}
+	in := [][4][4]float32{{f4(0.5, 0.5, 9, 1), f4(1.5, 0.5, 0, 1), f4(0.5, -0.25, 0, 1), f4(0.5, 0.5, -3, 2)}}
+	var k VariantKey
+	k.BorderAxes[2] = 0b111 // w does not count for a 2D sampler
+	out, _ := quad(t, ApplyVariant(s, k), env, in)
+	check(t, "inside", out[0][0], f4(0.5, 0.5, 9, 100))
+	check(t, "outside u", out[0][1], f4(0.25, 0.5, 0.75, 1))
+	check(t, "outside v", out[0][2], f4(0.25, 0.5, 0.75, 1))
+	check(t, "z ignored", out[0][3], f4(0.5, 0.5, -3, 100))
+	// only v is a border axis; projected samples test the projected coordinate
+	k.BorderAxes[2] = 0b010
+	k.Projected = 1 << 2
+	out, _ = quad(t, ApplyVariant(s, k), env, in)
+	check(t, "u not a border axis", out[0][1], f4(1.5, 0.5, 0, 100))
+	check(t, "projected inside", out[0][3], f4(0.25, 0.25, -1.5, 100))
+}

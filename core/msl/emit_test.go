@@ -185,7 +185,7 @@ type golden struct {
 }
 
 func goldens() []golden {
-	pk := VariantKey{AlphaFunc: CmpGreaterEqual, FogMode: FogLinear, SRGBWrite: true, LodBias: 0b11}
+	pk := VariantKey{AlphaFunc: CmpGreaterEqual, FogMode: FogLinear, SRGBWrite: true, LodBias: 0b11, BorderAxes: [16]uint8{1: 0b11}}
 	p3 := VariantKey{FogMode: FogExp2, FogTable: true, Linked: true}
 	p3.SetVSOutput(VaryingSlot(UsageTexCoord, 0))
 	p3.SetVSOutput(VaryingSlot(UsageColor, 0))

@@ -2,7 +2,8 @@
  * shader variant or in mip generation (docs/render-states.md):
  * D3DSAMP_MIPMAPLODBIAS for fixed function, ps_1_1 and ps_2_0;
  * D3DTTFF_PROJECTED under ps_1_1-1_3 (and ignored by ps_1_4 and ps_2_0);
- * SetAutoGenFilterType's POINT and LINEAR. Each draw is a pre-transformed
+ * SetAutoGenFilterType's POINT and LINEAR; D3DSAMP_BORDERCOLOR in colours
+ * Metal's samplers lack. Each draw is a pre-transformed
  * quad with one constant or linear texture coordinate; expected colours
  * are the texels D3D9's rules select. Tolerance: 2 per 8-bit channel.
  *
@@ -276,10 +277,74 @@ TEST(autogen_filter_type)
     test_teardown(&c);
 }
 
+static D3DCOLOR red_fill(int x, int y, UINT l)
+{
+    (void)x, (void)y, (void)l;
+    return 0xffff0000u;
+}
+
+/* D3DTADDRESS_BORDER on u: a coordinate outside [0, 1] reads the border
+ * colour, whichever colour it is (Metal samplers offer three; the others
+ * come from the shader), for fixed function and a shader. */
+TEST(border_colour)
+{
+    static const struct {
+        const char *name;
+        const DWORD *code;
+        D3DCOLOR border;
+        float u;
+        D3DCOLOR want;
+    } cases[] = {
+        {"fixed function inside", NULL, 0xff336699, 0.25f, 0xff0000},
+        {"fixed function outside", NULL, 0xff336699, 1.5f, 0x336699},
+        {"fixed function outside, white", NULL, 0xffffffff, 1.5f, 0xffffff},
+        {"ps_2_0 outside", ps20_tex, 0xffc08040, -0.5f, 0xc08040},
+        {"ps_1_1 outside", ps11_tex, 0xff336699, 1.5f, 0x336699},
+    };
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DSurface9 *rt = NULL;
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    if (tex && rt) {
+        fill_level(tex, 0, red_fill);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        point_sampling(c.dev);
+        IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_BORDER);
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            IDirect3DPixelShader9 *ps = NULL;
+            const float t[4] = {cases[i].u, 0.25f, 0, 1};
+            DWORD got;
+            if (cases[i].code)
+                CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, cases[i].code, &ps), D3D_OK);
+            IDirect3DDevice9_SetPixelShader(c.dev, ps);
+            IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_BORDERCOLOR, cases[i].border);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            draw_square(c.dev, 0, 0, 16, 16, t, 0, 0);
+            got = rt_pixel(c.dev, rt, 8, 8);
+            CHECK(near_color(got, cases[i].want), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
+                  (unsigned long)cases[i].want);
+            IDirect3DDevice9_SetPixelShader(c.dev, NULL);
+            if (ps)
+                IDirect3DPixelShader9_Release(ps);
+        }
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    }
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (tex)
+        IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(mip_lod_bias),
     T(projected_ps_1_x),
     T(autogen_filter_type),
+    T(border_colour),
 };
 
 int main(void) { return RUN_TESTS(tests); }

@@ -173,6 +173,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	vkey, pkey := ff.Variants(&d.st.ff, dk)
 	pkey.SamplerKinds = kinds
 	pkey.LodBias = d.lodBiased(0, pixelSamplers)
+	pkey.BorderAxes = d.borderAxes()
 	if sh.vs != nil {
 		vkey.LodBias = d.lodBiased(vertexSampler0, vertexSamplers)
 	}
@@ -227,6 +228,9 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	ff.FillDrawState(sc.ds, st)
 	ff.FillViewState(sc.ds, d.st.params)
 	d.fillLodBias(sc.ds)
+	for s := range pixelSamplers {
+		sc.ds[ir.DSBorder0+s] = ff.Color(d.st.samp[s][types.D3DSAMP_BORDERCOLOR])
+	}
 	sc.dsb = putFloatBytes(sc.dsb, sc.ds)
 	if sh.vs == nil {
 		sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)

@@ -230,3 +230,55 @@ func TestAutoGenFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestBorderColour: D3DTADDRESS_BORDER reads D3DSAMP_BORDERCOLOR outside
+// the texture, any colour (Metal's own three through the sampler, others
+// through the shader variant), for fixed function and shaders.
+func TestBorderColour(t *testing.T) {
+	for _, c := range []struct {
+		name, shader string
+		border       uint32
+		u            float32
+		want         uint32
+	}{
+		{"ff inside", "", 0xff336699, 0.25, 0xffff0000},
+		{"ff outside", "", 0xff336699, 1.5, 0xff336699},
+		{"ff outside, Metal's white", "", 0xffffffff, 1.5, 0xffffffff},
+		{"ps_2_0 outside", "ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n", 0x80c08040, -0.5, 0x80c08040},
+		{"ps_1_1 outside", "ps_1_1\ntex t0\nmov r0, t0\n", 0xff336699, 1.5, 0xff336699},
+	} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		setup(ch, types.D3DFMT_A8R8G8B8)
+		add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+		add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+		add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+		texels := u32s(0xffff0000, 0xffff0000, 0xffff0000, 0xffff0000)
+		add(ch, code("CreateTexture"), shared.RecCreateTexture{ID: 33, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+			Width: 2, Height: 2, Depth: 1, Levels: 1})
+		add(ch, code("UpdateTexture"), shared.RecUpdateTexture{ID: 33, Right: 2, Bottom: 2, Back: 1, Src: addr(texels), Pitch: 8, SlicePitch: 16})
+		add(ch, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 33})
+		add(ch, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_ADDRESSU), Value: uint32(types.D3DTADDRESS_BORDER)})
+		add(ch, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_BORDERCOLOR), Value: c.border})
+		add(ch, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_COLOROP), Value: uint32(types.D3DTOP_SELECTARG1)})
+		var prog []uint32
+		if c.shader != "" {
+			prog = shaderRec(t, ch, 40, shared.ShaderPixel, c.shader)
+			add(ch, code("SetPixelShader"), shared.RecSetObject{Object: 40})
+		}
+		var data []byte
+		for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1, c.u, 0.25, 0, 1)...)
+		}
+		add(ch, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
+			VertexBytes: uint32(len(data))}, data...)
+		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.KeepAlive(texels)
+		runtime.KeepAlive(prog)
+		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); !near(got, c.want, 1) {
+			t.Errorf("%s: %#x, want %#x", c.name, got, c.want)
+		}
+	}
+}

@@ -87,6 +87,25 @@ func borderColor(c uint32) backend.BorderColor {
 	return backend.BorderOpaqueBlack
 }
 
+// borderAxes is, per pixel sampler, the D3DTADDRESS_BORDER axes (bit 0
+// u, 1 v, 2 w) of a sampler whose border colour Metal cannot give: the
+// shader variant reads that colour outside the texture instead.
+func (d *Device) borderAxes() [16]uint8 {
+	var axes [16]uint8
+	for s := range pixelSamplers {
+		v := &d.st.samp[s]
+		if c := v[types.D3DSAMP_BORDERCOLOR]; c == 0 || c == 0xff000000 || c == 0xffffffff {
+			continue
+		}
+		for i, a := range []types.SamplerStateType{types.D3DSAMP_ADDRESSU, types.D3DSAMP_ADDRESSV, types.D3DSAMP_ADDRESSW} {
+			if types.TextureAddress(v[a]) == types.D3DTADDRESS_BORDER {
+				axes[s] |= 1 << i
+			}
+		}
+	}
+	return axes
+}
+
 func (d *Device) sampler(s int) (backend.Sampler, error) {
 	return d.samplerState(samplerDesc(&d.st.samp[s], d.boundTexture(s)))
 }

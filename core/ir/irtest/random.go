@@ -316,6 +316,7 @@ func RandomKey(r *rand.Rand) ir.VariantKey {
 		k.LodBias = uint16(r.IntN(16))
 		for i := range 4 {
 			k.ProjectedCount[i] = uint8(r.IntN(5))
+			k.BorderAxes[i] = uint8(r.IntN(8))
 		}
 	}
 	if r.IntN(2) == 0 {
