@@ -122,7 +122,13 @@ func init() {
 		}
 		if types.TextureFilterType(r.Filter) == types.D3DTEXF_POINT && t.kind != types.D3DRTYPE_VOLUMETEXTURE &&
 			!t.mapping.Format.IsCompressed() {
-			return d.pointMips(t)
+			err := d.pointMips(t)
+			if err == nil {
+				return nil
+			}
+			// A format the backend cannot render to: the box filter
+			// below regenerates every level anyway.
+			d.warnOnce(shared.RecordCode("GenerateMips"), "point mip generation: "+err.Error()+"; box-filtering instead")
 		}
 		// Metal's generation is a box filter: LINEAR and the filters
 		// the caps do not offer.
