@@ -174,6 +174,9 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	pkey.SamplerKinds = kinds
 	pkey.LodBias = d.lodBiased(0, pixelSamplers)
 	pkey.BorderAxes = d.borderAxes()
+	if d.alphaToCoverage() {
+		pkey.AlphaFunc = ir.CmpOff
+	}
 	if sh.vs != nil {
 		vkey.LodBias = d.lodBiased(vertexSampler0, vertexSamplers)
 	}

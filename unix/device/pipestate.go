@@ -179,6 +179,7 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 	rs := &d.st.ff.RS
 	src, dst := blendPair(rs[types.D3DRS_SRCBLEND], rs[types.D3DRS_DESTBLEND])
 	written := d.colorOutputs()
+	desc.AlphaToCoverage = d.alphaToCoverage()
 	for i := range d.rts {
 		ca := &desc.ColorAttachments[i]
 		if ca.Format == 0 {
@@ -217,6 +218,19 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 		}
 	}
 	return nil
+}
+
+// alphaToCoverage says NVIDIA's alpha-to-coverage switch is on:
+// D3DRS_ADAPTIVETESS_Y holds the ATOC FourCC (which core/caps offers)
+// while alpha testing is enabled, drawing into a multisampled target. It
+// then replaces the alpha test (functions drops it from the variant).
+func (d *Device) alphaToCoverage() bool {
+	rs := &d.st.ff.RS
+	if rs[types.D3DRS_ADAPTIVETESS_Y] != uint32(types.D3DFMT_ATOC) || rs[types.D3DRS_ALPHATESTENABLE] == 0 {
+		return false
+	}
+	s := d.objects[d.rts[0]]
+	return d.rts[0] != 0 && s != nil && s.samples > 1
 }
 
 // colorOutputs is the set of render targets the pixel stage writes: bit i

@@ -282,3 +282,53 @@ func TestBorderColour(t *testing.T) {
 		}
 	}
 }
+
+// TestAlphaToCoverage: D3DRS_ADAPTIVETESS_Y = ATOC with alpha testing on
+// turns a multisampled draw's alpha into coverage, in place of the test;
+// on a single-sampled target the alpha test stays.
+func TestAlphaToCoverage(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		samples uint32
+		atoc    uint32
+		want    uint32
+		tol     int
+	}{
+		{"ATOC, 4 samples: half covered", 4, uint32(types.D3DFMT_ATOC), 0xff808080, 2},
+		{"no ATOC: alpha test discards", 4, 0, 0xff000000, 0},
+		{"ATOC, one sample: alpha test discards", 0, uint32(types.D3DFMT_ATOC), 0xff000000, 0},
+	} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		add(ch, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8,
+			Format: uint32(types.D3DFMT_A8R8G8B8), Multisample: c.samples})
+		add(ch, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
+		add(ch, code("SetViewport"), shared.RecSetViewport{Width: 8, Height: 8, MaxZ: 1})
+		add(ch, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+		for _, rs := range [][2]uint32{
+			{uint32(types.D3DRS_ZENABLE), 0}, {uint32(types.D3DRS_LIGHTING), 0},
+			{uint32(types.D3DRS_ALPHATESTENABLE), 1}, {uint32(types.D3DRS_ALPHAFUNC), uint32(types.D3DCMP_GREATEREQUAL)},
+			{uint32(types.D3DRS_ALPHAREF), 0xff}, {uint32(types.D3DRS_ADAPTIVETESS_Y), c.atoc},
+		} {
+			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: rs[0], Value: rs[1]})
+		}
+		add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+		var data []byte
+		for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1)...)
+			data = append(data, u32s(0x80ffffff)...)
+		}
+		add(ch, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
+			VertexBytes: uint32(len(data))}, data...)
+		// Resolved into a single-sampled surface to be read.
+		add(ch, code("CreateSurface"), shared.RecCreateSurface{ID: 3, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8,
+			Format: uint32(types.D3DFMT_A8R8G8B8)})
+		add(ch, code("StretchRect"), shared.RecStretchRect{Src: 1, Dst: 3, SrcRight: 8, SrcBottom: 8, DstRight: 8, DstBottom: 8})
+		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
+			t.Fatal(err)
+		}
+		if got := pixel(t, d, 3, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); !near(got&0xffffff, c.want&0xffffff, c.tol) {
+			t.Errorf("%s: %#x, want %#x (±%d)", c.name, got, c.want, c.tol)
+		}
+	}
+}
