@@ -3,7 +3,7 @@
  * D3DSAMP_MIPMAPLODBIAS for fixed function, ps_1_1 and ps_2_0;
  * D3DTTFF_PROJECTED under ps_1_1-1_3 (and ignored by ps_1_4 and ps_2_0);
  * SetAutoGenFilterType's POINT and LINEAR; D3DSAMP_BORDERCOLOR in colours
- * Metal's samplers lack. Each draw is a pre-transformed
+ * Metal's samplers lack; NVIDIA's ATOC alpha to coverage. Each draw is a pre-transformed
  * quad with one constant or linear texture coordinate; expected colours
  * are the texels D3D9's rules select. Tolerance: 2 per 8-bit channel.
  *
@@ -340,11 +340,96 @@ TEST(border_colour)
     test_teardown(&c);
 }
 
+struct cvert {
+    float x, y, z, rhw;
+    D3DCOLOR c;
+};
+
+/* NVIDIA's alpha to coverage: CheckDeviceFormat offers the ATOC FourCC and
+ * D3DRS_ADAPTIVETESS_Y set to it, with alpha testing on, turns alpha into
+ * sample coverage in place of the test. A half-transparent white square
+ * whose alpha fails the test (ALPHAREF 255) covers half of a 4-sample
+ * target's samples: grey after the resolve; without ATOC the test
+ * discards it. */
+TEST(alpha_to_coverage)
+{
+    static const D3DFORMAT atoc = (D3DFORMAT)MAKEFOURCC('A', 'T', 'O', 'C');
+    struct test_ctx c;
+    IDirect3DSurface9 *ms = NULL, *res = NULL, *rt = NULL, *ds = NULL;
+    struct cvert q[4];
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_SURFACE, atoc),
+             D3D_OK);
+    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                     D3DMULTISAMPLE_4_SAMPLES, NULL))) {
+        test_teardown(&c);
+        return;
+    }
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE, &ms, NULL),
+             D3D_OK);
+    /* The resolve's destination: a whole surface of the same size. */
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &res, NULL),
+             D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &ds);
+    /* The implicit depth buffer is single-sampled: none may be bound with
+     * a multisampled target. */
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
+    for (int i = 0; i < 4; i++) {
+        q[i].x = (i & 1 ? 64 : 0) - 0.5f;
+        q[i].y = (i >> 1 ? 64 : 0) - 0.5f;
+        q[i].z = 0.5f;
+        q[i].rhw = 1;
+        q[i].c = 0x80ffffff;
+    }
+    if (ms && res && rt) {
+        static const struct {
+            const char *name;
+            DWORD atoc;
+            D3DCOLOR want;
+        } cases[] = {{"ATOC", (DWORD)atoc, 0x808080}, {"no ATOC", 0, 0x000000}};
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZENABLE, D3DZB_FALSE);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_LIGHTING, FALSE);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHATESTENABLE, TRUE);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHAREF, 0xff);
+        IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            DWORD got;
+            IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ADAPTIVETESS_Y, cases[i].atoc);
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, ms);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            IDirect3DDevice9_BeginScene(c.dev);
+            IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+            IDirect3DDevice9_EndScene(c.dev);
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
+            CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, ms, NULL, res, NULL, D3DTEXF_NONE), D3D_OK);
+            got = rt_pixel(c.dev, res, 32, 32);
+            CHECK(near_color(got, cases[i].want), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
+                  (unsigned long)cases[i].want);
+        }
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ADAPTIVETESS_Y, 0);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHATESTENABLE, FALSE);
+    }
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
+    if (ds)
+        IDirect3DSurface9_Release(ds);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (res)
+        IDirect3DSurface9_Release(res);
+    if (ms)
+        IDirect3DSurface9_Release(ms);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(mip_lod_bias),
     T(projected_ps_1_x),
     T(autogen_filter_type),
     T(border_colour),
+    T(alpha_to_coverage),
 };
 
 int main(void) { return RUN_TESTS(tests); }
