@@ -9,7 +9,7 @@
  *
  * The bytecode was assembled by core/dxso's assembler from the source in
  * the comment above each array. */
-#include "device_util.h"
+#include "draw_util.h"
 
 /*
  *   ps_2_0
@@ -47,16 +47,6 @@ struct tvert {
     float t[4];
 };
 #define TVERT_FVF (D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE4(0))
-
-static int near_color(D3DCOLOR a, D3DCOLOR b)
-{
-    for (int s = 0; s < 24; s += 8) {
-        int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        if (d < -2 || d > 2)
-            return 0;
-    }
-    return 1;
-}
 
 /* Draws the square of pixels [x0, x1) x [y0, y1) with texture coordinate
  * t0 at its top-left corner, growing by du across and dv down. */
@@ -127,7 +117,8 @@ TEST(mip_lod_bias)
     IDirect3DSurface9 *rt = NULL;
     if (!test_setup(&c))
         return;
-    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL),
+             D3D_OK);
     IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
     if (tex && rt) {
         CHECK_EQ_U(IDirect3DTexture9_GetLevelCount(tex), 8);
@@ -136,20 +127,17 @@ TEST(mip_lod_bias)
         IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
         point_sampling(c.dev);
         for (size_t s = 0; s < sizeof(stages) / sizeof(stages[0]); s++) {
-            IDirect3DPixelShader9 *ps = NULL;
-            if (stages[s].code)
-                CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, stages[s].code, &ps), D3D_OK);
+            IDirect3DPixelShader9 *ps = stages[s].code ? ps_of(c.dev, stages[s].code) : NULL;
             IDirect3DDevice9_SetPixelShader(c.dev, ps);
             for (size_t b = 0; b < sizeof(biases) / sizeof(biases[0]); b++) {
-                DWORD bits, got;
+                DWORD got;
                 int want = 1 + (int)(biases[b] + (biases[b] < 0 ? -0.5f : 0.5f));
-                memcpy(&bits, &biases[b], sizeof(bits));
                 want = want < 0 ? 0 : want;
-                IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPMAPLODBIAS, bits);
+                IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPMAPLODBIAS, f2dw(biases[b]));
                 IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
                 draw_square(c.dev, 0, 0, 64, 64, t0, 1, 1);
                 got = rt_pixel(c.dev, rt, 32, 32);
-                CHECK(near_color(got, level_colours[want]), "%s, bias %.2f: %06lx, want level %d's %06lx",
+                CHECK(near_color(got, level_colours[want], PIXEL_TOL), "%s, bias %.2f: %06lx, want level %d's %06lx",
                       stages[s].name, biases[b], (unsigned long)got, want, (unsigned long)level_colours[want]);
             }
             IDirect3DDevice9_SetPixelShader(c.dev, NULL);
@@ -166,15 +154,7 @@ TEST(mip_lod_bias)
     test_teardown(&c);
 }
 
-static const D3DCOLOR quadrant_colours[4] = {0xff0000, 0x00ff00, 0x0000ff, 0xffffff}; /* (0,0) (1,0) (0,1) (1,1) */
-
-static D3DCOLOR quadrant_fill(int x, int y, UINT l)
-{
-    (void)l;
-    return 0xff000000u | quadrant_colours[y * 2 + x];
-}
-
-/* A 2x2 texture read at one coordinate: projected, (2.25, 0.75) / 3 is
+/* The red-green-blue-white 2x2 texture read at one coordinate: projected, (2.25, 0.75) / 3 is
  * (0.75, 0.25), the texel at (1, 0); not projected it wraps to
  * (0.25, 0.75), the texel at (0, 1). */
 TEST(projected_ps_1_x)
@@ -197,22 +177,21 @@ TEST(projected_ps_1_x)
     IDirect3DSurface9 *rt = NULL;
     if (!test_setup(&c))
         return;
-    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    tex = texture_of(c.dev, 2, 2, rgbw_texels);
     IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
     if (tex && rt) {
-        fill_level(tex, 0, quadrant_fill);
         IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
         point_sampling(c.dev);
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-            IDirect3DPixelShader9 *ps = NULL;
-            DWORD got, want = quadrant_colours[cases[i].projected ? 1 : 2];
-            CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, cases[i].code, &ps), D3D_OK);
+            IDirect3DPixelShader9 *ps = ps_of(c.dev, cases[i].code);
+            DWORD got, want = rgbw_texels[cases[i].projected ? 1 : 2] & 0xffffff;
             IDirect3DDevice9_SetPixelShader(c.dev, ps);
             IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, cases[i].flags);
             IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
             draw_square(c.dev, 0, 0, 16, 16, cases[i].t, 0, 0);
             got = rt_pixel(c.dev, rt, 8, 8);
-            CHECK(near_color(got, want), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got, (unsigned long)want);
+            CHECK(near_color(got, want, PIXEL_TOL), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
+                  (unsigned long)want);
             IDirect3DDevice9_SetPixelShader(c.dev, NULL);
             if (ps)
                 IDirect3DPixelShader9_Release(ps);
@@ -252,8 +231,8 @@ TEST(autogen_filter_type)
     for (size_t i = 0; i < 2 && rt; i++) {
         IDirect3DTexture9 *tex = NULL;
         DWORD got;
-        CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 64, 64, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
-                                                &tex, NULL),
+        CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 64, 64, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8,
+                                                D3DPOOL_MANAGED, &tex, NULL),
                  D3D_OK);
         if (!tex)
             continue;
@@ -265,22 +244,16 @@ TEST(autogen_filter_type)
         draw_square(c.dev, 0, 0, 32, 32, t0, 1, 1);
         got = rt_pixel(c.dev, rt, 16, 16);
         if (filters[i] == D3DTEXF_POINT)
-            CHECK(near_color(got, 0xff0000) || near_color(got, 0x0000ff), "POINT: %06lx, want red or blue",
-                  (unsigned long)got);
+            CHECK(near_color(got, 0xff0000, PIXEL_TOL) || near_color(got, 0x0000ff, PIXEL_TOL),
+                  "POINT: %06lx, want red or blue", (unsigned long)got);
         else
-            CHECK(near_color(got, 0x4000bf), "LINEAR: %06lx, want 4000bf", (unsigned long)got);
+            CHECK(near_color(got, 0x4000bf, PIXEL_TOL), "LINEAR: %06lx, want 4000bf", (unsigned long)got);
         IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
         IDirect3DTexture9_Release(tex);
     }
     if (rt)
         IDirect3DSurface9_Release(rt);
     test_teardown(&c);
-}
-
-static D3DCOLOR red_fill(int x, int y, UINT l)
-{
-    (void)x, (void)y, (void)l;
-    return 0xffff0000u;
 }
 
 /* D3DTADDRESS_BORDER on u: a coordinate outside [0, 1] reads the border
@@ -306,26 +279,24 @@ TEST(border_colour)
     IDirect3DSurface9 *rt = NULL;
     if (!test_setup(&c))
         return;
-    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    static const D3DCOLOR red[4] = {0xffff0000u, 0xffff0000u, 0xffff0000u, 0xffff0000u};
+    tex = texture_of(c.dev, 2, 2, red);
     IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
     if (tex && rt) {
-        fill_level(tex, 0, red_fill);
         IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
         point_sampling(c.dev);
         IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
         IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_BORDER);
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-            IDirect3DPixelShader9 *ps = NULL;
+            IDirect3DPixelShader9 *ps = cases[i].code ? ps_of(c.dev, cases[i].code) : NULL;
             const float t[4] = {cases[i].u, 0.25f, 0, 1};
             DWORD got;
-            if (cases[i].code)
-                CHECK_HR(IDirect3DDevice9_CreatePixelShader(c.dev, cases[i].code, &ps), D3D_OK);
             IDirect3DDevice9_SetPixelShader(c.dev, ps);
             IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_BORDERCOLOR, cases[i].border);
             IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
             draw_square(c.dev, 0, 0, 16, 16, t, 0, 0);
             got = rt_pixel(c.dev, rt, 8, 8);
-            CHECK(near_color(got, cases[i].want), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
+            CHECK(near_color(got, cases[i].want, PIXEL_TOL), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
                   (unsigned long)cases[i].want);
             IDirect3DDevice9_SetPixelShader(c.dev, NULL);
             if (ps)
@@ -340,11 +311,6 @@ TEST(border_colour)
     test_teardown(&c);
 }
 
-struct cvert {
-    float x, y, z, rhw;
-    D3DCOLOR c;
-};
-
 /* NVIDIA's alpha to coverage: CheckDeviceFormat offers the ATOC FourCC and
  * D3DRS_ADAPTIVETESS_Y set to it, with alpha testing on, turns alpha into
  * sample coverage in place of the test. A half-transparent white square
@@ -356,33 +322,28 @@ TEST(alpha_to_coverage)
     static const D3DFORMAT atoc = (D3DFORMAT)MAKEFOURCC('A', 'T', 'O', 'C');
     struct test_ctx c;
     IDirect3DSurface9 *ms = NULL, *res = NULL, *rt = NULL, *ds = NULL;
-    struct cvert q[4];
     if (!test_setup(&c))
         return;
-    CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_SURFACE, atoc),
+    CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0,
+                                          D3DRTYPE_SURFACE, atoc),
              D3D_OK);
     if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
                                                      D3DMULTISAMPLE_4_SAMPLES, NULL))) {
         test_teardown(&c);
         return;
     }
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE, &ms, NULL),
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
+                                                 &ms, NULL),
              D3D_OK);
     /* The resolve's destination: a whole surface of the same size. */
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &res, NULL),
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                 &res, NULL),
              D3D_OK);
     IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
     IDirect3DDevice9_GetDepthStencilSurface(c.dev, &ds);
     /* The implicit depth buffer is single-sampled: none may be bound with
      * a multisampled target. */
     IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
-    for (int i = 0; i < 4; i++) {
-        q[i].x = (i & 1 ? 64 : 0) - 0.5f;
-        q[i].y = (i >> 1 ? 64 : 0) - 0.5f;
-        q[i].z = 0.5f;
-        q[i].rhw = 1;
-        q[i].c = 0x80ffffff;
-    }
     if (ms && res && rt) {
         static const struct {
             const char *name;
@@ -394,19 +355,19 @@ TEST(alpha_to_coverage)
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHATESTENABLE, TRUE);
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHAREF, 0xff);
-        IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZRHW | D3DFVF_DIFFUSE);
+        IDirect3DDevice9_SetFVF(c.dev, FVF_TL);
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
             DWORD got;
             IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ADAPTIVETESS_Y, cases[i].atoc);
             IDirect3DDevice9_SetRenderTarget(c.dev, 0, ms);
             IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
             IDirect3DDevice9_BeginScene(c.dev);
-            IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+            rect_tl(c.dev, 0, 0, 64, 64, 0.5f, 0x80ffffff);
             IDirect3DDevice9_EndScene(c.dev);
             IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
             CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, ms, NULL, res, NULL, D3DTEXF_NONE), D3D_OK);
             got = rt_pixel(c.dev, res, 32, 32);
-            CHECK(near_color(got, cases[i].want), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
+            CHECK(near_color(got, cases[i].want, PIXEL_TOL), "%s: %06lx, want %06lx", cases[i].name, (unsigned long)got,
                   (unsigned long)cases[i].want);
         }
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ADAPTIVETESS_Y, 0);

@@ -34,17 +34,28 @@ func mipChain(c *chunk, s uint32) [][]byte {
 	return keep
 }
 
-// minified draws a pre-transformed triangle over the 8x8 target whose
-// texture coordinates step 1/8 per pixel: two texels of level 0, so
-// level 1 is sampled without a bias.
-func minified(c *chunk) {
+// setup4 is texturedSetup with four-component coordinates and lighting
+// off.
+func setup4(c *chunk) {
+	texturedSetup(c)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+}
+
+// triangle4 draws a pre-transformed triangle over the 8x8 target whose
+// corners (0,0), (16,0) and (0,16) carry coordinates tc.
+func triangle4(c *chunk, tc [3][4]float32) {
 	var data []byte
-	for _, p := range [][4]float32{{0, 0, 0, 0}, {16, 0, 2, 0}, {0, 16, 0, 2}} {
-		data = append(data, f32s(p[0], p[1], 0.5, 1, p[2], p[3], 0, 1)...)
+	for i, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
+		data = append(data, f32s(p[0], p[1], 0.5, 1, tc[i][0], tc[i][1], tc[i][2], tc[i][3])...)
 	}
 	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
 		VertexBytes: uint32(len(data))}, data...)
 }
+
+// minified steps the coordinates 1/8 per pixel: two texels of level 0,
+// so level 1 is sampled without a bias.
+var minified = [3][4]float32{{0, 0, 0, 1}, {2, 0, 0, 1}, {0, 2, 0, 1}}
 
 func TestMipLodBias(t *testing.T) {
 	for _, c := range []struct {
@@ -59,10 +70,7 @@ func TestMipLodBias(t *testing.T) {
 		for _, bias := range []float32{0, 1, 2, -1} {
 			d := newTestDevice(t)
 			ch := newChunk()
-			setup(ch, types.D3DFMT_A8R8G8B8)
-			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-			add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-			add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+			setup4(ch)
 			keep := mipChain(ch, 0)
 			var prog []uint32
 			if c.shader != "" {
@@ -70,10 +78,8 @@ func TestMipLodBias(t *testing.T) {
 				add(ch, code("SetPixelShader"), shared.RecSetObject{Object: 40})
 			}
 			add(ch, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MIPMAPLODBIAS), Value: math.Float32bits(bias)})
-			minified(ch)
-			if err := d.Replay([][]byte{ch.bytes()}); err != nil {
-				t.Fatal(err)
-			}
+			triangle4(ch, minified)
+			replay(t, d, ch)
 			runtime.KeepAlive(keep)
 			runtime.KeepAlive(prog)
 			want := 1 + int(bias)
@@ -114,9 +120,7 @@ func TestVertexTextureLodBias(t *testing.T) {
 		}
 		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
 			VertexBytes: uint32(len(data))}, data...)
-		if err := d.Replay([][]byte{c.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, c)
 		runtime.KeepAlive(vs)
 		runtime.KeepAlive(ps)
 		runtime.KeepAlive(keep)
@@ -147,9 +151,7 @@ func TestProjectedPS1x(t *testing.T) {
 	} {
 		d := newTestDevice(t)
 		ch := newChunk()
-		setup(ch, types.D3DFMT_A8R8G8B8)
-		add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+		setup4(ch)
 		texels := u32s(quadrants...)
 		add(ch, code("CreateTexture"), shared.RecCreateTexture{ID: 33, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
 			Width: 2, Height: 2, Depth: 1, Levels: 1})
@@ -158,15 +160,8 @@ func TestProjectedPS1x(t *testing.T) {
 		add(ch, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_TEXTURETRANSFORMFLAGS), Value: uint32(c.flags)})
 		prog := shaderRec(t, ch, 40, shared.ShaderPixel, c.shader)
 		add(ch, code("SetPixelShader"), shared.RecSetObject{Object: 40})
-		var data []byte
-		for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
-			data = append(data, f32s(append([]float32{p[0], p[1], 0.5, 1}, c.coord[:]...)...)...)
-		}
-		add(ch, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
-			VertexBytes: uint32(len(data))}, data...)
-		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		triangle4(ch, [3][4]float32{c.coord, c.coord, c.coord})
+		replay(t, d, ch)
 		runtime.KeepAlive(texels)
 		runtime.KeepAlive(prog)
 		want := quadrants[3] // (1.5, 0.5) wraps to the texel at (1, 1)
@@ -217,9 +212,7 @@ func TestAutoGenFilter(t *testing.T) {
 		add(ch, code("GenerateMips"), shared.RecGenerateMips{ID: 34, Filter: uint32(c.filter)})
 		add(ch, code("TextureSurface"), shared.RecTextureSurface{ID: 50, Texture: 34, Level: 1, Face: uint32(faces - 1)})
 		add(ch, code("TextureSurface"), shared.RecTextureSurface{ID: 51, Texture: 34, Level: 2, Face: uint32(faces - 1)})
-		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, ch)
 		runtime.KeepAlive(texels)
 		for _, p := range [][3]int{{50, 2, 0}, {50, 2, 1}, {51, 1, 0}} {
 			n := p[1]
@@ -249,10 +242,7 @@ func TestBorderColour(t *testing.T) {
 	} {
 		d := newTestDevice(t)
 		ch := newChunk()
-		setup(ch, types.D3DFMT_A8R8G8B8)
-		add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		add(ch, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-		add(ch, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_TEX1 | types.D3DFVF_TEXCOORDSIZE4(0)})
+		setup4(ch)
 		texels := u32s(0xffff0000, 0xffff0000, 0xffff0000, 0xffff0000)
 		add(ch, code("CreateTexture"), shared.RecCreateTexture{ID: 33, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
 			Width: 2, Height: 2, Depth: 1, Levels: 1})
@@ -266,15 +256,9 @@ func TestBorderColour(t *testing.T) {
 			prog = shaderRec(t, ch, 40, shared.ShaderPixel, c.shader)
 			add(ch, code("SetPixelShader"), shared.RecSetObject{Object: 40})
 		}
-		var data []byte
-		for _, p := range [][2]float32{{0, 0}, {16, 0}, {0, 16}} {
-			data = append(data, f32s(p[0], p[1], 0.5, 1, c.u, 0.25, 0, 1)...)
-		}
-		add(ch, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 32,
-			VertexBytes: uint32(len(data))}, data...)
-		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		tc := [4]float32{c.u, 0.25, 0, 1}
+		triangle4(ch, [3][4]float32{tc, tc, tc})
+		replay(t, d, ch)
 		runtime.KeepAlive(texels)
 		runtime.KeepAlive(prog)
 		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); !near(got, c.want, 1) {
@@ -324,9 +308,7 @@ func TestAlphaToCoverage(t *testing.T) {
 		add(ch, code("CreateSurface"), shared.RecCreateSurface{ID: 3, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8,
 			Format: uint32(types.D3DFMT_A8R8G8B8)})
 		add(ch, code("StretchRect"), shared.RecStretchRect{Src: 1, Dst: 3, SrcRight: 8, SrcBottom: 8, DstRight: 8, DstBottom: 8})
-		if err := d.Replay([][]byte{ch.bytes()}); err != nil {
-			t.Fatal(err)
-		}
+		replay(t, d, ch)
 		if got := pixel(t, d, 3, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); !near(got&0xffffff, c.want&0xffffff, c.tol) {
 			t.Errorf("%s: %#x, want %#x (±%d)", c.name, got, c.want, c.tol)
 		}
