@@ -153,8 +153,9 @@ func projectComp(count uint8) uint8 {
 
 // rewriteTex returns b with the texture reads k changes replaced: a
 // projection by y or z becomes a projection by w of a swizzled
-// coordinate, and a sampler's LOD bias is added to implicit and biased
-// samples. Statements it changes are copied; b is not modified.
+// coordinate, a sampler's LOD bias is added (texInst says to which
+// samples), and a border colour the backend lacks is selected outside
+// the texture. Statements it changes are copied; b is not modified.
 func rewriteTex(s *Shader, b []Stmt, k VariantKey) []Stmt {
 	out := make([]Stmt, 0, len(b))
 	for _, st := range b {
@@ -178,6 +179,10 @@ func rewriteTex(s *Shader, b []Stmt, k VariantKey) []Stmt {
 	return out
 }
 
+// texInst is in with k's changes, with the statements they need before
+// and after it. The LOD bias goes to implicit, biased and explicit-LOD
+// samples of either stage; projection and border colours are the pixel
+// stage's.
 func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 	if in.Op != OpTex || in.Sampler < 0 || in.Sampler >= 16 {
 		return []Stmt{in}
@@ -215,8 +220,9 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 			axes &= MaskXY
 		}
 		if axes != 0 {
-			pre = append(pre, borderCoord(s, c.Src[0], c.Project || d.Projected)...)
-			post = borderSelect(s, &c, axes)
+			t, st := borderCoord(s, c.Src[0], c.Project || d.Projected)
+			pre = append(pre, st...)
+			post = borderSelect(s, &c, t, axes)
 			changed = true
 		}
 	}
@@ -228,21 +234,20 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 
 // borderCoord copies a sample's coordinate (projected, if the sample
 // is) into a new temporary, before the sample may overwrite it.
-func borderCoord(s *Shader, coord Src, project bool) []Stmt {
+func borderCoord(s *Shader, coord Src, project bool) (Reg, []Stmt) {
 	t := Temp(s.NumTemps)
 	s.NumTemps++
 	st := []Stmt{Op(OpMov, t.D(0), coord)}
 	if project {
 		st = append(st, Op(OpDiv, t.D(MaskXYZ), t.S(), t.S().Swz('w')))
 	}
-	return st
+	return t, st
 }
 
 // borderSelect replaces a sample's result by the sampler's border colour
-// where the coordinate borderCoord saved lies outside [0, 1] on one of
-// axes.
-func borderSelect(s *Shader, in *Inst, axes Mask) []Stmt {
-	t := Temp(s.NumTemps - 1)
+// where the coordinate borderCoord saved in t lies outside [0, 1] on one
+// of axes.
+func borderSelect(s *Shader, in *Inst, t Reg, axes Mask) []Stmt {
 	b := BTemp(s.NumBTemps)
 	s.NumBTemps++
 	// The components any() reads: the axes, the first repeated.
