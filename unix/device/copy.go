@@ -125,23 +125,45 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 	}
 	switch {
 	case src.samples > 1:
-		// A resolve: whole surfaces of the same size only (Metal resolves
-		// whole attachments), which is what games use it for.
-		if !same || sr != (rect{0, 0, src.width, src.height}) || dst.samples > 1 || dst.width != src.width || dst.height != src.height {
-			return fmt.Errorf("stretch: only whole-surface resolves of multisampled surfaces")
+		if dst.samples > 1 {
+			return fmt.Errorf("stretch: between two multisampled surfaces")
 		}
-		resolve(cb, src, dst.tex, dst.level, dst.slice)
-		return nil
+		if same && sr == (rect{0, 0, src.width, src.height}) && dst.width == src.width && dst.height == src.height {
+			resolve(cb, src, dst.tex, dst.level, dst.slice)
+			return nil
+		}
+		// Metal resolves whole attachments: resolve into a transient
+		// texture, then copy or scale the rectangle from it.
+		tmp, err := d.be.NewTexture(backend.TextureDesc{Type: backend.TextureType2D, Format: src.mapping.Format,
+			Width: src.width, Height: src.height, Usage: backend.UsageShaderRead | backend.UsageRenderTarget})
+		if err != nil {
+			return err
+		}
+		defer tmp.Release() // after encoding: the command buffer keeps what it references
+		resolve(cb, src, tmp, 0, 0)
+		rs := *src
+		rs.tex, rs.samples, rs.level, rs.slice, rs.owner = tmp, 1, 0, 0, 0
+		src = &rs
+		if same && src.mapping.Format == dst.mapping.Format {
+			d.copyRect(src, dst, sr, dr)
+			return nil
+		}
+		return d.scaledCopy(src, dst, sr, dr, types.TextureFilterType(r.Filter))
 	case same && src.mapping.Format == dst.mapping.Format:
-		blit := cb.BlitCommandEncoder()
-		blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l, Y: sr.t},
-			backend.Size{Width: sr.r - sr.l, Height: sr.b - sr.t, Depth: 1}, dst.tex, dst.slice, dst.level, backend.Origin{X: dr.l, Y: dr.t})
-		blit.EndEncoding()
+		d.copyRect(src, dst, sr, dr)
 		return nil
 	case src.mapping.Format.IsDepth() || dst.mapping.Format.IsDepth():
 		return fmt.Errorf("stretch: depth surfaces copy only at the same size and format")
 	}
 	return d.scaledCopy(src, dst, sr, dr, types.TextureFilterType(r.Filter))
+}
+
+// copyRect copies a rectangle between surfaces of one format.
+func (d *Device) copyRect(src, dst *surface, sr, dr rect) {
+	blit := d.outsidePass().BlitCommandEncoder()
+	blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l, Y: sr.t},
+		backend.Size{Width: sr.r - sr.l, Height: sr.b - sr.t, Depth: 1}, dst.tex, dst.slice, dst.level, backend.Origin{X: dr.l, Y: dr.t})
+	blit.EndEncoding()
 }
 
 // scaledCopy draws the source rectangle into the destination one, with
