@@ -50,6 +50,7 @@ var Records = []Record{
 	{10, "ColorFill", reflect.TypeFor[RecColorFill](), "fills a rectangle of a surface"},
 	{11, "StretchRect", reflect.TypeFor[RecStretchRect](), "copies and scales a rectangle between surfaces"},
 	{12, "UploadSurface", reflect.TypeFor[RecUploadSurface](), "writes rows from guest memory into a surface rectangle"},
+	{80, "SetFrameLatency", reflect.TypeFor[RecSetFrameLatency](), "IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0)"},
 	{100, "SetViewport", reflect.TypeFor[RecSetViewport](), "the viewport"},
 	{101, "SetScissor", reflect.TypeFor[RecSetScissor](), "the scissor rectangle"},
 	{102, "SetRenderState", reflect.TypeFor[RecSetRenderState](), "one render state"},
@@ -199,4 +200,12 @@ type RecSwapChain struct {
 	Width      uint32 // back buffer size
 	Height     uint32
 	Windowed   uint32
+}
+
+// RecSetFrameLatency bounds how many presented frames may be queued or
+// running on the unix side before a Present waits.
+type RecSetFrameLatency struct {
+	Hdr     RecordHeader
+	Latency uint32
+	Pad0    uint32
 }

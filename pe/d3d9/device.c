@@ -831,10 +831,17 @@ HRESULT WINAPI device_GetMaximumFrameLatency(IDirect3DDevice9Ex *iface, UINT *la
 
 HRESULT WINAPI device_SetMaximumFrameLatency(IDirect3DDevice9Ex *iface, UINT latency)
 {
+    struct device *device = device_impl(iface);
+    struct mtld3d_rec_set_frame_latency *r;
     /* Zero restores the default; more than 30 is refused. */
     if (latency > 30)
         return D3DERR_INVALIDCALL;
-    device_impl(iface)->max_frame_latency = latency ? latency : 3;
+    device_lock(device);
+    device->max_frame_latency = latency ? latency : 3;
+    /* The unix side makes a Present wait while this many are outstanding. */
+    if ((r = device_record(device, MTLD3D_REC_SET_FRAME_LATENCY, sizeof(*r))))
+        r->Latency = device->max_frame_latency;
+    device_unlock(device);
     return D3D_OK;
 }
 

@@ -198,6 +198,7 @@ enum mtld3d_rec {
     MTLD3D_REC_STRETCH_RECT = 11, /* copies and scales a rectangle between surfaces */
     MTLD3D_REC_UPLOAD_SURFACE = 12, /* writes rows from guest memory into a surface rectangle */
     MTLD3D_REC_SWAP_CHAIN = 70, /* a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s */
+    MTLD3D_REC_SET_FRAME_LATENCY = 80, /* IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0) */
     MTLD3D_REC_SET_VIEWPORT = 100, /* the viewport */
     MTLD3D_REC_SET_SCISSOR = 101, /* the scissor rectangle */
     MTLD3D_REC_SET_RENDER_STATE = 102, /* one render state */
@@ -447,6 +448,16 @@ _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Count) == 16, "RecSwapChai
 _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Width) == 20, "RecSwapChain.Width");
 _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Height) == 24, "RecSwapChain.Height");
 _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Windowed) == 28, "RecSwapChain.Windowed");
+
+struct mtld3d_rec_set_frame_latency {
+    struct mtld3d_record_header Hdr;
+    uint32_t Latency;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_frame_latency) == 16, "RecSetFrameLatency size");
+_Static_assert(offsetof(struct mtld3d_rec_set_frame_latency, Hdr) == 0, "RecSetFrameLatency.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_frame_latency, Latency) == 8, "RecSetFrameLatency.Latency");
+_Static_assert(offsetof(struct mtld3d_rec_set_frame_latency, Pad0) == 12, "RecSetFrameLatency.Pad0");
 
 struct mtld3d_rec_set_viewport {
     struct mtld3d_record_header Hdr;

@@ -76,6 +76,13 @@ type Device struct {
 	dumpDir  string     // dump.dir resolved; "" for none
 	dumps    []uint32   // swap chains presented this frame, to dump
 	warned   map[uint32]bool
+
+	// The threads (threads.go): api serialises the thunks of the device;
+	// capture is the submitting thread's; pipe is nil until Start.
+	api     sync.Mutex
+	closed  bool
+	capture captureState
+	pipe    *pipeline
 }
 
 var (
@@ -113,7 +120,7 @@ func New(be backend.Device, target format.Target) (*Device, error) {
 		objects: map[uint32]*surface{}, front: map[uint32]*surface{},
 		clears: map[clearKey]backend.RenderPipelineState{}, dss: map[clearKey]backend.DepthStencilState{},
 		warned: map[uint32]bool{}, buffers: map[uint32]*buffer{}, textures: map[uint32]*texture{},
-		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}}
+		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}, capture: newCaptureState()}
 	d.st.reset()
 	d.draws.init()
 	return d, nil
@@ -149,6 +156,7 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	}
 	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
 		zap.Uint32("flags", a.Flags))
+	d.Start()
 	a.DeviceID = d.id
 	return shared.StatusSuccess
 }
@@ -162,6 +170,7 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 	if d == nil {
 		return shared.StatusInvalidParameter
 	}
+	d.close() // the frames queued run first
 	d.Release()
 	return shared.StatusSuccess
 }
@@ -209,17 +218,10 @@ func submitThunk(p unsafe.Pointer) shared.Status {
 	if a.Count > 1<<16 || (a.Count > 0 && a.Chunks == 0) {
 		return shared.StatusInvalidParameter
 	}
-	chunks := make([][]byte, a.Count)
 	addrs := unsafe.Slice((*uint64)(guestPtr(a.Chunks)), a.Count)
-	for i, addr := range addrs {
-		if addr == 0 {
-			return shared.StatusInvalidParameter
-		}
-		chunks[i] = unsafe.Slice((*byte)(guestPtr(addr)), shared.ChunkSize)
-	}
-	if err := d.Replay(chunks); err != nil {
-		d.log.Error("frame replay failed", zap.Error(err))
-		return shared.StatusInternalError
+	if err := d.Submit(addrs); err != nil {
+		d.log.Error("frame refused", zap.Error(err))
+		return shared.StatusInvalidParameter
 	}
 	return shared.StatusSuccess
 }
@@ -234,7 +236,11 @@ func readThunk(p unsafe.Pointer) shared.Status {
 		return shared.StatusInvalidParameter
 	}
 	dst := unsafe.Slice((*byte)(guestPtr(a.Dst)), int(a.Pitch)*int(a.Rows))
-	if err := d.ReadSurface(a.Surface, dst, int(a.Pitch), int(a.Rows), int(a.Bytes)); err != nil {
+	var err error
+	if cerr := d.call(func() { err = d.ReadSurface(a.Surface, dst, int(a.Pitch), int(a.Rows), int(a.Bytes)) }); cerr != nil {
+		err = cerr
+	}
+	if err != nil {
 		d.log.Warn("surface read failed", zap.Error(err))
 		return shared.StatusInvalidParameter
 	}

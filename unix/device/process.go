@@ -26,7 +26,11 @@ func processThunk(p unsafe.Pointer) shared.Status {
 		return shared.StatusInvalidParameter
 	}
 	dst := unsafe.Slice((*byte)(guestPtr(a.Dst)), a.DstSize)
-	if err := d.ProcessVertices(a, dst); err != nil {
+	var err error
+	if cerr := d.call(func() { err = d.ProcessVertices(a, dst) }); cerr != nil {
+		err = cerr
+	}
+	if err != nil {
 		d.log.Warn("ProcessVertices failed: " + err.Error())
 		return shared.StatusInvalidParameter
 	}

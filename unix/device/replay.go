@@ -48,6 +48,8 @@ func init() {
 		return nil
 	})
 	on("Present", (*Device).present)
+	// The bound is kept where Submit enforces it, at capture.
+	on("SetFrameLatency", func(*Device, *shared.RecSetFrameLatency, []byte) error { return nil })
 	on("SetViewport", func(d *Device, r *shared.RecSetViewport, _ []byte) error {
 		d.vp = *r
 		return nil
@@ -58,15 +60,41 @@ func init() {
 	})
 }
 
-// frame is the work of one Replay: one command buffer, made on first use.
+// frame is what the encoder has recorded since its last hand-off to the
+// submit stage: one command buffer, made on first use, and the work that
+// must wait for its completion.
 type frame struct {
 	cb backend.CommandBuffer
+	// present is present-time work (frame dumps, drawables to show), run
+	// by the presenter once the command buffer has completed.
+	present []func()
 }
 
-// Replay runs the records of the given chunks in order, then waits for
-// the backend. A malformed record ends the chunk with an error; nothing
-// the guest sends can crash the process.
+// cpuWrites are the records whose handlers write a backend resource
+// from the CPU: they wait for the command buffers already handed to the
+// submit stage, which may still read that resource.
+var cpuWrites [shared.MaxRecordCode]bool
+
+func init() {
+	for _, n := range []string{"UpdateBuffer", "UpdateTexture", "UploadSurface"} {
+		cpuWrites[shared.RecordCode(n)] = true
+	}
+}
+
+// Replay runs the records of the given chunks in order on the calling
+// goroutine and waits for the backend (tests and a device whose
+// goroutines are not started). A malformed record ends the chunk with an
+// error; nothing the guest sends can crash the process.
 func (d *Device) Replay(chunks [][]byte) error {
+	err := d.replay(chunks)
+	d.endFrame(0)
+	d.flush()
+	return err
+}
+
+// replay runs the chunks' records. It reports the first error; each is
+// logged, and a handler's panic is recovered and logged with its record.
+func (d *Device) replay(chunks [][]byte) error {
 	var firstErr error
 	for ci, c := range chunks {
 		if len(c) < 8 {
@@ -88,7 +116,10 @@ func (d *Device) Replay(chunks [][]byte) error {
 				d.warnOnce(code, "record type not replayed yet")
 				continue
 			}
-			if err := handlers[code](d, rec); err != nil {
+			if cpuWrites[code] {
+				d.waitSubmitted()
+			}
+			if err := d.run(code, rec); err != nil {
 				if firstErr == nil {
 					firstErr = err
 				}
@@ -96,15 +127,19 @@ func (d *Device) Replay(chunks [][]byte) error {
 			}
 		}
 	}
-	d.flush()
-	d.draws.endFrame()
-	for _, sc := range d.dumps {
-		if err := d.dumpFront(d.dumpDir, sc); err != nil {
-			d.log.Warn("frame dump failed", zap.Error(err))
-		}
-	}
-	d.dumps = d.dumps[:0]
 	return firstErr
+}
+
+// run calls one record's handler; a panic becomes an error.
+func (d *Device) run(code uint32, rec []byte) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("record %d: handler panicked: %v", code, p)
+			d.log.Error("record handler panicked", zap.Uint32("record", code), zap.Any("panic", p),
+				zap.Stack("stack"))
+		}
+	}()
+	return handlers[code](d, rec)
 }
 
 // cmd returns the frame's command buffer.
@@ -115,17 +150,35 @@ func (d *Device) cmd() backend.CommandBuffer {
 	return d.cur.cb
 }
 
-// flush commits the frame's commands and waits for them.
-func (d *Device) flush() {
+// endFrame hands the frame's command buffer, its transient buffers and
+// its present-time work to the submit stage, without waiting. presents
+// counts the frame's Present records, for the frame-latency bound.
+func (d *Device) endFrame(presents int) {
 	d.endRenderPass()
-	if d.cur.cb == nil {
+	for _, sc := range d.dumps {
+		d.queueDump(sc)
+	}
+	d.dumps = d.dumps[:0]
+	s := submission{cb: d.cur.cb, transient: d.draws.transient, present: d.cur.present, presents: presents}
+	d.cur = frame{}
+	d.draws.transient = nil
+	if s.cb == nil && len(s.transient) == 0 && len(s.present) == 0 && s.presents == 0 {
 		return
 	}
-	cb := d.cur.cb
-	d.cur.cb = nil
-	cb.Commit()
-	cb.WaitUntilCompleted()
-	if err := cb.Error(); err != nil {
-		d.log.Error("command buffer failed", zap.Error(err))
+	d.submit(s)
+}
+
+// flush hands what the encoder has recorded to the submit stage and
+// waits until every command buffer handed so far has completed: the
+// backend's resources then hold what the frame wrote, for the CPU to
+// read or overwrite.
+func (d *Device) flush() {
+	d.endRenderPass()
+	if d.cur.cb != nil {
+		s := submission{cb: d.cur.cb, transient: d.draws.transient, present: d.cur.present}
+		d.cur = frame{}
+		d.draws.transient = nil
+		d.submit(s)
 	}
+	d.waitSubmitted()
 }

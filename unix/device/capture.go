@@ -1,0 +1,213 @@
+package device
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+)
+
+// Capture: SubmitFrame copies a frame's chunks, and every range of guest
+// memory its records name, into memory the unix side owns, so the guest
+// may reuse its arena and blobs as soon as the call returns while the
+// encoder goroutine replays the frame later. A record's guest address is
+// rewritten in the copy to point at the owned bytes, so the handlers read
+// the same fields whether a frame was captured or replayed in place.
+
+// captured is a frame the unix side owns.
+type captured struct {
+	chunks   [][]byte // copies of the chunks, ChunkSize each (pooled)
+	keep     [][]byte // guest ranges the records point at now
+	presents int      // Present records in the frame
+}
+
+// capturer copies what one record names (rec is the owned copy, at least
+// as long as the record's Go type) and notes what later captures need.
+type capturer func(cs *captureState, f *captured, rec []byte)
+
+var captures [shared.MaxRecordCode]capturer
+
+func capture[T any](name string, f func(cs *captureState, fr *captured, r *T)) {
+	code := shared.RecordCode(name)
+	size := int(unsafe.Sizeof(*new(T)))
+	captures[code] = func(cs *captureState, fr *captured, rec []byte) {
+		if len(rec) >= size {
+			f(cs, fr, (*T)(unsafe.Pointer(&rec[0])))
+		}
+	}
+}
+
+// captureState is what capture must know of objects made in earlier
+// frames: the D3D9 format of each surface and texture, which sizes the
+// rows an upload names. It lives on the submitting thread (under the
+// device's api lock), apart from the encoder's model.
+type captureState struct {
+	formats  map[uint32]types.Format
+	children map[uint32][]uint32 // texture id: its TextureSurface ids
+	latency  int                 // SetMaximumFrameLatency, 3 by default
+}
+
+func newCaptureState() captureState {
+	return captureState{formats: map[uint32]types.Format{}, children: map[uint32][]uint32{}, latency: defaultLatency}
+}
+
+// defaultLatency is D3D9's default maximum frame latency.
+const defaultLatency = 3
+
+// Largest guest range one record may name; larger is refused (the
+// address is cleared, and the handler reports the record).
+const maxGuestRange = 1 << 30
+
+var chunkPool = sync.Pool{New: func() any { return new([shared.ChunkSize]byte) }}
+
+// own copies n bytes at guest address addr; 0 (refused) for a null
+// address or a size out of range.
+func (f *captured) own(addr uint64, n int) uint64 {
+	if addr == 0 || n <= 0 || n > maxGuestRange {
+		return 0
+	}
+	b := make([]byte, n)
+	copy(b, unsafe.Slice((*byte)(guestPtr(addr)), n))
+	f.keep = append(f.keep, b)
+	return uint64(uintptr(unsafe.Pointer(&b[0])))
+}
+
+// release returns the frame's chunk copies to the pool.
+func (f *captured) release() {
+	for _, c := range f.chunks {
+		chunkPool.Put((*[shared.ChunkSize]byte)(c))
+	}
+	f.chunks, f.keep = nil, nil
+}
+
+// rowsBytes is the extent of rows rows of srcRow bytes, pitch apart, in
+// slices slices slicePitch apart; 0 if out of range.
+func rowsBytes(rows, srcRow, pitch, slices, slicePitch int) int {
+	if rows <= 0 || srcRow <= 0 || pitch < srcRow || pitch > 1<<24 || rows > 1<<16 || slices <= 0 || slices > 1<<14 {
+		return 0
+	}
+	n := pitch*(rows-1) + srcRow
+	if slices > 1 {
+		if slicePitch < n || slicePitch > maxGuestRange {
+			return 0
+		}
+		n += slicePitch * (slices - 1)
+	}
+	return n
+}
+
+func (cs *captureState) forget(id uint32) {
+	delete(cs.formats, id)
+	for _, c := range cs.children[id] {
+		delete(cs.formats, c)
+	}
+	delete(cs.children, id)
+}
+
+func init() {
+	capture("CreateSurface", func(cs *captureState, _ *captured, r *shared.RecCreateSurface) {
+		cs.forget(r.ID)
+		cs.formats[r.ID] = types.Format(r.Format)
+	})
+	capture("CreateTexture", func(cs *captureState, _ *captured, r *shared.RecCreateTexture) {
+		cs.forget(r.ID)
+		cs.formats[r.ID] = types.Format(r.Format)
+	})
+	capture("TextureSurface", func(cs *captureState, _ *captured, r *shared.RecTextureSurface) {
+		if f, ok := cs.formats[r.Texture]; ok {
+			cs.formats[r.ID] = f
+			cs.children[r.Texture] = append(cs.children[r.Texture], r.ID)
+		}
+	})
+	capture("DestroyObject", func(cs *captureState, _ *captured, r *shared.RecDestroyObject) { cs.forget(r.ID) })
+	capture("Present", func(_ *captureState, f *captured, _ *shared.RecPresent) { f.presents++ })
+	capture("SetFrameLatency", func(cs *captureState, _ *captured, r *shared.RecSetFrameLatency) {
+		cs.latency = int(r.Latency)
+		if cs.latency <= 0 {
+			cs.latency = defaultLatency
+		}
+	})
+
+	// The records that point at guest memory, sized as their handlers
+	// read them.
+	capture("UploadSurface", func(cs *captureState, f *captured, r *shared.RecUploadSurface) {
+		fm, ok := cs.formats[r.Surface]
+		n := 0
+		if ok && r.Right > r.Left && r.Bottom > r.Top {
+			info := format.Info(fm)
+			bh := max(info.BlockHeight, 1)
+			rows := (int(r.Bottom-r.Top) + bh - 1) / bh
+			n = rowsBytes(rows, format.Pitch(fm, int(r.Right-r.Left)), int(r.Pitch), 1, 0)
+		}
+		r.Src = f.own(r.Src, n)
+	})
+	capture("UpdateTexture", func(cs *captureState, f *captured, r *shared.RecUpdateTexture) {
+		fm, ok := cs.formats[r.ID]
+		n := 0
+		if ok && r.Right > r.Left && r.Bottom > r.Top {
+			info := format.Info(fm)
+			bw, bh := max(info.BlockWidth, 1), max(info.BlockHeight, 1)
+			x0, y0 := int(r.Left)/bw*bw, int(r.Top)/bh*bh
+			rows := (int(r.Bottom) - y0 + bh - 1) / bh
+			slices := 1
+			if r.Back > r.Front {
+				slices = int(r.Back - r.Front)
+			}
+			n = rowsBytes(rows, format.Pitch(fm, int(r.Right)-x0), int(r.Pitch), slices, int(r.SlicePitch))
+		}
+		r.Src = f.own(r.Src, n)
+	})
+	capture("UpdateBuffer", func(_ *captureState, f *captured, r *shared.RecUpdateBuffer) {
+		r.Src = f.own(r.Src, int(r.Size))
+	})
+	capture("CreateShader", func(_ *captureState, f *captured, r *shared.RecCreateShader) {
+		r.Code = f.own(r.Code, int(r.Size))
+	})
+	capture("DrawUP", func(_ *captureState, f *captured, r *shared.RecDrawUP) {
+		if r.Data != 0 {
+			r.Data = f.own(r.Data, int(r.VertexBytes)+int(r.IndexBytes))
+			if r.Data == 0 {
+				// Not inline either: the handler finds no data and refuses.
+				r.VertexBytes = maxGuestRange
+			}
+		}
+	})
+}
+
+// capture copies the chunks at the given guest addresses and what their
+// records name. A malformed chunk is refused whole.
+func (cs *captureState) capture(addrs []uint64) (*captured, error) {
+	f := &captured{}
+	for ci, addr := range addrs {
+		if addr == 0 {
+			f.release()
+			return nil, fmt.Errorf("chunk %d: null address", ci)
+		}
+		src := unsafe.Slice((*byte)(guestPtr(addr)), shared.ChunkSize)
+		used := int(binary.LittleEndian.Uint32(src))
+		if used < 8 || used > shared.ChunkSize {
+			f.release()
+			return nil, fmt.Errorf("chunk %d: used size %d out of range", ci, used)
+		}
+		c := chunkPool.Get().(*[shared.ChunkSize]byte)[:]
+		copy(c, src[:used])
+		f.chunks = append(f.chunks, c)
+		for pos := 8; pos+8 <= used; {
+			code := binary.LittleEndian.Uint32(c[pos:])
+			size := int(binary.LittleEndian.Uint32(c[pos+4:]))
+			if size < 8 || size%8 != 0 || pos+size > used {
+				f.release()
+				return nil, fmt.Errorf("chunk %d offset %d: bad record size %d", ci, pos, size)
+			}
+			if code < uint32(len(captures)) && captures[code] != nil {
+				captures[code](cs, f, c[pos:pos+size])
+			}
+			pos += size
+		}
+	}
+	return f, nil
+}

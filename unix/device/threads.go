@@ -1,0 +1,286 @@
+package device
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"go.uber.org/zap"
+
+	"mtld3d/unix/backend"
+)
+
+// The threads of a started device (Start): SubmitFrame captures a frame
+// (capture.go) on the guest's thread and hands it to the encoder.
+//
+//	guest thread --frames--> encoder --submissions--> submit --presents--> presenter
+//
+// Each arrow is a channel of capacity one, so a stage is at most one item
+// ahead of the next. The encoder replays records into backend commands;
+// the submit goroutine commits each command buffer, waits for it and runs
+// its completion work (transient buffers); the presenter runs present-time
+// work (frame dumps; drawables to show). Each goroutine keeps its OS thread.
+// A device that is not started runs every stage inline on the caller's
+// goroutine (the unit tests' Replay).
+
+// submission is one command buffer and what waits for its completion.
+type submission struct {
+	cb        backend.CommandBuffer // nil: only completion work
+	transient []backend.Buffer
+	present   []func()
+	presents  int // presented frames this completes
+}
+
+// job is an encoder item: a captured frame, or a call to run once every
+// earlier item has completed (a sync point).
+type job struct {
+	frame *captured
+	call  func()
+	done  chan struct{}
+}
+
+// pipeline is a started device's goroutines and their counters.
+type pipeline struct {
+	enc  chan job
+	sub  chan submission
+	pres chan submission
+	exit sync.WaitGroup
+
+	mu   sync.Mutex
+	cond sync.Cond
+	// Submissions handed to the submit goroutine and finished by it.
+	handed, retired uint64
+	// Presented frames accepted by Submit, and finished by the presenter.
+	presented, completed uint64
+	// blocked, for tests: called (under mu) when Submit waits for the
+	// frame-latency bound.
+	blocked func()
+}
+
+// Start runs the device's encoder, submit and presenter goroutines.
+func (d *Device) Start() {
+	p := &pipeline{enc: make(chan job, 1), sub: make(chan submission, 1), pres: make(chan submission, 1)}
+	p.cond.L = &p.mu
+	d.pipe = p
+	p.exit.Add(3)
+	go d.encoder(p)
+	go d.submitter(p)
+	go d.presenter(p)
+}
+
+// Stop drains the pipeline and ends its goroutines; the device's model is
+// the caller's again.
+func (d *Device) Stop() {
+	p := d.pipe
+	if p == nil {
+		return
+	}
+	close(p.enc)
+	p.exit.Wait()
+	d.pipe = nil
+}
+
+func (d *Device) encoder(p *pipeline) {
+	runtime.LockOSThread()
+	defer p.exit.Done()
+	for j := range p.enc {
+		d.encode(j)
+	}
+	d.flush()
+	close(p.sub)
+}
+
+// encode runs one encoder item; a panic is logged, and the next item runs.
+func (d *Device) encode(j job) {
+	ended := false
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("encoder panicked", zap.Any("panic", r), zap.Stack("stack"))
+		}
+		if j.frame != nil {
+			if !ended && j.frame.presents > 0 {
+				// The frame never reached the submit stage: count it
+				// completed, or the latency bound would wait for it forever.
+				d.submit(submission{presents: j.frame.presents})
+			}
+			j.frame.release()
+		}
+		if j.done != nil {
+			close(j.done)
+		}
+	}()
+	if j.frame != nil {
+		if err := d.replay(j.frame.chunks); err != nil {
+			d.log.Error("frame replay failed", zap.Error(err))
+		}
+		ended = true
+		d.endFrame(j.frame.presents)
+	}
+	if j.call != nil {
+		d.flush()
+		j.call()
+	}
+}
+
+func (d *Device) submitter(p *pipeline) {
+	runtime.LockOSThread()
+	defer p.exit.Done()
+	for s := range p.sub {
+		d.complete(s)
+		p.pres <- submission{present: s.present, presents: s.presents}
+		p.mu.Lock()
+		p.retired++
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	}
+	close(p.pres)
+}
+
+func (d *Device) presenter(p *pipeline) {
+	runtime.LockOSThread()
+	defer p.exit.Done()
+	for s := range p.pres {
+		d.presentWork(s)
+		if s.presents > 0 {
+			p.mu.Lock()
+			p.completed += uint64(s.presents)
+			p.cond.Broadcast()
+			p.mu.Unlock()
+		}
+	}
+}
+
+// complete commits a submission's command buffer, waits for it and
+// releases its transient buffers.
+func (d *Device) complete(s submission) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("command buffer completion panicked", zap.Any("panic", r), zap.Stack("stack"))
+		}
+	}()
+	if s.cb != nil {
+		s.cb.Commit()
+		s.cb.WaitUntilCompleted()
+		if err := s.cb.Error(); err != nil {
+			d.log.Error("command buffer failed", zap.Error(err))
+		}
+	}
+	for _, b := range s.transient {
+		b.Release()
+	}
+}
+
+// presentWork runs a completed submission's present-time work.
+func (d *Device) presentWork(s submission) {
+	for _, f := range s.present {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					d.log.Error("present work panicked", zap.Any("panic", r), zap.Stack("stack"))
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+// submit hands a submission to the submit stage (inline when the device
+// is not started).
+func (d *Device) submit(s submission) {
+	p := d.pipe
+	if p == nil {
+		d.complete(s)
+		d.presentWork(s)
+		return
+	}
+	p.mu.Lock()
+	p.handed++
+	p.mu.Unlock()
+	p.sub <- s
+}
+
+// waitSubmitted waits until every submission handed so far has completed
+// (its command buffer and its completion work; present work may still
+// run). Called on the encoder goroutine.
+func (d *Device) waitSubmitted() {
+	p := d.pipe
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	for p.retired < p.handed {
+		p.cond.Wait()
+	}
+	p.mu.Unlock()
+}
+
+// Submit captures a frame from the guest chunks at addrs and queues it
+// for the encoder. A frame with a Present first waits while the maximum
+// frame latency of presented frames is outstanding. On a device that is
+// not started it replays the frame before returning.
+func (d *Device) Submit(addrs []uint64) error {
+	d.api.Lock()
+	defer d.api.Unlock()
+	if d.closed {
+		return fmt.Errorf("device destroyed")
+	}
+	f, err := d.capture.capture(addrs)
+	if err != nil {
+		return err
+	}
+	p := d.pipe
+	if p == nil {
+		defer f.release()
+		err := d.replay(f.chunks)
+		d.endFrame(f.presents)
+		d.flush()
+		return err
+	}
+	if f.presents > 0 {
+		p.mu.Lock()
+		if p.blocked != nil && p.presented-p.completed >= uint64(d.capture.latency) {
+			p.blocked()
+		}
+		for p.presented-p.completed >= uint64(d.capture.latency) {
+			p.cond.Wait()
+		}
+		p.presented += uint64(f.presents)
+		p.mu.Unlock()
+	}
+	p.enc <- job{frame: f}
+	return nil
+}
+
+// call runs f once every frame submitted before has been replayed and its
+// command buffers have completed: a sync point for what reads the unix
+// side's state or resources for the guest (readbacks, ProcessVertices).
+// f runs on the encoder goroutine, which owns the device's model.
+func (d *Device) call(f func()) error {
+	d.api.Lock()
+	defer d.api.Unlock()
+	if d.closed {
+		return fmt.Errorf("device destroyed")
+	}
+	p := d.pipe
+	if p == nil {
+		d.flush()
+		f()
+		return nil
+	}
+	done := make(chan struct{})
+	p.enc <- job{call: f, done: done}
+	<-done
+	return nil
+}
+
+// close stops the device's goroutines once the frames queued have run;
+// later calls are refused.
+func (d *Device) close() {
+	d.api.Lock()
+	defer d.api.Unlock()
+	if d.closed {
+		return
+	}
+	d.closed = true
+	d.Stop()
+}

@@ -1,0 +1,282 @@
+package device
+
+import (
+	"encoding/binary"
+	"reflect"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"go.uber.org/zap/zaptest"
+
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
+)
+
+// Every record that names guest memory (a uint64 address field) has a
+// capture, so SubmitFrame copies what it names before the guest reuses it.
+func TestEveryGuestPointerRecordHasACapture(t *testing.T) {
+	for _, r := range shared.Records {
+		for i := 0; i < r.Type.NumField(); i++ {
+			if r.Type.Field(i).Type.Kind() == reflect.Uint64 && captures[r.Code] == nil {
+				t.Errorf("record %s (%d) carries %s but has no capture", r.Name, r.Code, r.Type.Field(i).Name)
+			}
+		}
+	}
+}
+
+// gated is a backend whose command buffers complete only when the test
+// sends on gate (one send per command buffer).
+type gated struct {
+	backend.Device
+	gate chan struct{}
+}
+
+type gatedQueue struct {
+	backend.CommandQueue
+	gate chan struct{}
+}
+
+type gatedCB struct {
+	backend.CommandBuffer
+	gate chan struct{}
+}
+
+func (g *gated) NewCommandQueue() (backend.CommandQueue, error) {
+	q, err := g.Device.NewCommandQueue()
+	return &gatedQueue{q, g.gate}, err
+}
+func (q *gatedQueue) CommandBuffer() backend.CommandBuffer {
+	return &gatedCB{q.CommandQueue.CommandBuffer(), q.gate}
+}
+func (c *gatedCB) WaitUntilCompleted() {
+	<-c.gate
+	c.CommandBuffer.WaitUntilCompleted()
+}
+
+func startedDevice(t *testing.T, be backend.Device) *Device {
+	d, err := New(be, format.Target{AppleGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.log = zaptest.NewLogger(t)
+	d.Start()
+	return d
+}
+
+// addr is the "guest address" of a test's Go memory.
+func addr(b []byte) uint64 { return uint64(uintptr(unsafe.Pointer(&b[0]))) }
+
+func submit(t *testing.T, d *Device, cs ...*chunk) {
+	t.Helper()
+	var addrs []uint64
+	var keep [][]byte
+	for _, c := range cs {
+		b := c.bytes()
+		keep = append(keep, b)
+		addrs = append(addrs, addr(b))
+	}
+	if err := d.Submit(addrs); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(keep)
+}
+
+func readPixel(t *testing.T, d *Device, id uint32, w, h, x, y int) uint32 {
+	t.Helper()
+	var got uint32
+	if err := d.call(func() { got = pixel(t, d, id, types.D3DFMT_A8R8G8B8, w, h, x, y) }); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// The guest may overwrite its chunks, uploads and UP data as soon as
+// SubmitFrame returns; the frame still renders what was recorded.
+func TestCapturedFrameOutlivesGuestMemory(t *testing.T) {
+	d := startedDevice(t, reference.New())
+	defer func() { d.close(); d.Release() }()
+
+	// Hold the encoder so the frame is replayed only after the overwrite.
+	hold, held := make(chan struct{}), make(chan struct{})
+	d.pipe.enc <- job{call: func() { close(held); <-hold }}
+	<-held
+
+	// A plain 2x2 surface uploaded from "guest" rows, and a red UP
+	// triangle over the top-left half of an 8x8 target from guest data.
+	rows := make([]byte, 16)
+	for i := range 4 {
+		binary.LittleEndian.PutUint32(rows[4*i:], 0xff00ff00)
+	}
+	var tri []byte
+	tri = append(tri, vtx(0, 0, 0.5, 0xffff0000)...)
+	tri = append(tri, vtx(8, 0, 0.5, 0xffff0000)...)
+	tri = append(tri, vtx(0, 8, 0.5, 0xffff0000)...)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 30, Kind: shared.SurfacePlain, Width: 2, Height: 2, Format: uint32(types.D3DFMT_A8R8G8B8)})
+	add(c, code("UploadSurface"), shared.RecUploadSurface{Surface: 30, Pitch: 8, Right: 2, Bottom: 2, Src: addr(rows)})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff000000, Z: 1})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
+		VertexBytes: uint32(len(tri)), Data: addr(tri)})
+	chunkBytes := c.bytes()
+	if err := d.Submit([]uint64{addr(chunkBytes)}); err != nil {
+		t.Fatal(err)
+	}
+	// The guest reuses everything: blue rows, a triangle elsewhere, and a
+	// chunk of garbage.
+	for i := range 4 {
+		binary.LittleEndian.PutUint32(rows[4*i:], 0xff0000ff)
+	}
+	copy(tri, vtx(8, 8, 0.5, 0xff0000ff))
+	for i := range chunkBytes {
+		chunkBytes[i] = 0xee
+	}
+	close(hold)
+
+	if got := readPixel(t, d, 30, 2, 2, 1, 1); got != 0xff00ff00 {
+		t.Errorf("uploaded surface: %#x, want the green that was recorded", got)
+	}
+	if got := readPixel(t, d, 1, 8, 8, 1, 1); got != 0xffff0000 {
+		t.Errorf("inside the UP triangle: %#x, want the red that was recorded", got)
+	}
+	runtime.KeepAlive(rows)
+	runtime.KeepAlive(tri)
+}
+
+func presentFrame(first bool, extra func(c *chunk)) *chunk {
+	c := newChunk()
+	if first {
+		setup(c, types.D3DFMT_X8R8G8B8)
+	}
+	if extra != nil {
+		extra(c)
+	}
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	add(c, code("Present"), shared.RecPresent{SwapChain: 9, BackBuffer: 1})
+	return c
+}
+
+// submitBlocked starts a submit of c and returns once it waits for the
+// frame-latency bound, with a channel closed when the submit returns.
+func submitBlocked(t *testing.T, d *Device, blocked chan struct{}, c *chunk) chan struct{} {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b := c.bytes()
+		if err := d.Submit([]uint64{addr(b)}); err != nil {
+			t.Error(err)
+		}
+		runtime.KeepAlive(b)
+	}()
+	<-blocked
+	select {
+	case <-done:
+		t.Fatal("a Present past the frame-latency bound returned")
+	default:
+	}
+	return done
+}
+
+// At most three presented frames are outstanding by default; a fourth
+// Present waits until the first has completed.
+func TestFrameLatencyBound(t *testing.T) {
+	g := &gated{Device: reference.New(), gate: make(chan struct{})}
+	d := startedDevice(t, g)
+	blocked := make(chan struct{}, 8)
+	d.pipe.blocked = func() { blocked <- struct{}{} }
+
+	for i := range 3 {
+		submit(t, d, presentFrame(i == 0, nil)) // none completes, none waits
+	}
+	if len(blocked) != 0 {
+		t.Fatal("a Present within the bound waited")
+	}
+	done := submitBlocked(t, d, blocked, presentFrame(false, nil))
+	g.gate <- struct{}{} // the first frame completes
+	<-done
+
+	// SetMaximumFrameLatency(1) in frame 5: it waits until frames 2 to 4
+	// have completed, and frame 6 until frame 5 has.
+	done = submitBlocked(t, d, blocked, presentFrame(false, func(c *chunk) {
+		add(c, code("SetFrameLatency"), shared.RecSetFrameLatency{Latency: 1})
+	}))
+	for range 3 {
+		g.gate <- struct{}{}
+	}
+	<-done
+	done = submitBlocked(t, d, blocked, presentFrame(false, nil))
+	g.gate <- struct{}{} // frame 5
+	<-done
+	g.gate <- struct{}{} // frame 6
+	d.close()
+	d.Release()
+}
+
+// A frame without a Present (a flush before a readback) never waits for
+// the bound.
+func TestFlushDoesNotWaitForLatency(t *testing.T) {
+	g := &gated{Device: reference.New(), gate: make(chan struct{})}
+	d := startedDevice(t, g)
+	d.pipe.blocked = func() { t.Error("a frame without a Present waited for the latency bound") }
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("SetFrameLatency"), shared.RecSetFrameLatency{Latency: 1})
+	submit(t, d, c)
+	for range 3 {
+		c := newChunk()
+		add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+		submit(t, d, c)
+	}
+	for range 3 {
+		g.gate <- struct{}{}
+	}
+	d.close()
+	d.Release()
+}
+
+// A handler that panics is reported as that record's error; the replay
+// goes on and the process lives.
+func TestHandlerPanicIsRecovered(t *testing.T) {
+	d := newTestDevice(t)
+	saved := handlers[code("SetScissor")]
+	handlers[code("SetScissor")] = func(*Device, []byte) error { panic("boom") }
+	defer func() { handlers[code("SetScissor")] = saved }()
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("SetScissor"), shared.RecSetScissor{})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff123456})
+	if err := d.Replay([][]byte{c.bytes()}); err == nil {
+		t.Error("the panic was not reported")
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 0, 0); got != 0xff123456 {
+		t.Errorf("the records after the panic did not run: %#x", got)
+	}
+}
+
+// Frames submitted to a started device are replayed in order, and a
+// readback sees every one of them.
+func TestStartedDeviceReplaysInOrder(t *testing.T) {
+	d := startedDevice(t, reference.New())
+	submit(t, d, presentFrame(true, nil))
+	for _, col := range []uint32{0xff0000ff, 0xff00ff00, 0xffff0000} {
+		c := newChunk()
+		add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: col})
+		add(c, code("Present"), shared.RecPresent{SwapChain: 9, BackBuffer: 1})
+		submit(t, d, c)
+	}
+	if got := readPixel(t, d, 9, 8, 8, 0, 0); got != 0xffff0000 {
+		t.Errorf("front buffer: %#x, want the last frame's red", got)
+	}
+	d.close()
+	d.Release()
+	if err := d.Submit(nil); err == nil {
+		t.Error("a destroyed device accepted a frame")
+	}
+}
