@@ -16,6 +16,7 @@ type Config struct {
 	LogLevel Level
 	Backend  string // "metal" or "reference"
 	DumpDir  string // "" means no frame dump
+	CacheDir string // "" means the user's cache folder; "none" no disk cache
 
 	VendorID      uint32
 	DeviceID      uint32
@@ -80,6 +81,8 @@ var Keys = []Key{
 		}},
 	{"dump.dir", "", "Folder that receives every presented frame as a PNG file (frame-<device>-<n>.png). Empty: no dump. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.DumpDir = v; return nil }},
+	{"cache.dir", "", "Folder of the shader cache (shaders.mtlcache). Empty: a mtld3d folder in the user's cache folder (~/Library/Caches on macOS). none: no cache on disk. A unix path, or a Windows path.",
+		func(c *Config, v string) error { c.CacheDir = v; return nil }},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -223,6 +226,8 @@ func current(c Config, k *Key) string {
 		return c.Backend
 	case "dump.dir":
 		return c.DumpDir
+	case "cache.dir":
+		return c.CacheDir
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

@@ -20,6 +20,7 @@ import (
 	"mtld3d/unix/bridge"
 	"mtld3d/unix/logs"
 	"mtld3d/unix/process"
+	"mtld3d/unix/shadercache"
 )
 
 // surface is a surface the unix side owns: a backend texture and the
@@ -79,10 +80,12 @@ type Device struct {
 
 	// The threads (threads.go): api serialises the thunks of the device;
 	// capture is the submitting thread's; pipe is nil until Start.
-	api     sync.Mutex
-	closed  bool
-	capture captureState
-	pipe    *pipeline
+	api      sync.Mutex
+	closed   bool
+	capture  captureState
+	pipe     *pipeline
+	compiler *compiler          // compile.go; nil until Start
+	cache    *shadercache.Cache // cache.go; nil: none
 }
 
 var (
@@ -156,6 +159,7 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	}
 	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
 		zap.Uint32("flags", a.Flags))
+	d.cache = openCache(be, target)
 	d.Start()
 	a.DeviceID = d.id
 	return shared.StatusSuccess

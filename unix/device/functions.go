@@ -46,15 +46,11 @@ func (d *Device) vertexFunction(s *ir.Shader, vk *ff.VertexKey, key ir.VariantKe
 	if s == nil {
 		s = ff.VertexShader(*vk)
 	}
-	fd, unit, err := irprog.Function(s, key)
+	fn, slots, err := d.buildFunction(s, key) // compile.go: precompiled, or built now
 	if err != nil {
 		return vsEntry{}, err
 	}
-	fn, err := d.be.NewFunction(fd)
-	if err != nil {
-		return vsEntry{}, err
-	}
-	e := vsEntry{fn, unit.Varyings}
+	e := vsEntry{fn, slots}
 	d.draws.vs[k] = e
 	return e, nil
 }
@@ -73,11 +69,7 @@ func (d *Device) pixelFunction(s *ir.Shader, pk *ff.PixelKey, key ir.VariantKey,
 	if s == nil {
 		s = ff.PixelShader(*pk)
 	}
-	fd, _, err := irprog.Function(s, key)
-	if err != nil {
-		return nil, err
-	}
-	fn, err := d.be.NewFunction(fd)
+	fn, _, err := d.buildFunction(s, key)
 	if err != nil {
 		return nil, err
 	}

@@ -99,6 +99,7 @@ func init() {
 			var res *lower.Result
 			if res, err = lower.Lower(p, lower.Options{}); err == nil {
 				sh.ir = res.Shader
+				d.precompile(sh.ir) // compile.go: the backend compile starts now
 			}
 		}
 		if err != nil {

@@ -62,6 +62,7 @@ func (d *Device) Start() {
 	p := &pipeline{enc: make(chan job, 1), sub: make(chan submission, 1), pres: make(chan submission, 1)}
 	p.cond.L = &p.mu
 	d.pipe = p
+	d.startCompiler()
 	p.exit.Add(3)
 	go d.encoder(p)
 	go d.submitter(p)
@@ -77,6 +78,7 @@ func (d *Device) Stop() {
 	}
 	close(p.enc)
 	p.exit.Wait()
+	d.stopCompiler()
 	d.pipe = nil
 }
 

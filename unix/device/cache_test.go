@@ -1,0 +1,189 @@
+package device
+
+import (
+	"encoding/binary"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"mtld3d/core/dxso"
+	"mtld3d/core/format"
+	"mtld3d/shared"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
+	"mtld3d/unix/shadercache"
+)
+
+// counting is a backend that counts NewFunction calls.
+type counting struct {
+	backend.Device
+	mu        sync.Mutex
+	functions int
+}
+
+func (c *counting) NewFunction(fd backend.FunctionDesc) (backend.Function, error) {
+	c.mu.Lock()
+	c.functions++
+	c.mu.Unlock()
+	return c.Device.NewFunction(fd)
+}
+
+func (c *counting) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.functions
+}
+
+// shaderFrames returns a frame creating a vs_2_0 and a ps_2_0 shader
+// and binding them, and a frame drawing a full-target triangle with
+// them (green times c0 = (1, 0.5, 1, 1)).
+func shaderFrames(t *testing.T) (create, draw *chunk, keep [][]uint32) {
+	vs, err := dxso.Assemble("vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := dxso.Assemble("ps_2_0\ndcl v0\nmul r0, v0, c0\nmov oC0, r0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+	add(c, code("CreateShader"), shared.RecCreateShader{ID: 10, Kind: shared.ShaderVertex, Size: uint32(4 * len(vs)), Code: addr(words(vs))})
+	add(c, code("CreateShader"), shared.RecCreateShader{ID: 11, Kind: shared.ShaderPixel, Size: uint32(4 * len(ps)), Code: addr(words(ps))})
+	elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
+		0, 0, 16, 0, byte(types.D3DDECLTYPE_D3DCOLOR), 0, byte(types.D3DDECLUSAGE_COLOR), 0}
+	add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 12, Count: 2}, elems...)
+	add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 12})
+	add(c, code("SetVertexShader"), shared.RecSetObject{Object: 10})
+	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 11})
+	half := make([]byte, 16)
+	for i, f := range []float32{1, 0.5, 1, 1} {
+		binary.LittleEndian.PutUint32(half[4*i:], math.Float32bits(f))
+	}
+	add(c, code("SetShaderConstF"), shared.RecSetShaderConst{Shader: shared.ConstShaderPixel, Start: 0, Count: 1}, half...)
+
+	dc := newChunk()
+	add(dc, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	var data []byte
+	data = append(data, vtx(-1, -1, 0.5, 0xff00ff00)...)
+	data = append(data, vtx(3, -1, 0.5, 0xff00ff00)...)
+	data = append(data, vtx(-1, 3, 0.5, 0xff00ff00)...)
+	add(dc, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20,
+		VertexBytes: uint32(len(data))}, data...)
+	return c, dc, [][]uint32{vs, ps}
+}
+
+// words views DXSO tokens as the bytes the guest would hold (a copy
+// the capture reads).
+func words(w []uint32) []byte {
+	b := make([]byte, 4*len(w))
+	for i, v := range w {
+		binary.LittleEndian.PutUint32(b[4*i:], v)
+	}
+	keepAlive = append(keepAlive, b)
+	return b
+}
+
+var keepAlive [][]byte
+
+func halfGreen(got uint32) bool { return got == 0xff008000 || got == 0xff007f00 }
+
+// A shader's function is built by the compile workers when the shader
+// is created; its first draw uses that build and compiles nothing more.
+func TestShadersPrecompiledAtCreation(t *testing.T) {
+	be := &counting{Device: reference.New()}
+	d := startedDevice(t, be)
+	defer func() { d.close(); d.Release() }()
+	create, draw, keep := shaderFrames(t)
+	submit(t, d, create)
+	var builds int
+	if err := d.call(func() {
+		builds = len(d.compiler.builds)
+		for _, b := range d.compiler.builds {
+			if _, _, err := b.wait(); err != nil {
+				t.Error(err)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if builds != 2 {
+		t.Fatalf("%d builds started at creation, want the vertex and the pixel shader's", builds)
+	}
+	before := be.count()
+	submit(t, d, draw)
+	if err := d.call(func() { builds = len(d.compiler.builds) }); err != nil {
+		t.Fatal(err)
+	}
+	if builds != 0 {
+		t.Errorf("%d precompiled builds were not used by the draw (variant mismatch)", builds)
+	}
+	if n := be.count(); n != before {
+		t.Errorf("the draw built %d more backend functions, want none", n-before)
+	}
+	if got := readPixel(t, d, 1, 8, 8, 4, 4); !halfGreen(got) {
+		t.Errorf("shaded pixel %#x, want half green", got)
+	}
+	runtime.KeepAlive(keep)
+}
+
+// Function builds store their MSL in the shader cache and, in a later
+// process (a reopened cache), find it there.
+func TestFunctionBuildsGoThroughTheCache(t *testing.T) {
+	dir := t.TempDir()
+	fp := cacheFingerprint(reference.New(), format.Target{AppleGPU: true})
+	run := func() shadercache.Stats {
+		c, err := shadercache.Open(dir, cacheName, fp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := startedDevice(t, reference.New())
+		d.cache = c
+		create, draw, keep := shaderFrames(t)
+		submit(t, d, create)
+		submit(t, d, draw)
+		if got := readPixel(t, d, 1, 8, 8, 4, 4); !halfGreen(got) {
+			t.Errorf("shaded pixel %#x, want half green", got)
+		}
+		d.close()
+		d.Release()
+		runtime.KeepAlive(keep)
+		st := c.Stats()
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	first := run()
+	if first.Entries != 2 || first.Puts != 2 || first.Hits != 0 {
+		t.Errorf("first run: %d entries, %d puts, %d hits; want 2, 2, 0", first.Entries, first.Puts, first.Hits)
+	}
+	second := run()
+	if second.Hits != 2 || second.Puts != 0 {
+		t.Errorf("second run: %d hits, %d puts; want 2, 0", second.Hits, second.Puts)
+	}
+	if _, err := os.Stat(filepath.Join(dir, shadercache.FileName(cacheName))); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestCacheDir(t *testing.T) {
+	if got := cacheDir("none"); got != "" {
+		t.Errorf(`cache.dir=none: %q, want no folder`, got)
+	}
+	if got := cacheDir("/tmp/x"); got != "/tmp/x" {
+		t.Errorf("cache.dir=/tmp/x: %q", got)
+	}
+	if base, err := os.UserCacheDir(); err == nil {
+		if got := cacheDir(""); got != filepath.Join(base, "mtld3d") {
+			t.Errorf("default cache.dir: %q", got)
+		}
+	}
+}
