@@ -101,6 +101,9 @@ type CreateDeviceParams struct {
 	DeviceID uint32 // out
 	Flags    uint32 // D3DCREATE_*
 	Window   uint64 // HWND of the device window
+	// RootWindow is GetAncestor(Window, GA_ROOT): the top-level window,
+	// which Wine's Mac driver knows and the Metal layer attaches to.
+	RootWindow uint64
 }
 
 type DestroyDeviceParams struct {

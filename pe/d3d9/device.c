@@ -197,6 +197,7 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     }
     cp.Flags = flags;
     cp.Window = (uint64_t)(uintptr_t)device_window(pp, focus);
+    cp.RootWindow = (uint64_t)(uintptr_t)(device_window(pp, focus) ? GetAncestor(device_window(pp, focus), GA_ROOT) : NULL);
     if (FAILED(hr = mtld3d_call(MTLD3D_THUNK_CREATE_DEVICE, &cp))) {
         arena_free(&device->arena);
         DeleteCriticalSection(&device->cs);

@@ -107,11 +107,13 @@ struct mtld3d_create_device_params {
     uint32_t DeviceID;
     uint32_t Flags;
     uint64_t Window;
+    uint64_t RootWindow;
 };
-_Static_assert(sizeof(struct mtld3d_create_device_params) == 16, "CreateDeviceParams size");
+_Static_assert(sizeof(struct mtld3d_create_device_params) == 24, "CreateDeviceParams size");
 _Static_assert(offsetof(struct mtld3d_create_device_params, DeviceID) == 0, "CreateDeviceParams.DeviceID");
 _Static_assert(offsetof(struct mtld3d_create_device_params, Flags) == 4, "CreateDeviceParams.Flags");
 _Static_assert(offsetof(struct mtld3d_create_device_params, Window) == 8, "CreateDeviceParams.Window");
+_Static_assert(offsetof(struct mtld3d_create_device_params, RootWindow) == 16, "CreateDeviceParams.RootWindow");
 
 struct mtld3d_destroy_device_params {
     uint32_t DeviceID;

@@ -86,6 +86,7 @@ type Device struct {
 	pipe     *pipeline
 	compiler *compiler          // compile.go; nil until Start
 	cache    *shadercache.Cache // cache.go; nil: none
+	window   uintptr            // the top-level HWND, for a backend layer (LayerDesc.Window)
 }
 
 var (
@@ -157,8 +158,9 @@ func createThunk(p unsafe.Pointer) shared.Status {
 		d.dumpDir = process.ResolvePath(dir)
 		d.log.Info("dumping presented frames", zap.String("dir", d.dumpDir))
 	}
+	d.window = uintptr(a.RootWindow)
 	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
-		zap.Uint32("flags", a.Flags))
+		zap.Uint32("flags", a.Flags), zap.Uint64("window", a.Window), zap.Uint64("root_window", a.RootWindow))
 	d.cache = openCache(be, target)
 	d.Start()
 	a.DeviceID = d.id

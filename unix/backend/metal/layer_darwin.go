@@ -7,11 +7,14 @@ import (
 	"runtime"
 	"sync/atomic"
 
+	"go.uber.org/zap"
+
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/ca"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
 	"mtld3d/unix/backend/metal/winemac"
+	"mtld3d/unix/logs"
 )
 
 // layer is a backend.Layer over a CAMetalLayer. Attaching it to the host
@@ -42,6 +45,12 @@ func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 	var win *winemac.View
 	if desc.Window != 0 {
 		l, win, err = d.windowLayer(desc.Window)
+		if err == nil {
+			// Which of winemac's routes worked is the first thing to know
+			// when a window stays black on a new Wine.
+			logs.L().Info("metal: layer attached to the window", zap.Uint64("hwnd", uint64(desc.Window)),
+				zap.Stringer("route", win.Route()))
+		}
 	} else {
 		l, err = ca.NewMetalLayer()
 	}
