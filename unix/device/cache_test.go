@@ -187,3 +187,23 @@ func TestCacheDir(t *testing.T) {
 		}
 	}
 }
+
+// A shader destroyed before it is drawn drops its background build.
+func TestDestroyedShaderDropsItsBuild(t *testing.T) {
+	d := startedDevice(t, reference.New())
+	defer func() { d.close(); d.Release() }()
+	create, _, keep := shaderFrames(t)
+	submit(t, d, create)
+	c := newChunk()
+	add(c, code("DestroyObject"), shared.RecDestroyObject{ID: 10})
+	add(c, code("DestroyObject"), shared.RecDestroyObject{ID: 11})
+	submit(t, d, c)
+	var builds int
+	if err := d.call(func() { builds = len(d.compiler.builds) }); err != nil {
+		t.Fatal(err)
+	}
+	if builds != 0 {
+		t.Errorf("%d builds left after their shaders were destroyed", builds)
+	}
+	runtime.KeepAlive(keep)
+}

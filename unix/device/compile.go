@@ -143,3 +143,23 @@ func (d *Device) buildFunction(s *ir.Shader, key ir.VariantKey) (backend.Functio
 	}
 	return fn, unit.Varyings, nil
 }
+
+// dropBuilds forgets the undrawn builds of a destroyed shader; each
+// function is released once its build has finished.
+func (d *Device) dropBuilds(s *ir.Shader) {
+	c := d.compiler
+	if c == nil || s == nil {
+		return
+	}
+	for k, b := range c.builds {
+		if k.prog != s {
+			continue
+		}
+		delete(c.builds, k)
+		go func() {
+			if fn, _, _ := b.wait(); fn != nil {
+				fn.Release()
+			}
+		}()
+	}
+}

@@ -308,6 +308,9 @@ func (d *Device) destroyObject(id uint32) {
 	d.passForget(id)
 	d.dropBuffer(id)
 	d.dropTexture(id)
+	if sh := d.shaders[id]; sh != nil {
+		d.dropBuilds(sh.ir)
+	}
 	delete(d.shaders, id)
 	delete(d.decls, id)
 	d.q.dropQuery(id)
