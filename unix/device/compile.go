@@ -8,6 +8,7 @@ import (
 
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
+	"mtld3d/types"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/irprog"
 )
@@ -48,9 +49,11 @@ type compiler struct {
 	jobs   chan func()
 	wg     sync.WaitGroup
 	builds map[compileKey]*compiled
-	// lastSlots are the varyings of the last vertex shader precompiled:
-	// a pixel shader created next is precompiled linked to them (games
-	// tend to create a vertex shader and its pixel shader together).
+	// lastVS and lastSlots are the last vertex shader precompiled and
+	// its varyings: a pixel shader created next is precompiled linked to
+	// them (games tend to create a vertex shader and its pixel shader
+	// together).
+	lastVS    *ir.Shader
 	lastSlots []int
 }
 
@@ -90,9 +93,16 @@ func (d *Device) precompile(s *ir.Shader) {
 	if c == nil || s == nil {
 		return
 	}
-	key := ff.Variant(&d.st.ff)
+	// The keys a triangle draw would use now (functions.go), with s bound
+	// and, for a pixel shader, the last vertex shader created before it.
+	sh := drawShaders{vs: s}
 	if s.Stage != ir.StageVertex {
-		key = irprog.LinkKey(key, c.lastSlots)
+		sh = drawShaders{vs: c.lastVS, ps: s}
+	}
+	vkey, pkey := ff.Variants(&d.st.ff, d.drawKind(sh, types.D3DPT_TRIANGLELIST))
+	key := vkey
+	if s.Stage != ir.StageVertex {
+		key = irprog.LinkKey(pkey, c.lastSlots)
 	}
 	k := compileKey{s, key}
 	if c.builds[k] != nil {
@@ -108,7 +118,7 @@ func (d *Device) precompile(s *ir.Shader) {
 	}
 	b.slots = unit.Varyings
 	if s.Stage == ir.StageVertex {
-		c.lastSlots = unit.Varyings
+		c.lastVS, c.lastSlots = s, unit.Varyings
 	}
 	c.jobs <- func() {
 		defer close(b.done)
@@ -150,6 +160,9 @@ func (d *Device) dropBuilds(s *ir.Shader) {
 	c := d.compiler
 	if c == nil || s == nil {
 		return
+	}
+	if c.lastVS == s {
+		c.lastVS, c.lastSlots = nil, nil
 	}
 	for k, b := range c.builds {
 		if k.prog != s {

@@ -85,13 +85,19 @@ func submit(t *testing.T, d *Device, cs ...*chunk) {
 	runtime.KeepAlive(keep)
 }
 
+// readPixel reads an A8R8G8B8 pixel at a sync point (on the encoder
+// goroutine, where nothing may call t.Fatal).
 func readPixel(t *testing.T, d *Device, id uint32, w, h, x, y int) uint32 {
 	t.Helper()
-	var got uint32
-	if err := d.call(func() { got = pixel(t, d, id, types.D3DFMT_A8R8G8B8, w, h, x, y) }); err != nil {
+	buf := make([]byte, 4*w*h)
+	var err error
+	if cerr := d.call(func() { err = d.ReadSurface(id, buf, 4*w, h, 4*w) }); cerr != nil {
+		err = cerr
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	return got
+	return binary.LittleEndian.Uint32(buf[4*(y*w+x):])
 }
 
 // The guest may overwrite its chunks, uploads and UP data as soon as
@@ -158,7 +164,7 @@ func presentFrame(first bool, extra func(c *chunk)) *chunk {
 		extra(c)
 	}
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
-	add(c, code("Present"), shared.RecPresent{SwapChain: 9, BackBuffer: 1})
+	add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
 	return c
 }
 
@@ -268,7 +274,7 @@ func TestStartedDeviceReplaysInOrder(t *testing.T) {
 	for _, col := range []uint32{0xff0000ff, 0xff00ff00, 0xffff0000} {
 		c := newChunk()
 		add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: col})
-		add(c, code("Present"), shared.RecPresent{SwapChain: 9, BackBuffer: 1})
+		add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
 		submit(t, d, c)
 	}
 	if got := readPixel(t, d, 9, 8, 8, 0, 0); got != 0xffff0000 {
