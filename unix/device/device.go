@@ -87,6 +87,9 @@ type Device struct {
 	compiler *compiler          // compile.go; nil until Start
 	cache    *shadercache.Cache // cache.go; nil: none
 	window   uintptr            // the top-level HWND, for a backend layer (LayerDesc.Window)
+	// Transient buffers whose command buffers have completed (threads.go).
+	doneMu   sync.Mutex
+	doneBufs []backend.Buffer
 }
 
 var (
@@ -203,6 +206,7 @@ func (d *Device) Release() {
 	for _, t := range d.dummies {
 		t.Release()
 	}
+	d.draws.transient = append(d.draws.transient, d.completedTransients()...)
 	d.draws.release()
 	d.objects, d.front = nil, nil
 	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))

@@ -161,7 +161,11 @@ func (d *Device) endFrame(presents int) {
 	d.dumps = d.dumps[:0]
 	s := submission{cb: d.cur.cb, transient: d.draws.transient, present: d.cur.present, presents: presents}
 	d.cur = frame{}
-	d.draws.transient = nil
+	// The draw cache's end of frame (draw.go) runs over the transient
+	// buffers of frames that have completed, not this one's, which the
+	// GPU may still read.
+	d.draws.transient = d.completedTransients()
+	d.draws.endFrame()
 	if s.cb == nil && len(s.transient) == 0 && len(s.present) == 0 && s.presents == 0 {
 		return
 	}

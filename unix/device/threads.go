@@ -18,7 +18,8 @@ import (
 // Each arrow is a channel of capacity one, so a stage is at most one item
 // ahead of the next. The encoder replays records into backend commands;
 // the submit goroutine commits each command buffer, waits for it and runs
-// its completion work (transient buffers); the presenter runs present-time
+// its completion work (transient buffers back to the encoder, for reuse);
+// the presenter runs present-time
 // work (frame dumps; drawables to show). Each goroutine keeps its OS thread.
 // A device that is not started runs every stage inline on the caller's
 // goroutine (the unit tests' Replay).
@@ -153,7 +154,7 @@ func (d *Device) presenter(p *pipeline) {
 }
 
 // complete commits a submission's command buffer, waits for it and
-// releases its transient buffers.
+// gives its transient buffers back to the encoder (completedTransients).
 func (d *Device) complete(s submission) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -167,9 +168,21 @@ func (d *Device) complete(s submission) {
 			d.log.Error("command buffer failed", zap.Error(err))
 		}
 	}
-	for _, b := range s.transient {
-		b.Release()
+	if len(s.transient) > 0 {
+		d.doneMu.Lock()
+		d.doneBufs = append(d.doneBufs, s.transient...)
+		d.doneMu.Unlock()
 	}
+}
+
+// completedTransients takes the transient buffers of command buffers
+// that have completed, which the encoder may fill again.
+func (d *Device) completedTransients() []backend.Buffer {
+	d.doneMu.Lock()
+	defer d.doneMu.Unlock()
+	b := d.doneBufs
+	d.doneBufs = nil
+	return b
 }
 
 // presentWork runs a completed submission's present-time work.

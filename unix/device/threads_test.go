@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"runtime"
 	"testing"
-	"unsafe"
 
 	"go.uber.org/zap/zaptest"
 
@@ -66,9 +65,6 @@ func startedDevice(t *testing.T, be backend.Device) *Device {
 	d.Start()
 	return d
 }
-
-// addr is the "guest address" of a test's Go memory.
-func addr(b []byte) uint64 { return uint64(uintptr(unsafe.Pointer(&b[0]))) }
 
 func submit(t *testing.T, d *Device, cs ...*chunk) {
 	t.Helper()
