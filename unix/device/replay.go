@@ -70,17 +70,6 @@ type frame struct {
 	present []func()
 }
 
-// cpuWrites are the records whose handlers write a backend resource
-// from the CPU: they wait for the command buffers already handed to the
-// submit stage, which may still read that resource.
-var cpuWrites [shared.MaxRecordCode]bool
-
-func init() {
-	for _, n := range []string{"UpdateBuffer", "UpdateTexture", "UploadSurface"} {
-		cpuWrites[shared.RecordCode(n)] = true
-	}
-}
-
 // Replay runs the records of the given chunks in order on the calling
 // goroutine and waits for the backend (tests and a device whose
 // goroutines are not started). A malformed record ends the chunk with an
@@ -115,9 +104,6 @@ func (d *Device) replay(chunks [][]byte) error {
 			if code >= uint32(len(handlers)) || handlers[code] == nil {
 				d.warnOnce(code, "record type not replayed yet")
 				continue
-			}
-			if cpuWrites[code] {
-				d.waitSubmitted()
 			}
 			if err := d.run(code, rec); err != nil {
 				if firstErr == nil {

@@ -92,10 +92,12 @@ func init() {
 		if r.Src == 0 || uint64(r.Offset)+uint64(r.Size) > uint64(b.size) {
 			return fmt.Errorf("buffer %d: update %d+%d outside %d bytes", r.ID, r.Offset, r.Size, b.size)
 		}
-		if b.usedBy != nil && b.usedBy == d.cur.cb && r.Flags&uint32(types.D3DLOCK_NOOVERWRITE) == 0 {
-			// Earlier draws of this submit read buf when the commands run:
-			// give the buffer fresh storage (the guest renamed its memory
-			// for DISCARD or a plain lock the same way).
+		if pending(b.usedBy) && r.Flags&uint32(types.D3DLOCK_NOOVERWRITE) == 0 {
+			// Draws not yet run (this submit's, or a frame still on the
+			// GPU) read buf: give the buffer fresh storage rather than
+			// wait (the guest renamed its memory for DISCARD or a plain
+			// lock the same way). NOOVERWRITE promises to leave what they
+			// read alone, so it writes in place.
 			nb, err := d.be.NewBuffer(b.size)
 			if err != nil {
 				return err
@@ -316,13 +318,13 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 // writeTexture puts texels into a texture in API order. It writes them
 // straight away when nothing encoded and not yet run can touch the
 // texture: no commands pending at all (and no pass waiting to clear), or
-// t is a texture only the CPU writes that no command of the open command
-// buffer samples. Otherwise the texels go through a staging buffer and a
+// t is a texture only the CPU writes that no command not yet completed
+// samples. Otherwise the texels go through a staging buffer and a
 // blit after what is encoded (which ends the open render pass). t is nil
 // for a surface that is no texture's.
 func (d *Device) writeTexture(t *texture, tex backend.Texture, r backend.Region, level, slice int, data []byte, bytesPerRow, bytesPerImage int) error {
-	idle := d.cur.cb == nil && !d.pass.open
-	if idle || (t != nil && tex.Usage()&backend.UsageRenderTarget == 0 && (t.usedBy == nil || t.usedBy != d.cur.cb)) {
+	idle := d.cur.cb == nil && !d.pass.open && d.retiredAll()
+	if idle || (t != nil && tex.Usage()&backend.UsageRenderTarget == 0 && !pending(t.usedBy)) {
 		tex.Replace(r, level, slice, data, bytesPerRow, bytesPerImage)
 		return nil
 	}
@@ -407,4 +409,14 @@ func (d *Device) pointMips(t *texture) error {
 		}
 	}
 	return nil
+}
+
+// pending says whether cb holds commands that have not run yet: being
+// encoded, or committed and not completed.
+func pending(cb backend.CommandBuffer) bool {
+	if cb == nil {
+		return false
+	}
+	st := cb.Status()
+	return st != backend.StatusCompleted && st != backend.StatusError
 }

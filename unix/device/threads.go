@@ -214,6 +214,17 @@ func (d *Device) submit(s submission) {
 	p.sub <- s
 }
 
+// retiredAll says whether every submission handed so far has completed.
+func (d *Device) retiredAll() bool {
+	p := d.pipe
+	if p == nil {
+		return true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.retired == p.handed
+}
+
 // waitSubmitted waits until every submission handed so far has completed
 // (its command buffer and its completion work; present work may still
 // run). Called on the encoder goroutine.

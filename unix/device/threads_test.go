@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"runtime"
 	"testing"
+	"time"
 
 	"go.uber.org/zap/zaptest"
 
@@ -281,4 +282,65 @@ func TestStartedDeviceReplaysInOrder(t *testing.T) {
 	if err := d.Submit(nil); err == nil {
 		t.Error("a destroyed device accepted a frame")
 	}
+}
+
+// A buffer a frame still on the GPU reads is given fresh storage by the
+// next frame's update instead of waiting for that frame: the encoder runs
+// ahead, and each frame draws what was recorded for it.
+func TestUpdatesDoNotWaitForTheGPU(t *testing.T) {
+	g := &gated{Device: reference.New(), gate: make(chan struct{})}
+	d := startedDevice(t, g)
+	tri := func(x0 float32, color uint32) []byte {
+		var b []byte
+		for _, v := range [][2]float32{{x0, 0}, {x0 + 4, 0}, {x0, 8}} {
+			b = append(b, vtx(v[0], v[1], 0.5, color)...)
+		}
+		return b
+	}
+	red, green := tri(0, 0xffff0000), tri(4, 0xff00ff00)
+	first := newChunk()
+	setup(first, types.D3DFMT_X8R8G8B8)
+	add(first, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	add(first, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+	add(first, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(first, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+	add(first, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: 60})
+	add(first, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 20})
+	add(first, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: addr(red)})
+	add(first, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	submit(t, d, first)
+	second := newChunk()
+	add(second, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: addr(green)})
+	add(second, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	submit(t, d, second)
+	// Both frames reach the submit stage while the first is still held
+	// (the deadline only turns a hang into a failure).
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			t.Fatal("the second frame's update waited for the first frame's GPU work")
+		}
+		d.pipe.mu.Lock()
+		handed, retired := d.pipe.handed, d.pipe.retired
+		d.pipe.mu.Unlock()
+		if retired != 0 {
+			t.Fatal("a frame completed with the gate shut")
+		}
+		if handed == 2 {
+			break
+		}
+		runtime.Gosched()
+	}
+	g.gate <- struct{}{}
+	g.gate <- struct{}{}
+	if got := readPixel(t, d, 1, 8, 8, 1, 2); got&0xffffff != 0xff0000 {
+		t.Errorf("first frame drew %#x, want red", got)
+	}
+	if got := readPixel(t, d, 1, 8, 8, 6, 2); got&0xffffff != 0x00ff00 {
+		t.Errorf("second frame drew %#x, want green", got)
+	}
+	runtime.KeepAlive(red)
+	runtime.KeepAlive(green)
+	d.close()
+	d.Release()
 }
