@@ -81,6 +81,8 @@ func (o Output) String() string {
 		return fmt.Sprintf("color %d", o.Index)
 	case OutDepth:
 		return "depth"
+	case OutSampleMask:
+		return "sample mask"
 	}
 	return fmt.Sprintf("%v%d", o.Usage, o.UsageIndex)
 }

@@ -130,6 +130,10 @@ const (
 	OutClipDist                    // vertex: user clip distance Index (component x)
 	OutColor                       // pixel: render target Index (0-3)
 	OutDepth                       // pixel: depth (component x)
+	// OutSampleMask is the pixel stage's sample mask (component x holds
+	// the integer mask): the samples written are the covered ones whose
+	// bit is set (Metal's [[sample_mask]]).
+	OutSampleMask
 )
 
 // Output is one declared shader output.

@@ -54,9 +54,9 @@ func (v *validator) decls() {
 			if s.Stage != StagePixel || o.Index < 0 || o.Index > 3 {
 				v.fail("bad colour output %d", o.Index)
 			}
-		case OutDepth:
+		case OutDepth, OutSampleMask:
 			if s.Stage != StagePixel {
-				v.fail("depth output in a vertex shader")
+				v.fail("%v output in a vertex shader", o)
 			}
 		default:
 			v.fail("bad output kind %d", o.Kind)

@@ -65,6 +65,12 @@ type VariantKey struct {
 	// border colours: a 2D or volume sample whose coordinate lies outside
 	// [0, 1] on one of them reads DSBorder0+s instead.
 	BorderAxes [16]uint8
+	// SampleMask, when not 0, adds a sample-mask output holding it
+	// (D3DRS_MULTISAMPLEMASK on a multisampled target): only the covered
+	// samples whose bit is set are written. A mask that keeps every
+	// sample is left at 0, and one that keeps none is the caller's to
+	// skip, so the zero value changes nothing.
+	SampleMask uint16
 	// SamplerKinds overrides the declared texture kind per sampler
 	// (SamplerNone keeps the declaration).
 	SamplerKinds [16]SamplerKind
@@ -459,6 +465,10 @@ func pixelEpilogue(s *Shader, k VariantKey) []Stmt {
 				Op(OpLe, b.D(MaskXYZ), c.S(), ImmF1(0.0031308)),
 				Op(OpSelect, c.D(MaskXYZ), b.S(), lo.S(), hi.S()))
 		}
+	}
+	if k.SampleMask != 0 {
+		s.Outputs = append(s.Outputs, Output{Kind: OutSampleMask})
+		epi = append(epi, Op(OpMov, Out(len(s.Outputs)-1).D(MaskX), ImmF1(float32(k.SampleMask))))
 	}
 	return epi
 }

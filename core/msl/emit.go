@@ -1131,7 +1131,7 @@ func (e *emitter) fragmentMain(body string) {
 		params = append(params, "float2 pc [[point_coord]]")
 	}
 	var colors []int
-	depth := -1
+	depth, mask := -1, -1
 	for i, o := range s.Outputs {
 		switch o.Kind {
 		case ir.OutColor:
@@ -1143,11 +1143,15 @@ func (e *emitter) fragmentMain(body string) {
 			if depth < 0 {
 				depth = i
 			}
+		case ir.OutSampleMask:
+			if mask < 0 {
+				mask = i
+			}
 		}
 	}
 	slices.SortStableFunc(colors, func(a, b int) int { return s.Outputs[a].Index - s.Outputs[b].Index })
 	ret := "void"
-	if len(colors) > 0 || depth >= 0 {
+	if len(colors) > 0 || depth >= 0 || mask >= 0 {
 		ret = "PSOut"
 		e.p("struct PSOut {")
 		for _, c := range colors {
@@ -1156,6 +1160,10 @@ func (e *emitter) fragmentMain(body string) {
 		if depth >= 0 {
 			e.p("\tfloat depth [[depth(any)]];")
 			u.WritesDepth = true
+		}
+		if mask >= 0 {
+			// Metal ANDs it with the coverage, as D3D9 does the mask.
+			e.p("\tuint mask [[sample_mask]];")
 		}
 		e.p("};")
 		e.p("")
@@ -1191,6 +1199,9 @@ func (e *emitter) fragmentMain(body string) {
 		}
 		if depth >= 0 {
 			e.p("out.depth = o[%d].x;", depth)
+		}
+		if mask >= 0 {
+			e.p("out.mask = uint(o[%d].x);", mask)
 		}
 		e.p("return out;")
 	}

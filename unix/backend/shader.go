@@ -134,6 +134,8 @@ type FragmentSignature struct {
 	Interp      [MaxVaryings]Interpolation
 	Outputs     int  // colour outputs written: attachments 0..Outputs-1
 	WritesDepth bool // [[depth(any)]]
+	// WritesSampleMask: [[sample_mask]], ANDed with the coverage.
+	WritesSampleMask bool
 }
 
 // Quad lanes are ordered 0 (x, y), 1 (x+1, y), 2 (x, y+1), 3 (x+1, y+1).
@@ -152,9 +154,10 @@ type Quad struct {
 
 // FragmentOut is what a fragment program returns for a quad.
 type FragmentOut struct {
-	Color   [MaxColorAttachments][QuadLanes][4]float32
-	Depth   [QuadLanes]float32 // read when the signature WritesDepth
-	Discard uint8              // lanes killed by discard_fragment
+	Color      [MaxColorAttachments][QuadLanes][4]float32
+	Depth      [QuadLanes]float32 // read when the signature WritesDepth
+	SampleMask [QuadLanes]uint32  // read when the signature WritesSampleMask
+	Discard    uint8              // lanes killed by discard_fragment
 }
 
 // FragmentProgram shades one quad. It must not keep q or out, and like

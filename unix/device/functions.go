@@ -166,6 +166,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunction
 	pkey.SamplerKinds = kinds
 	pkey.LodBias = d.lodBiased(0, pixelSamplers)
 	pkey.BorderAxes = d.borderAxes()
+	pkey.SampleMask, _ = d.sampleMask()
 	if d.alphaToCoverage() {
 		pkey.AlphaFunc = ir.CmpOff
 	}

@@ -229,8 +229,31 @@ func (d *Device) alphaToCoverage() bool {
 	if rs[types.D3DRS_ADAPTIVETESS_Y] != uint32(types.D3DFMT_ATOC) || rs[types.D3DRS_ALPHATESTENABLE] == 0 {
 		return false
 	}
-	s := d.objects[d.rts[0]]
-	return d.rts[0] != 0 && s != nil && s.samples > 1
+	return d.targetSamples() > 1
+}
+
+// targetSamples is render target 0's sample count (1 when unbound).
+func (d *Device) targetSamples() int {
+	if s := d.objects[d.rts[0]]; d.rts[0] != 0 && s != nil && s.samples > 1 {
+		return s.samples
+	}
+	return 1
+}
+
+// sampleMask is D3DRS_MULTISAMPLEMASK as the pixel variant's SampleMask:
+// 0 on a single-sampled target (where D3D9 ignores it) or when the mask
+// keeps every sample; none says it keeps no sample, so nothing is drawn.
+func (d *Device) sampleMask() (mask uint16, none bool) {
+	n := d.targetSamples()
+	if n <= 1 {
+		return 0, false
+	}
+	all := uint32(1)<<n - 1
+	m := d.st.ff.RS[types.D3DRS_MULTISAMPLEMASK] & all
+	if m == all {
+		return 0, false
+	}
+	return uint16(m), m == 0
 }
 
 // colorOutputs is the set of render targets the pixel stage writes: bit i
@@ -283,10 +306,13 @@ func depthBiasScale(f backend.PixelFormat) float32 {
 }
 
 // rasterState sets the encoder's viewport, scissor, stencil reference,
-// winding, culling and fill mode. It answers false when the scissor
-// leaves nothing to draw.
+// winding, culling and fill mode. It answers false when the scissor or
+// D3DRS_MULTISAMPLEMASK leaves nothing to draw.
 func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	rs := &d.st.ff.RS
+	if _, none := d.sampleMask(); none {
+		return false
+	}
 	ref := rs[types.D3DRS_STENCILREF] & 0xff
 	enc.SetStencilReference(ref, ref)
 	bf := rs[types.D3DRS_BLENDFACTOR] // D3DCOLOR

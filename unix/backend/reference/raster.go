@@ -267,6 +267,9 @@ func (w *worker) shade(pr *prim) {
 			k := int(math.Floor(float64(max(0, min(1, a)))*float64(ns) + 0.5))
 			cover &= uint8(1<<k - 1)
 		}
+		if fp != nil && sig.WritesSampleMask {
+			cover &= uint8(out.SampleMask[l])
+		}
 		for s := 0; s < ns; s++ {
 			if cover&(1<<s) == 0 {
 				continue

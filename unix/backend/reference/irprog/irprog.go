@@ -453,6 +453,7 @@ type FragmentProgram struct {
 	inputs []fragInput
 	colors [backend.MaxColorAttachments]int // output index per colour target, -1 if not written
 	depth  int                              // output index of depth, or -1
+	mask   int                              // output index of the sample mask, or -1
 	pool   sync.Pool
 }
 
@@ -465,7 +466,7 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &FragmentProgram{s: v, bufs: scanBuffers(v), depth: -1}
+	p := &FragmentProgram{s: v, bufs: scanBuffers(v), depth: -1, mask: -1}
 	// The vertex stage's slots in ascending order.
 	var vsSlots []int
 	if key.Linked {
@@ -527,6 +528,11 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 			if p.depth < 0 {
 				p.depth = i
 				p.sig.WritesDepth = true
+			}
+		case ir.OutSampleMask:
+			if p.mask < 0 {
+				p.mask = i
+				p.sig.WritesSampleMask = true
 			}
 		}
 	}
@@ -601,6 +607,12 @@ func (p *FragmentProgram) RunFragment(r backend.QuadResources, q *backend.Quad, 
 	if p.depth >= 0 {
 		d := &st.out[p.depth]
 		out.Depth = [4]float32{d[0][0], d[1][0], d[2][0], d[3][0]}
+	}
+	if p.mask >= 0 {
+		m := &st.out[p.mask]
+		for l := range out.SampleMask {
+			out.SampleMask[l] = uint32(m[l][0]) // as MSL's uint(x)
+		}
 	}
 	out.Discard = killed
 	st.tex.r = nil
