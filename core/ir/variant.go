@@ -83,6 +83,9 @@ type VariantKey struct {
 	ClipPlanes uint8 // D3DRS_CLIPPLANEENABLE: bit i adds clip distance dot(pos, plane i)
 	PointSize  bool  // write a point size (DSPointSize when the shader has none), clamped to min/max
 	HalfPixel  bool  // add DSHalfPixel.xy * pos.w to the position (D3D9 pixel centres)
+	// UnitPoint makes the point size 1 whatever the shader or PointSize
+	// write: a line's last pixel (D3DRS_LASTPIXEL) drawn as a point.
+	UnitPoint bool
 }
 
 // SetVSOutput marks a varying slot as written by the vertex stage.
@@ -342,6 +345,14 @@ func vertexEpilogue(s *Shader, k VariantKey) []Stmt {
 		epi = append(epi,
 			Op(OpMax, Out(ps).D(MaskX), Out(ps).S(), DS(DSPointSize).S().Swz('y')),
 			Op(OpMin, Out(ps).D(MaskX), Out(ps).S(), DS(DSPointSize).S().Swz('z')))
+	}
+	if k.UnitPoint {
+		ps := findOutput(s, OutPointSize, 0)
+		if ps < 0 {
+			s.Outputs = append(s.Outputs, Output{Kind: OutPointSize})
+			ps = len(s.Outputs) - 1
+		}
+		epi = append(epi, Op(OpMov, Out(ps).D(MaskX), ImmF1(1)))
 	}
 	return epi
 }

@@ -207,11 +207,31 @@ func (d *Device) transient(data []byte) (backend.Buffer, error) {
 	return b, nil
 }
 
-// draw encodes one draw of prims primitives with the current state. Each
-// step is its own function: targets (pass.go), shaders and constants
-// (functions.go), the vertex layout (vertex.go), pipeline and raster
-// state (pipestate.go), textures (textures.go).
+// draw encodes one draw of prims primitives with the current state.
+// D3DFILL_POINT draws triangles as their vertices: a point list of the
+// same vertices or indices (a vertex shared by several triangles is one
+// point, which looks the same). Lines with D3DRS_LASTPIXEL (the default)
+// also get their last pixel, which Metal's line rule leaves out, as a
+// point of size 1 at each line's end vertex (lastPixels).
 func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int) error {
+	if d.pointFill(pt) {
+		return d.encodeDraw(types.D3DPT_POINTLIST, uint32(vertexCount(pt, prims)), streams, idx, baseVertex, startVertex, false)
+	}
+	if err := d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, false); err != nil {
+		return err
+	}
+	if d.lastPixel(pt) {
+		return d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, true)
+	}
+	return nil
+}
+
+// encodeDraw encodes one backend draw; with lastPixels, pt is a line type
+// and the draw is the points at its lines' end vertices. Each step is its
+// own function: targets (pass.go), shaders and constants (functions.go),
+// the vertex layout (vertex.go), pipeline and raster state
+// (pipestate.go), textures (textures.go).
+func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int, lastPixels bool) error {
 	n := vertexCount(pt, prims)
 	if n == 0 {
 		if prims == 0 {
@@ -242,7 +262,11 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 	if err := d.colorAttachments(pd, &desc); err != nil {
 		return err
 	}
-	fns, err := d.functions(sh, pt)
+	fpt := pt
+	if lastPixels {
+		fpt = types.D3DPT_POINTLIST
+	}
+	fns, err := d.functions(sh, fpt, lastPixels)
 	if err != nil {
 		return err
 	}
@@ -258,7 +282,7 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 	}
 	desc.VertexFunction, desc.FragmentFunction = fns.vs.fn, fns.ps
 	desc.SampleCount = tg.samples
-	desc.Topology = topology(pt)
+	desc.Topology = topology(fpt)
 	pipe, err := d.pipeline(desc)
 	if err != nil {
 		return err
@@ -289,6 +313,17 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 		enc.SetVertexBuffer(vbufs[i].buf, vbufs[i].offset, b.index)
 	}
 
+	if lastPixels {
+		ib, count, err := d.lineEnds(pt, prims, idx)
+		if err != nil {
+			return err
+		}
+		if idx.size == 0 {
+			baseVertex = startVertex
+		}
+		enc.DrawIndexedPrimitives(backend.PrimitivePoint, count, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
+		return nil
+	}
 	if pt == types.D3DPT_TRIANGLEFAN {
 		// Metal has no fans: draw the same triangles as a list.
 		ib, err := d.fanIndices(prims, idx)

@@ -155,14 +155,19 @@ func (d *Device) drawKind(sh drawShaders, pt types.PrimitiveType) ff.Draw {
 // functions builds (or finds) the vertex and fragment functions for the
 // bound shaders, or core/ff's for fixed function, under the variant keys
 // the render state implies (ff.Variants: fog, alpha test, clip planes,
-// point size and sprites for shaders as D3D9 applies them).
-func (d *Device) functions(sh drawShaders, pt types.PrimitiveType) (drawFunctions, error) {
+// point size and sprites for shaders as D3D9 applies them). unitPoint
+// draws points of size 1 with no sprite coordinates: lines' last pixels.
+func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint bool) (drawFunctions, error) {
 	var f drawFunctions
 	kinds := d.textureKinds()
 	d.st.activeLights()
 	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
 	dk := d.drawKind(sh, pt)
+	if unitPoint {
+		dk.Points = false // a line's pixel: no sprite coordinates
+	}
 	vkey, pkey := ff.Variants(&d.st.ff, dk)
+	vkey.UnitPoint = unitPoint
 	pkey.SamplerKinds = kinds
 	pkey.LodBias = d.lodBiased(0, pixelSamplers)
 	pkey.BorderAxes = d.borderAxes()

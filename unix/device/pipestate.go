@@ -1,7 +1,9 @@
 package device
 
 import (
+	"encoding/binary"
 	"math"
+	"slices"
 
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
@@ -347,4 +349,52 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 		enc.SetDepthBias(bias*depthBiasScale(ds.mapping.Format), slope, 0)
 	}
 	return true
+}
+
+// pointFill says a draw of triangles is drawn as points: D3DFILL_POINT,
+// which Metal has no fill mode for.
+func (d *Device) pointFill(pt types.PrimitiveType) bool {
+	return types.FillMode(d.st.ff.RS[types.D3DRS_FILLMODE]) == types.D3DFILL_POINT && topology(pt) == backend.TopologyTriangle
+}
+
+// lastPixel says a line draw must add its lines' last pixels:
+// D3DRS_LASTPIXEL TRUE (the default) draws them, Metal's line rule never
+// does.
+func (d *Device) lastPixel(pt types.PrimitiveType) bool {
+	return d.st.ff.RS[types.D3DRS_LASTPIXEL] != 0 && (pt == types.D3DPT_LINELIST || pt == types.D3DPT_LINESTRIP)
+}
+
+// lineEnds lists the end vertex of every line of a line list (each second
+// vertex) or strip (only its final vertex: the others start the next
+// line, which draws them) as 32-bit indices, read from the draw's own
+// indices when it is indexed.
+func (d *Device) lineEnds(pt types.PrimitiveType, prims uint32, idx indexSource) (backend.Buffer, int, error) {
+	var src []byte
+	if idx.size != 0 {
+		src = idx.buf.Contents()[idx.offset:]
+	}
+	at := func(i int) uint32 {
+		switch idx.size {
+		case 2:
+			return uint32(binary.LittleEndian.Uint16(src[2*i:]))
+		case 4:
+			return binary.LittleEndian.Uint32(src[4*i:])
+		}
+		return uint32(i)
+	}
+	count := int(prims)
+	if pt == types.D3DPT_LINESTRIP {
+		count = 1
+	}
+	out := slices.Grow(d.draws.scratch[:0], 4*count)[:4*count]
+	for i := range count {
+		v := 2*i + 1
+		if pt == types.D3DPT_LINESTRIP {
+			v = int(prims)
+		}
+		binary.LittleEndian.PutUint32(out[4*i:], at(v))
+	}
+	d.draws.scratch = out
+	ib, err := d.transient(out)
+	return ib, count, err
 }

@@ -70,3 +70,97 @@ func TestMultisampleMask(t *testing.T) {
 		}
 	}
 }
+
+// drawWhiteIndexed is drawWhite through 16-bit indices.
+func drawWhiteIndexed(ch *chunk, pt types.PrimitiveType, prims uint32, idx []uint16, xy ...float32) {
+	var data []byte
+	for i := 0; i+1 < len(xy); i += 2 {
+		data = append(data, f32s(xy[i], xy[i+1], 0.5, 1)...)
+		data = append(data, u32s(0xffffffff)...)
+	}
+	vb := len(data)
+	for _, i := range idx {
+		data = append(data, byte(i), byte(i>>8))
+	}
+	add(ch, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(pt), PrimCount: prims, Stride: 20,
+		VertexBytes: uint32(vb), IndexFormat: uint32(types.D3DFMT_INDEX16), IndexBytes: uint32(2 * len(idx)),
+		NumVertices: uint32(len(xy) / 2)}, data...)
+}
+
+// lit reads which of the given pixels of surface 1 are white.
+func lit(t *testing.T, d *Device, px ...[2]int) []bool {
+	t.Helper()
+	var r []bool
+	for _, p := range px {
+		r = append(r, pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, p[0], p[1])&0xffffff == 0xffffff)
+	}
+	return r
+}
+
+// TestLastPixel: D3DRS_LASTPIXEL TRUE (the default) draws each line's
+// last pixel, FALSE leaves it out; a strip's inner vertices start the
+// next line either way.
+func TestLastPixel(t *testing.T) {
+	for _, last := range []uint32{1, 0} {
+		for _, c := range []struct {
+			name string
+			draw func(*chunk)
+		}{
+			{"list", func(ch *chunk) { drawWhite(ch, types.D3DPT_LINELIST, 2, 1, 2, 5, 2, 5, 3, 5, 6) }},
+			{"strip", func(ch *chunk) { drawWhite(ch, types.D3DPT_LINESTRIP, 2, 1, 2, 5, 2, 5, 6) }},
+			{"indexed list", func(ch *chunk) {
+				drawWhiteIndexed(ch, types.D3DPT_LINELIST, 2, []uint16{3, 0, 1, 2}, 5, 2, 5, 3, 5, 6, 1, 2)
+			}},
+			{"indexed strip", func(ch *chunk) {
+				drawWhiteIndexed(ch, types.D3DPT_LINESTRIP, 2, []uint16{2, 0, 1}, 5, 2, 5, 6, 1, 2)
+			}},
+		} {
+			d := newTestDevice(t)
+			ch := newChunk()
+			msTarget(ch, 0, [2]uint32{uint32(types.D3DRS_LASTPIXEL), last})
+			c.draw(ch)
+			replay(t, d, ch)
+			// (1,2)-(4,2) the first line, (5,2) its last pixel (and the
+			// strip's next start), (5,3)-(5,5) the second line, (5,6)
+			// its last pixel; (6,2) and (5,7) lie past both.
+			got := lit(t, d, [2]int{1, 2}, [2]int{4, 2}, [2]int{5, 4}, [2]int{5, 6}, [2]int{6, 2}, [2]int{5, 7}, [2]int{5, 2})
+			want := []bool{true, true, true, last != 0, false, false, last != 0 || c.name == "strip" || c.name == "indexed strip"}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Errorf("LASTPIXEL %d, %s: lit %v, want %v", last, c.name, got, want)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestPointFill: D3DFILL_POINT draws a triangle's vertices as points and
+// nothing between them, for lists, strips, fans and indexed draws.
+func TestPointFill(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		draw func(*chunk)
+	}{
+		{"list", func(ch *chunk) { drawWhite(ch, types.D3DPT_TRIANGLELIST, 1, 1, 1, 6, 1, 1, 6) }},
+		{"strip", func(ch *chunk) { drawWhite(ch, types.D3DPT_TRIANGLESTRIP, 2, 1, 1, 6, 1, 1, 6, 6, 6) }},
+		{"fan", func(ch *chunk) { drawWhite(ch, types.D3DPT_TRIANGLEFAN, 2, 1, 1, 6, 1, 6, 6, 1, 6) }},
+		{"indexed", func(ch *chunk) {
+			drawWhiteIndexed(ch, types.D3DPT_TRIANGLELIST, 2, []uint16{0, 1, 2, 2, 1, 3}, 1, 1, 6, 1, 1, 6, 6, 6)
+		}},
+	} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		msTarget(ch, 0, [2]uint32{uint32(types.D3DRS_FILLMODE), uint32(types.D3DFILL_POINT)})
+		c.draw(ch)
+		replay(t, d, ch)
+		got := lit(t, d, [2]int{1, 1}, [2]int{6, 1}, [2]int{1, 6}, [2]int{6, 6}, [2]int{2, 2}, [2]int{3, 3}, [2]int{2, 1})
+		want := []bool{true, true, true, c.name != "list", false, false, false}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: lit %v, want %v", c.name, got, want)
+				break
+			}
+		}
+	}
+}
