@@ -1,5 +1,6 @@
 /* Render states that change what a draw rasterises (docs/render-states.md):
- * D3DRS_MULTISAMPLEMASK writes only the samples whose bit is set;
+ * D3DRS_MULTISAMPLEMASK writes only the samples whose bit is set, and
+ * MULTISAMPLEANTIALIAS FALSE covers every sample as the pixel centre;
  * D3DFILL_POINT draws a triangle's vertices as points; D3DRS_LASTPIXEL
  * TRUE (the default) draws each line's last pixel and FALSE leaves it
  * out. Every draw is pre-transformed white on black; D3D9 pixel centres
@@ -10,7 +11,7 @@
 /* A 4-sample target cleared to black, a white square drawn with a mask,
  * resolved: the grey level is the share of samples the mask keeps. A
  * mask that keeps none draws nothing; one with every bit draws white. */
-TEST(multisample_mask)
+TEST(multisample)
 {
     struct test_ctx c;
     IDirect3DSurface9 *ms = NULL, *res = NULL, *rt = NULL, *ds = NULL;
@@ -54,6 +55,29 @@ TEST(multisample_mask)
                   (unsigned long)cases[i].mask, (unsigned long)got, (unsigned long)cases[i].want);
         }
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_MULTISAMPLEMASK, 0xffffffff);
+        /* MULTISAMPLEANTIALIAS: the edge x + y = 32.125 crosses pixel
+         * (16, 16), whose centre is inside and two of whose four samples
+         * (D3D9's standard pattern) are: grey antialiased, white with
+         * every sample taking the centre's coverage. */
+        for (int aa = 1; aa >= 0; aa--) {
+            const struct tl tri[3] = {
+                {0, 0, 0.5f, 1, 0xffffffff}, {32.125f, 0, 0.5f, 1, 0xffffffff}, {0, 32.125f, 0.5f, 1, 0xffffffff}};
+            DWORD got;
+            IDirect3DDevice9_SetRenderState(c.dev, D3DRS_MULTISAMPLEANTIALIAS, aa);
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, ms);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            IDirect3DDevice9_BeginScene(c.dev);
+            IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 1, tri, sizeof(tri[0]));
+            IDirect3DDevice9_EndScene(c.dev);
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
+            CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, ms, NULL, res, NULL, D3DTEXF_NONE), D3D_OK);
+            got = rt_pixel(c.dev, res, 16, 16);
+            CHECK(near_color(got, aa ? 0x808080 : 0xffffff, PIXEL_TOL), "MULTISAMPLEANTIALIAS %d: edge pixel %06lx", aa,
+                  (unsigned long)got);
+            got = rt_pixel(c.dev, res, 16, 17);
+            CHECK(got == 0, "MULTISAMPLEANTIALIAS %d: pixel outside %06lx", aa, (unsigned long)got);
+        }
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_MULTISAMPLEANTIALIAS, TRUE);
     }
     IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
     if (ds)
@@ -151,7 +175,7 @@ TEST(point_fill)
 }
 
 static const struct harness_test tests[] = {
-    T(multisample_mask),
+    T(multisample),
     T(last_pixel),
     T(point_fill),
 };

@@ -503,6 +503,11 @@ type RenderPassDesc struct {
 	// names with SetVisibilityResultMode gets a little-endian uint64 at
 	// the end of the pass (overwritten, not accumulated across passes).
 	VisibilityResults Buffer
+	// CenterSamples is setSamplePositions:count: with every sample at the
+	// pixel centre (0.5, 0.5): a multisampled pass then covers, shades and
+	// depth-tests all samples of a pixel as its centre (D3D9's
+	// MULTISAMPLEANTIALIAS FALSE).
+	CenterSamples bool
 }
 
 // VisibilityMode is MTLVisibilityResultMode (D3D9 occlusion queries).

@@ -57,6 +57,7 @@ type attachKey struct {
 type passKey struct {
 	color          [backend.MaxColorAttachments]attachKey
 	depth, stencil attachKey
+	center         bool // RenderPassDesc.CenterSamples
 }
 
 func keyOf(pd *backend.RenderPassDesc) passKey {
@@ -66,6 +67,7 @@ func keyOf(pd *backend.RenderPassDesc) passKey {
 		k.color[i] = at(&pd.Color[i].AttachmentDesc)
 	}
 	k.depth, k.stencil = at(&pd.Depth.AttachmentDesc), at(&pd.Stencil.AttachmentDesc)
+	k.center = pd.CenterSamples
 	return k
 }
 

@@ -182,6 +182,9 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 	src, dst := blendPair(rs[types.D3DRS_SRCBLEND], rs[types.D3DRS_DESTBLEND])
 	written := d.colorOutputs()
 	desc.AlphaToCoverage = d.alphaToCoverage()
+	// D3DRS_MULTISAMPLEANTIALIAS FALSE: every sample of a pixel takes its
+	// centre's coverage and value (a pass of its own).
+	pd.CenterSamples = d.targetSamples() > 1 && rs[types.D3DRS_MULTISAMPLEANTIALIAS] == 0
 	for i := range d.rts {
 		ca := &desc.ColorAttachments[i]
 		if ca.Format == 0 {

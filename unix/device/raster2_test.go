@@ -164,3 +164,28 @@ func TestPointFill(t *testing.T) {
 		}
 	}
 }
+
+// TestMultisampleAntialiasOff: with D3DRS_MULTISAMPLEANTIALIAS FALSE every
+// sample of a pixel takes its centre's coverage, so an edge pixel whose
+// centre is inside is wholly drawn; with TRUE (the default) it is partly
+// covered. The edge x + y = 8.125 crosses pixel (4, 4) (D3D9 centre at
+// 4, 4: inside), two of its four samples inside.
+func TestMultisampleAntialiasOff(t *testing.T) {
+	for _, c := range []struct {
+		aa   uint32
+		want uint32
+	}{{1, 0x808080}, {0, 0xffffff}} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		msTarget(ch, 4, [2]uint32{uint32(types.D3DRS_MULTISAMPLEANTIALIAS), c.aa})
+		drawWhite(ch, types.D3DPT_TRIANGLELIST, 1, 0, 0, 8.125, 0, 0, 8.125)
+		resolved(ch)
+		replay(t, d, ch)
+		if got := pixel(t, d, 3, types.D3DFMT_A8R8G8B8, 8, 8, 4, 4); !near(got&0xffffff, c.want, 2) {
+			t.Errorf("MULTISAMPLEANTIALIAS %d: edge pixel %#x, want %#x (±2)", c.aa, got, c.want)
+		}
+		if got := pixel(t, d, 3, types.D3DFMT_A8R8G8B8, 8, 8, 4, 5); got&0xffffff != 0 {
+			t.Errorf("MULTISAMPLEANTIALIAS %d: pixel outside %#x", c.aa, got)
+		}
+	}
+}

@@ -77,6 +77,13 @@ func (c *commandBuffer) RenderCommandEncoder(desc *backend.RenderPassDesc) backe
 		logs.L().Error("metal: render pass", zap.Error(err))
 	}
 	rp := mtl.RenderPassDescriptor{ClearDepth: pd.ClearDepth, ClearStencil: pd.ClearStencil, Label: passLabel(c.passes)}
+	if pd.CenterSamples {
+		for _, a := range desc.Color {
+			if a.Texture != nil {
+				rp.CenterSamples = max(rp.CenterSamples, a.Texture.SampleCount())
+			}
+		}
+	}
 	ls := func(a PassAttachment) mtl.LoadStore {
 		return mtl.LoadStore{
 			Texture: mtlTexture(a.Texture), Level: a.Level, Slice: a.Slice, DepthPlane: a.DepthPlane,

@@ -340,6 +340,8 @@ type PassDescriptor struct {
 	ClearStencil uint32
 	// VisibilityResults is the visibility result buffer, or nil.
 	VisibilityResults backend.Buffer
+	// CenterSamples puts every sample at the pixel centre.
+	CenterSamples bool
 	// Width and Height are those of the first attachment's level: the
 	// render area, which scissor rectangles are clamped to.
 	Width, Height int
@@ -397,6 +399,7 @@ func RenderPassDescriptor(d *backend.RenderPassDesc) (PassDescriptor, error) {
 		}
 	}
 	out.VisibilityResults = d.VisibilityResults
+	out.CenterSamples = d.CenterSamples
 	if first != nil {
 		out.Width = backend.MipSize(first.Width(), level)
 		out.Height = backend.MipSize(first.Height(), level)

@@ -53,6 +53,7 @@ type pass struct {
 	color          [backend.MaxColorAttachments]*target
 	depth, stencil *target
 	w, h, samples  int
+	pos            [][2]int // sample positions (samplePos, or all at the centre)
 	prims          []prim
 	visOffsets     []int    // buffer offsets of visibility counters
 	visCounts      []uint64 // summed over workers after raster
@@ -151,6 +152,13 @@ func (rp *renderPass) execute() (err error) {
 	}
 	if samplePos[p.samples] == nil {
 		return fmt.Errorf("reference: sample count %d: %w", p.samples, backend.ErrUnsupported)
+	}
+	p.pos = samplePos[p.samples]
+	if d.CenterSamples {
+		p.pos = make([][2]int, p.samples)
+		for i := range p.pos {
+			p.pos[i] = [2]int{8, 8}
+		}
 	}
 	p.load(d)
 	g := newGeometry(p)

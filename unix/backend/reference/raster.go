@@ -33,7 +33,7 @@ type laneInfo struct {
 }
 
 func newWorker(p *pass) *worker {
-	return &worker{p: p, pos: samplePos[p.samples], vis: make([]uint64, len(p.visOffsets))}
+	return &worker{p: p, pos: p.pos, vis: make([]uint64, len(p.visOffsets))}
 }
 
 func (w *worker) run(first, step, bands int) {

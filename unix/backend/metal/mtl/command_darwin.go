@@ -3,6 +3,8 @@
 package mtl
 
 import (
+	"unsafe"
+
 	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/ns"
@@ -37,6 +39,7 @@ var (
 	sel_setClearDepth                         = ns.Sel("setClearDepth:")
 	sel_setClearStencil                       = ns.Sel("setClearStencil:")
 	sel_setVisibilityResultBuffer             = ns.Sel("setVisibilityResultBuffer:")
+	sel_setSamplePositions_count              = ns.Sel("setSamplePositions:count:")
 )
 
 // CommandQueue is an id<MTLCommandQueue>.
@@ -144,7 +147,17 @@ type RenderPassDescriptor struct {
 	// VisibilityResultBuffer receives the pass's visibility results.
 	VisibilityResultBuffer Buffer
 	Label                  string
+	// CenterSamples, when above 1, is the attachments' sample count, every
+	// sample placed at the pixel centre (setSamplePositions:count:).
+	CenterSamples int
 }
+
+// SamplePosition is MTLSamplePosition.
+type SamplePosition struct{ X, Y float32 }
+
+// centreSamples is enough centred positions for any sample count.
+var centreSamples = [16]SamplePosition{{.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5},
+	{.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}}
 
 func setAttachment(a objc.ID, ls *LoadStore) {
 	ns.Send(a, sel_setTexture, ls.Texture.id)
@@ -188,6 +201,9 @@ func (c CommandBuffer) RenderCommandEncoder(rp *RenderPassDescriptor) RenderComm
 		}
 		if !rp.VisibilityResultBuffer.IsNil() {
 			ns.Send(desc, sel_setVisibilityResultBuffer, rp.VisibilityResultBuffer.id)
+		}
+		if n := rp.CenterSamples; n > 1 && n <= len(centreSamples) {
+			ns.Send(desc, sel_setSamplePositions_count, unsafe.Pointer(&centreSamples[0]), uint(n))
 		}
 		e = RenderCommandEncoder{ns.Retain(ns.Send(c.id, sel_renderCommandEncoderWithDescriptor, desc))}
 		if e.id != 0 && rp.Label != "" {
