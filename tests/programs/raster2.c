@@ -1,11 +1,12 @@
 /* Render states that change what a draw rasterises (docs/render-states.md):
  * D3DRS_MULTISAMPLEMASK writes only the samples whose bit is set, and
  * MULTISAMPLEANTIALIAS FALSE covers every sample as the pixel centre;
- * D3DFILL_POINT draws a triangle's vertices as points; D3DRS_LASTPIXEL
- * TRUE (the default) draws each line's last pixel and FALSE leaves it
- * out. Every draw is pre-transformed white on black; D3D9 pixel centres
- * are at integer coordinates, so a vertex at (x, y) lies in pixel (x, y).
- * Tolerance: 2 per 8-bit channel (exact pixels apart from the resolve). */
+ * D3DFILL_POINT draws the vertices of the triangles culling keeps as
+ * points; D3DRS_LASTPIXEL TRUE (the default) draws each line's last pixel
+ * and FALSE leaves it out. Every draw is pre-transformed white on black;
+ * D3D9 pixel centres are at integer coordinates, so a vertex at (x, y)
+ * lies in pixel (x, y). Tolerance: 2 per 8-bit channel (exact pixels
+ * apart from the resolve). */
 #include "draw_util.h"
 
 /* A 4-sample target cleared to black, a white square drawn with a mask,
@@ -138,7 +139,8 @@ TEST(last_pixel)
 }
 
 /* D3DFILL_POINT: a triangle (1,1), (6,1), (1,6) and an indexed quad with
- * a fourth vertex at (6,6) light their vertices and nothing inside. */
+ * a fourth vertex at (6,6) light their vertices and nothing inside; culled
+ * triangles light none. */
 TEST(point_fill)
 {
     static const struct tl v[] = {
@@ -168,6 +170,24 @@ TEST(point_fill)
         CHECK(white(&rb, 6, 6) == indexed, "indexed %d: (6,6) %06lx", indexed, (unsigned long)rb_pixel(&rb, 6, 6));
         CHECK(!white(&rb, 2, 2) && !white(&rb, 3, 3) && !white(&rb, 2, 1), "indexed %d: the triangle is filled",
               indexed);
+        rb_release(&rb);
+    }
+    /* Culling applies to the triangles: with D3DCULL_CCW (the default) a
+     * clockwise triangle's vertices are drawn, a counter-clockwise one's
+     * (6,6), (6,2), (2,6) are not. */
+    {
+        static const struct tl two[] = {
+            {1, 1, 0.5f, 1, 0xffffffff}, {6, 1, 0.5f, 1, 0xffffffff}, {1, 6, 0.5f, 1, 0xffffffff},
+            {6, 6, 0.5f, 1, 0xffffffff}, {6, 2, 0.5f, 1, 0xffffffff}, {2, 6, 0.5f, 1, 0xffffffff}};
+        struct readback rb;
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_CULLMODE, D3DCULL_CCW);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(c.dev);
+        IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, two, sizeof(two[0]));
+        IDirect3DDevice9_EndScene(c.dev);
+        read_back(c.dev, NULL, &rb);
+        CHECK(white(&rb, 1, 1) && white(&rb, 6, 1) && white(&rb, 1, 6), "culling: a kept vertex is not drawn");
+        CHECK(!white(&rb, 6, 6) && !white(&rb, 6, 2) && !white(&rb, 2, 6), "culling: a culled triangle's vertex is drawn");
         rb_release(&rb);
     }
     IDirect3DDevice9_SetRenderState(c.dev, D3DRS_FILLMODE, D3DFILL_SOLID);

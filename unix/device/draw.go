@@ -208,30 +208,33 @@ func (d *Device) transient(data []byte) (backend.Buffer, error) {
 }
 
 // draw encodes one draw of prims primitives with the current state.
-// D3DFILL_POINT draws triangles as their vertices: a point list of the
-// same vertices or indices (a vertex shared by several triangles is one
-// point, which looks the same). Lines with D3DRS_LASTPIXEL (the default)
-// also get their last pixel, which Metal's line rule leaves out, as a
-// point of size 1 at each line's end vertex (lastPixels).
+// D3DFILL_POINT draws triangles as their vertices (pointfill.go): each
+// vertex the draw names, or with culling those of the triangles it keeps,
+// once (a vertex shared by several triangles is one point, as it looks
+// the same). Lines with D3DRS_LASTPIXEL (the default) also get their last
+// pixel, which Metal's line rule leaves out, as a point of size 1 at each
+// line's end vertex.
 func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int) error {
 	if d.pointFill(pt) {
-		return d.encodeDraw(types.D3DPT_POINTLIST, uint32(vertexCount(pt, prims)), streams, idx, baseVertex, startVertex, false)
+		if d.culledFill(idx) {
+			return d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, shownFace)
+		}
+		return d.encodeDraw(types.D3DPT_POINTLIST, uint32(vertexCount(pt, prims)), streams, idx, baseVertex, startVertex, asIs)
 	}
-	if err := d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, false); err != nil {
+	if err := d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, asIs); err != nil {
 		return err
 	}
 	if d.lastPixel(pt) {
-		return d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, true)
+		return d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, lineEndPoints)
 	}
 	return nil
 }
 
-// encodeDraw encodes one backend draw; with lastPixels, pt is a line type
-// and the draw is the points at its lines' end vertices. Each step is its
-// own function: targets (pass.go), shaders and constants (functions.go),
-// the vertex layout (vertex.go), pipeline and raster state
-// (pipestate.go), textures (textures.go).
-func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int, lastPixels bool) error {
+// encodeDraw encodes one backend draw of pt, or of points in its place
+// (pointMode). Each step is its own function: targets (pass.go), shaders
+// and constants (functions.go), the vertex layout (vertex.go), pipeline
+// and raster state (pipestate.go), textures (textures.go).
+func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int, points pointMode) error {
 	n := vertexCount(pt, prims)
 	if n == 0 {
 		if prims == 0 {
@@ -263,10 +266,10 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		return err
 	}
 	fpt := pt
-	if lastPixels {
+	if points != asIs {
 		fpt = types.D3DPT_POINTLIST
 	}
-	fns, err := d.functions(sh, fpt, lastPixels)
+	fns, err := d.functions(sh, fpt, points == lineEndPoints)
 	if err != nil {
 		return err
 	}
@@ -313,13 +316,19 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		enc.SetVertexBuffer(vbufs[i].buf, vbufs[i].offset, b.index)
 	}
 
-	if lastPixels {
-		ib, count, err := d.lineEnds(pt, prims, idx)
-		if err != nil {
-			return err
-		}
+	if points != asIs {
+		var ib backend.Buffer
+		var count int
 		if idx.size == 0 {
 			baseVertex = startVertex
+		}
+		if points == lineEndPoints {
+			ib, count, err = d.lineEnds(pt, prims, idx)
+		} else {
+			ib, count, err = d.shownVertices(pt, prims, &streams, idx, baseVertex, sh.vs)
+		}
+		if err != nil || count == 0 {
+			return err
 		}
 		enc.DrawIndexedPrimitives(backend.PrimitivePoint, count, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
 		return nil

@@ -372,19 +372,6 @@ func (d *Device) lastPixel(pt types.PrimitiveType) bool {
 // line, which draws them) as 32-bit indices, read from the draw's own
 // indices when it is indexed.
 func (d *Device) lineEnds(pt types.PrimitiveType, prims uint32, idx indexSource) (backend.Buffer, int, error) {
-	var src []byte
-	if idx.size != 0 {
-		src = idx.buf.Contents()[idx.offset:]
-	}
-	at := func(i int) uint32 {
-		switch idx.size {
-		case 2:
-			return uint32(binary.LittleEndian.Uint16(src[2*i:]))
-		case 4:
-			return binary.LittleEndian.Uint32(src[4*i:])
-		}
-		return uint32(i)
-	}
 	count := int(prims)
 	if pt == types.D3DPT_LINESTRIP {
 		count = 1
@@ -395,7 +382,7 @@ func (d *Device) lineEnds(pt types.PrimitiveType, prims uint32, idx indexSource)
 		if pt == types.D3DPT_LINESTRIP {
 			v = int(prims)
 		}
-		binary.LittleEndian.PutUint32(out[4*i:], at(v))
+		binary.LittleEndian.PutUint32(out[4*i:], idx.at(v))
 	}
 	d.draws.scratch = out
 	ib, err := d.transient(out)

@@ -70,67 +70,31 @@ func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) er
 		return fmt.Errorf("%d vertices at %d do not fit the destination", a.Count, a.DestIndex)
 	}
 
-	st := &d.st.ff
-	d.st.activeLights()
-	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
-	key := ff.Variant(st)
-	var s *ir.Shader
-	res := &cpuResources{}
+	var vs *ir.Shader
 	if d.st.vs != 0 {
 		if sh := d.shaders[d.st.vs]; sh != nil {
-			s = sh.ir
+			vs = sh.ir
 		}
-		if s == nil {
+		if vs == nil {
 			return fmt.Errorf("vertex shader %d was refused", d.st.vs)
 		}
-		res.bufs[0], res.bufs[1], res.bufs[2] = d.st.vsConst.floatBytes(), d.st.vsConst.intBytes(), d.st.vsConst.boolBytes()
-	} else {
-		vk := ff.VertexKeyOf(st)
-		s = ff.VertexShader(vk)
-		res.bufs[0] = floatBytes(ff.VertexConstants(&vk, st, d.st.params))
 	}
-	dsv := make([][4]float32, ir.DSCount)
-	ff.FillDrawState(dsv, st)
-	res.bufs[3] = floatBytes(dsv)
-	prog, err := irprog.Vertex(s, key)
+	cv, err := d.cpuVertices(els, vs)
 	if err != nil {
 		return err
-	}
-	locate := ffLocation
-	if d.st.vs != 0 {
-		locate = shaderLocation(s)
 	}
 	// Where the program writes each varying: texcoord n at slot n, colour
 	// n at slot 16+n (core/msl's scheme), in the order of Slots().
 	varying := map[int]int{}
-	for i, slot := range prog.Slots() {
+	for i, slot := range cv.prog.Slots() {
 		varying[slot] = i
 	}
 	vp := d.vp
 	var out backend.VertexOut
 	for n := uint32(0); n < a.Count; n++ {
-		in := backend.VertexIn{VertexID: a.SrcStart + n}
-		for _, e := range els {
-			loc, ok := locate(e.usage, e.index)
-			if !ok || loc >= len(in.Attr) {
-				continue
-			}
-			b, off, stride, ok := d.boundStream(e.stream)
-			if !ok {
-				return fmt.Errorf("stream %d is declared but nothing is bound", e.stream)
-			}
-			if e.format == backend.VertexInvalid {
-				return fmt.Errorf("vertex element type not readable on the CPU")
-			}
-			at := off + int(a.SrcStart+n)*stride + int(e.offset)
-			c := b.Contents()
-			if at < 0 || at+e.format.Size() > len(c) {
-				return fmt.Errorf("vertex %d is outside stream %d", a.SrcStart+n, e.stream)
-			}
-			in.Attr[loc] = e.decode(c[at:])
+		if err := cv.run(d.boundStream, a.SrcStart+n, &out); err != nil {
+			return err
 		}
-		out = backend.VertexOut{}
-		prog.RunVertex(res, &in, &out)
 		p := out.Position
 		rhw := float32(0)
 		if p[3] != 0 {
@@ -169,6 +133,70 @@ func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) er
 			b.buf.Upload(start, dst[start:end])
 		}
 	}
+	return nil
+}
+
+// cpuVertex runs the current vertex pipeline on the CPU, with no
+// textures: the vertex shader vs, or fixed function when it is nil.
+type cpuVertex struct {
+	prog   *irprog.VertexProgram
+	res    *cpuResources
+	locate func(ir.Usage, uint8) (int, bool)
+	els    []element
+}
+
+func (d *Device) cpuVertices(els []element, vs *ir.Shader) (*cpuVertex, error) {
+	st := &d.st.ff
+	d.st.activeLights()
+	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
+	key := ff.Variant(st)
+	s := vs
+	res := &cpuResources{}
+	if s != nil {
+		res.bufs[0], res.bufs[1], res.bufs[2] = d.st.vsConst.floatBytes(), d.st.vsConst.intBytes(), d.st.vsConst.boolBytes()
+	} else {
+		vk := ff.VertexKeyOf(st)
+		s = ff.VertexShader(vk)
+		res.bufs[0] = floatBytes(ff.VertexConstants(&vk, st, d.st.params))
+	}
+	dsv := make([][4]float32, ir.DSCount)
+	ff.FillDrawState(dsv, st)
+	res.bufs[3] = floatBytes(dsv)
+	prog, err := irprog.Vertex(s, key)
+	if err != nil {
+		return nil, err
+	}
+	locate := ffLocation
+	if vs != nil {
+		locate = shaderLocation(vs)
+	}
+	return &cpuVertex{prog: prog, res: res, locate: locate, els: els}, nil
+}
+
+// run runs vertex v, reading streams through stream.
+func (c *cpuVertex) run(stream func(uint32) (backend.Buffer, int, int, bool), v uint32, out *backend.VertexOut) error {
+	in := backend.VertexIn{VertexID: v}
+	for _, e := range c.els {
+		loc, ok := c.locate(e.usage, e.index)
+		if !ok || loc >= len(in.Attr) {
+			continue
+		}
+		b, off, stride, ok := stream(e.stream)
+		if !ok {
+			return fmt.Errorf("stream %d is declared but nothing is bound", e.stream)
+		}
+		if e.format == backend.VertexInvalid {
+			return fmt.Errorf("vertex element type not readable on the CPU")
+		}
+		at := off + int(v)*stride + int(e.offset)
+		buf := b.Contents()
+		if at < 0 || at+e.format.Size() > len(buf) {
+			return fmt.Errorf("vertex %d is outside stream %d", v, e.stream)
+		}
+		in.Attr[loc] = e.decode(buf[at:])
+	}
+	*out = backend.VertexOut{}
+	c.prog.RunVertex(c.res, &in, out)
 	return nil
 }
 

@@ -189,3 +189,55 @@ func TestMultisampleAntialiasOff(t *testing.T) {
 		}
 	}
 }
+
+// TestPointFillCulled: D3DRS_CULLMODE applies to the triangles of a
+// point-fill draw: of a clockwise triangle (1,1), (6,1), (1,6) and a
+// counter-clockwise one (6,6), (6,2), (2,6), D3DCULL_CCW keeps the first's
+// vertices and D3DCULL_CW the second's; a vertex both share is drawn when
+// either is kept. Strips alternate their winding.
+func TestPointFillCulled(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cull types.Cull
+		draw func(*chunk)
+		want []bool // (1,1), (6,1), (1,6), (6,6), (6,2), (2,6)
+	}{
+		{"list, CCW culled", types.D3DCULL_CCW, func(ch *chunk) {
+			drawWhite(ch, types.D3DPT_TRIANGLELIST, 2, 1, 1, 6, 1, 1, 6, 6, 6, 6, 2, 2, 6)
+		}, []bool{true, true, true, false, false, false}},
+		{"list, CW culled", types.D3DCULL_CW, func(ch *chunk) {
+			drawWhite(ch, types.D3DPT_TRIANGLELIST, 2, 1, 1, 6, 1, 1, 6, 6, 6, 6, 2, 2, 6)
+		}, []bool{false, false, false, true, true, true}},
+		{"indexed list, CW culled", types.D3DCULL_CW, func(ch *chunk) {
+			drawWhiteIndexed(ch, types.D3DPT_TRIANGLELIST, 2, []uint16{0, 1, 2, 3, 4, 5}, 1, 1, 6, 1, 1, 6, 6, 6, 6, 2, 2, 6)
+		}, []bool{false, false, false, true, true, true}},
+		// (1,1), (6,1), (1,6) is clockwise; the strip's second triangle
+		// (6,1), (1,6), (6,6) is drawn as (1,6), (6,1), (6,6): also
+		// clockwise, so CW culling keeps neither.
+		{"strip, CW culled", types.D3DCULL_CW, func(ch *chunk) {
+			drawWhite(ch, types.D3DPT_TRIANGLESTRIP, 2, 1, 1, 6, 1, 1, 6, 6, 6)
+		}, []bool{false, false, false, false, false, false}},
+		{"strip, CCW culled", types.D3DCULL_CCW, func(ch *chunk) {
+			drawWhite(ch, types.D3DPT_TRIANGLESTRIP, 2, 1, 1, 6, 1, 1, 6, 6, 6)
+		}, []bool{true, true, true, true, false, false}},
+		// A fan (1,1), (6,1), (6,6), then (6,6), (1,6) flipped: the first
+		// clockwise, the second, (1,1), (6,6), (6,2), counter-clockwise.
+		{"fan, CCW culled", types.D3DCULL_CCW, func(ch *chunk) {
+			drawWhite(ch, types.D3DPT_TRIANGLEFAN, 2, 1, 1, 6, 1, 6, 6, 6, 2)
+		}, []bool{true, true, false, true, false, false}},
+	} {
+		d := newTestDevice(t)
+		ch := newChunk()
+		msTarget(ch, 0, [2]uint32{uint32(types.D3DRS_FILLMODE), uint32(types.D3DFILL_POINT)},
+			[2]uint32{uint32(types.D3DRS_CULLMODE), uint32(c.cull)})
+		c.draw(ch)
+		replay(t, d, ch)
+		got := lit(t, d, [2]int{1, 1}, [2]int{6, 1}, [2]int{1, 6}, [2]int{6, 6}, [2]int{6, 2}, [2]int{2, 6})
+		for i := range c.want {
+			if got[i] != c.want[i] {
+				t.Errorf("%s: lit %v, want %v", c.name, got, c.want)
+				break
+			}
+		}
+	}
+}
