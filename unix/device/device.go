@@ -6,7 +6,6 @@ package device
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 	"unsafe"
 
@@ -16,7 +15,6 @@ import (
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/bridge"
 	"mtld3d/unix/logs"
 	"mtld3d/unix/process"
@@ -104,17 +102,6 @@ func init() {
 	bridge.Register("SubmitFrame", submitThunk)
 	bridge.Register("ReadSurface", readThunk)
 	bridge.Register("ProcessVertices", processThunk)
-}
-
-// newBackend opens the configured backend. Only the reference backend
-// runs off macOS; asking for metal elsewhere falls back with a warning.
-func newBackend() (backend.Device, format.Target, error) {
-	name := process.Config().ResolvedBackend(runtime.GOOS)
-	if name == "metal" {
-		logs.L().Warn("the metal backend is not available in this build; using the reference backend")
-	}
-	// The reference backend answers as an Apple GPU, the product's main target.
-	return reference.New(), format.Target{AppleGPU: true}, nil
 }
 
 // New makes a device over a backend (tests use it directly).

@@ -1,0 +1,23 @@
+//go:build !darwin
+
+package device
+
+import (
+	"runtime"
+
+	"mtld3d/core/format"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
+	"mtld3d/unix/logs"
+	"mtld3d/unix/process"
+)
+
+// newBackend opens the configured backend. Only the reference backend
+// runs off macOS; asking for metal elsewhere falls back with a warning.
+func newBackend() (backend.Device, format.Target, error) {
+	if process.Config().ResolvedBackend(runtime.GOOS) == "metal" {
+		logs.L().Warn("the metal backend is not available in this build; using the reference backend")
+	}
+	// The reference backend answers as an Apple GPU, the product's main target.
+	return reference.New(), format.Target{AppleGPU: true}, nil
+}
