@@ -187,6 +187,10 @@ type RecPresent struct {
 	ClientWidth, ClientHeight            uint32
 	Flags                                uint32 // D3DPRESENT_*
 	Pad0                                 uint32
+	// Window is GetAncestor(target, GA_ROOT) of the window presented to
+	// (hDestWindowOverride or the swap chain's): the HWND the backend
+	// layer attaches to (LayerDesc.Window); 0 for none.
+	Window uint64
 }
 
 // RecSwapChain names a swap chain's back buffers in GetBackBuffer order

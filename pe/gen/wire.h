@@ -347,8 +347,9 @@ struct mtld3d_rec_present {
     uint32_t ClientHeight;
     uint32_t Flags;
     uint32_t Pad0;
+    uint64_t Window;
 };
-_Static_assert(sizeof(struct mtld3d_rec_present) == 64, "RecPresent size");
+_Static_assert(sizeof(struct mtld3d_rec_present) == 72, "RecPresent size");
 _Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_present, SwapChain) == 8, "RecPresent.SwapChain");
 _Static_assert(offsetof(struct mtld3d_rec_present, BackBuffer) == 12, "RecPresent.BackBuffer");
@@ -364,6 +365,7 @@ _Static_assert(offsetof(struct mtld3d_rec_present, ClientWidth) == 48, "RecPrese
 _Static_assert(offsetof(struct mtld3d_rec_present, ClientHeight) == 52, "RecPresent.ClientHeight");
 _Static_assert(offsetof(struct mtld3d_rec_present, Flags) == 56, "RecPresent.Flags");
 _Static_assert(offsetof(struct mtld3d_rec_present, Pad0) == 60, "RecPresent.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_present, Window) == 64, "RecPresent.Window");
 
 struct mtld3d_rec_color_fill {
     struct mtld3d_record_header Hdr;

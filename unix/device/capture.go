@@ -49,6 +49,7 @@ type captureState struct {
 	formats  map[uint32]types.Format
 	children map[uint32][]uint32 // texture id: its TextureSurface ids
 	latency  int                 // SetMaximumFrameLatency, 3 by default
+	layers   *layers             // made and resized here, on a Wine thread (layer.go)
 }
 
 func newCaptureState() captureState {
@@ -123,8 +124,18 @@ func init() {
 			cs.children[r.Texture] = append(cs.children[r.Texture], r.ID)
 		}
 	})
-	capture("DestroyObject", func(cs *captureState, _ *captured, r *shared.RecDestroyObject) { cs.forget(r.ID) })
-	capture("Present", func(_ *captureState, f *captured, _ *shared.RecPresent) { f.presents++ })
+	capture("DestroyObject", func(cs *captureState, _ *captured, r *shared.RecDestroyObject) {
+		cs.forget(r.ID)
+		if cs.layers != nil {
+			cs.layers.forget(r.ID)
+		}
+	})
+	capture("Present", func(cs *captureState, f *captured, r *shared.RecPresent) {
+		f.presents++
+		if cs.layers != nil {
+			cs.layers.present(r)
+		}
+	})
 	capture("SetFrameLatency", func(cs *captureState, _ *captured, r *shared.RecSetFrameLatency) {
 		cs.latency = int(r.Latency)
 		if cs.latency <= 0 {

@@ -85,6 +85,7 @@ type Device struct {
 	compiler *compiler          // compile.go; nil until Start
 	cache    *shadercache.Cache // cache.go; nil: none
 	window   uintptr            // the top-level HWND, for a backend layer (LayerDesc.Window)
+	layers   *layers            // the swap chains' backend layers (layer.go)
 	// Transient buffers whose command buffers have completed (threads.go).
 	doneMu   sync.Mutex
 	doneBufs []backend.Buffer
@@ -117,6 +118,8 @@ func New(be backend.Device, target format.Target) (*Device, error) {
 		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}, capture: newCaptureState()}
 	d.st.reset()
 	d.draws.init()
+	d.layers = newLayers(d)
+	d.capture.layers = d.layers
 	return d, nil
 }
 
@@ -195,6 +198,7 @@ func (d *Device) Release() {
 	}
 	d.draws.transient = append(d.draws.transient, d.completedTransients()...)
 	d.draws.release()
+	d.layers.release()
 	d.objects, d.front = nil, nil
 	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))
 	d.be.Release()

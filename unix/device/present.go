@@ -120,6 +120,7 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 			return err
 		}
 	}
+	d.show(r.SwapChain, front)
 	d.flip(r.SwapChain)
 	return nil
 }

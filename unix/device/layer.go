@@ -1,0 +1,171 @@
+package device
+
+import (
+	"sync"
+
+	"go.uber.org/zap"
+
+	"mtld3d/shared"
+	"mtld3d/unix/backend"
+)
+
+// Layers: each swap chain that presents to a window gets a backend layer
+// (a CAMetalLayer on the Metal backend) attached to that window, the
+// on-screen picture. Present fills the swap chain's front image as
+// before (GetFrontBufferData and the dump read it); present.go then
+// copies the front image into the layer's next drawable and presents it
+// with the frame's command buffer.
+//
+// A layer is made, resized and replaced where the frame is captured, on
+// the SubmitFrame caller's thread: the Metal backend attaches to a Wine
+// window through winemac, which must run on a thread Wine made. The
+// encoder takes the layer of a swap chain when it replays the Present.
+// A layer's last holder releases it: the set while the swap chain lasts,
+// the encoder while it presents.
+
+// layerFormat is what drawables hold: the D3D9 display's X8R8G8B8.
+const layerFormat = backend.FormatBGRA8Unorm
+
+// chainLayer is one swap chain's layer and the window it is attached to.
+type chainLayer struct {
+	window uint64
+	w, h   int
+	l      backend.Layer
+	refs   int // under layers.mu
+}
+
+// layers is a device's set of swap chain layers.
+type layers struct {
+	be  backend.Device
+	dev *Device // for its log
+	mu  sync.Mutex
+	by  map[uint32]*chainLayer
+	// What was logged once: a window without a layer, a frame without a drawable.
+	failed, dropped bool
+}
+
+func newLayers(d *Device) *layers {
+	return &layers{be: d.be, dev: d, by: map[uint32]*chainLayer{}}
+}
+
+// present follows a captured Present: the swap chain's layer is made for
+// its window, made again for another window, and resized to the client
+// area. A minimised window (no client area) keeps its layer.
+func (s *layers) present(r *shared.RecPresent) {
+	w, h := int(min(r.ClientWidth, maxDrawable)), int(min(r.ClientHeight, maxDrawable))
+	if r.Window == 0 || w <= 0 || h <= 0 {
+		return
+	}
+	s.mu.Lock()
+	cl := s.by[r.SwapChain]
+	s.mu.Unlock()
+	if cl != nil && cl.window == r.Window {
+		if cl.w != w || cl.h != h {
+			cl.l.Resize(w, h)
+			s.mu.Lock()
+			cl.w, cl.h = w, h
+			s.mu.Unlock()
+		}
+		return
+	}
+	l, err := s.be.NewLayer(backend.LayerDesc{Width: w, Height: h, Format: layerFormat, Window: uintptr(r.Window)})
+	if err != nil {
+		if !s.failed {
+			s.failed = true
+			s.dev.log.Error("no layer for the window: frames are not shown", zap.Uint64("hwnd", r.Window), zap.Error(err))
+		}
+		return
+	}
+	s.dev.log.Info("layer made", zap.Uint32("swapchain", r.SwapChain), zap.Uint64("hwnd", r.Window),
+		zap.Int("width", w), zap.Int("height", h))
+	s.mu.Lock()
+	s.drop(r.SwapChain)
+	s.by[r.SwapChain] = &chainLayer{window: r.Window, w: w, h: h, l: l, refs: 1}
+	s.mu.Unlock()
+}
+
+// forget releases a swap chain's layer (the swap chain is destroyed).
+func (s *layers) forget(sc uint32) {
+	s.mu.Lock()
+	s.drop(sc)
+	s.mu.Unlock()
+}
+
+// drop takes the set's reference off sc's layer; under mu.
+func (s *layers) drop(sc uint32) {
+	if cl := s.by[sc]; cl != nil {
+		delete(s.by, sc)
+		s.unref(cl)
+	}
+}
+
+func (s *layers) unref(cl *chainLayer) {
+	if cl.refs--; cl.refs == 0 {
+		cl.l.Release()
+	}
+}
+
+// take returns sc's layer with a reference for the caller (put gives it
+// back); nil if it has none.
+func (s *layers) take(sc uint32) *chainLayer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cl := s.by[sc]
+	if cl != nil {
+		cl.refs++
+	}
+	return cl
+}
+
+func (s *layers) put(cl *chainLayer) {
+	s.mu.Lock()
+	s.unref(cl)
+	s.mu.Unlock()
+}
+
+// release drops every layer (the device is destroyed).
+func (s *layers) release() {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	for sc := range s.by {
+		s.drop(sc)
+	}
+	s.mu.Unlock()
+}
+
+// show copies the front image into sc's layer's next drawable and
+// presents it with the current command buffer. It runs on the encoder,
+// right after Present filled the front image: the copy must come after
+// that fill and before the next Present changes or replaces the image,
+// which the encoder's command order gives for free. A layer without a
+// free drawable drops this frame's picture (logged once): the front
+// image, and so GetFrontBufferData, still has it.
+func (d *Device) show(sc uint32, front *surface) {
+	if d.layers == nil {
+		return
+	}
+	cl := d.layers.take(sc)
+	if cl == nil {
+		return
+	}
+	defer d.layers.put(cl)
+	dr, err := cl.l.NextDrawable()
+	if err != nil || dr == nil {
+		if !d.layers.dropped {
+			d.layers.dropped = true
+			d.log.Warn("no drawable: a frame is not shown", zap.Uint32("swapchain", sc), zap.Error(err))
+		}
+		return
+	}
+	tex := dr.Texture()
+	dst := &surface{id: sc, format: front.format, tex: tex, width: tex.Width(), height: tex.Height(), samples: 1}
+	dst.mapping.Format = layerFormat
+	all := rect{0, 0, front.width, front.height}
+	if err := d.presentDraw(front, dst, all, rect{0, 0, dst.width, dst.height}, false); err != nil {
+		d.warnOnce(shared.RecordCode("Present"), "present: copy to the drawable failed: "+err.Error())
+		return
+	}
+	d.outsidePass().PresentDrawable(dr)
+}
