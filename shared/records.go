@@ -47,6 +47,7 @@ var Records = []Record{
 	{5, "DestroyObject", reflect.TypeFor[RecDestroyObject](), "an object id is gone"},
 	{6, "Present", reflect.TypeFor[RecPresent](), "end of frame: draw a swap chain's back buffer (or a rectangle of it) into its window's client area"},
 	{70, "SwapChain", reflect.TypeFor[RecSwapChain](), "a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s"},
+	{71, "SetGammaRamp", reflect.TypeFor[RecSetGammaRamp](), "a swap chain's gamma ramp, applied to what its window shows only"},
 	{10, "ColorFill", reflect.TypeFor[RecColorFill](), "fills a rectangle of a surface"},
 	{11, "StretchRect", reflect.TypeFor[RecStretchRect](), "copies and scales a rectangle between surfaces"},
 	{12, "UploadSurface", reflect.TypeFor[RecUploadSurface](), "writes rows from guest memory into a surface rectangle"},
@@ -204,6 +205,16 @@ type RecSwapChain struct {
 	Width      uint32 // back buffer size
 	Height     uint32
 	Windowed   uint32
+}
+
+// RecSetGammaRamp is IDirect3DDevice9::SetGammaRamp: the display ramp of
+// a swap chain, D3DGAMMARAMP's three 256-entry tables. It changes what the
+// window shows, not the front buffer GetFrontBufferData reads.
+type RecSetGammaRamp struct {
+	Hdr              RecordHeader
+	SwapChain        uint32
+	Pad0             uint32
+	Red, Green, Blue [256]uint16
 }
 
 // RecSetFrameLatency bounds how many presented frames may be queued or

@@ -330,9 +330,19 @@ HRESULT WINAPI swapchain_GetDisplayModeEx(IDirect3DSwapChain9Ex *iface, D3DDISPL
 void WINAPI device_SetGammaRamp(IDirect3DDevice9Ex *iface, UINT swapchain, DWORD flags, const D3DGAMMARAMP *ramp)
 {
     struct device *device = device_impl(iface);
+    struct mtld3d_rec_set_gamma_ramp *r;
     (void)flags;
-    if (swapchain == 0 && ramp)
-        device->swapchain->gamma = *ramp;
+    if (swapchain != 0 || !ramp)
+        return;
+    device->swapchain->gamma = *ramp;
+    device_lock(device);
+    if ((r = device_record(device, MTLD3D_REC_SET_GAMMA_RAMP, sizeof(*r)))) {
+        r->SwapChain = device->swapchain->id;
+        memcpy(r->Red, ramp->red, sizeof(r->Red));
+        memcpy(r->Green, ramp->green, sizeof(r->Green));
+        memcpy(r->Blue, ramp->blue, sizeof(r->Blue));
+    }
+    device_unlock(device);
 }
 
 void WINAPI device_GetGammaRamp(IDirect3DDevice9Ex *iface, UINT swapchain, D3DGAMMARAMP *ramp)

@@ -200,6 +200,7 @@ enum mtld3d_rec {
     MTLD3D_REC_STRETCH_RECT = 11, /* copies and scales a rectangle between surfaces */
     MTLD3D_REC_UPLOAD_SURFACE = 12, /* writes rows from guest memory into a surface rectangle */
     MTLD3D_REC_SWAP_CHAIN = 70, /* a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s */
+    MTLD3D_REC_SET_GAMMA_RAMP = 71, /* a swap chain's gamma ramp, applied to what its window shows only */
     MTLD3D_REC_SET_FRAME_LATENCY = 80, /* IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0) */
     MTLD3D_REC_SET_VIEWPORT = 100, /* the viewport */
     MTLD3D_REC_SET_SCISSOR = 101, /* the scissor rectangle */
@@ -452,6 +453,22 @@ _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Count) == 16, "RecSwapChai
 _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Width) == 20, "RecSwapChain.Width");
 _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Height) == 24, "RecSwapChain.Height");
 _Static_assert(offsetof(struct mtld3d_rec_swap_chain, Windowed) == 28, "RecSwapChain.Windowed");
+
+struct mtld3d_rec_set_gamma_ramp {
+    struct mtld3d_record_header Hdr;
+    uint32_t SwapChain;
+    uint32_t Pad0;
+    uint16_t Red[256];
+    uint16_t Green[256];
+    uint16_t Blue[256];
+};
+_Static_assert(sizeof(struct mtld3d_rec_set_gamma_ramp) == 1552, "RecSetGammaRamp size");
+_Static_assert(offsetof(struct mtld3d_rec_set_gamma_ramp, Hdr) == 0, "RecSetGammaRamp.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_set_gamma_ramp, SwapChain) == 8, "RecSetGammaRamp.SwapChain");
+_Static_assert(offsetof(struct mtld3d_rec_set_gamma_ramp, Pad0) == 12, "RecSetGammaRamp.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_set_gamma_ramp, Red) == 16, "RecSetGammaRamp.Red");
+_Static_assert(offsetof(struct mtld3d_rec_set_gamma_ramp, Green) == 528, "RecSetGammaRamp.Green");
+_Static_assert(offsetof(struct mtld3d_rec_set_gamma_ramp, Blue) == 1040, "RecSetGammaRamp.Blue");
 
 struct mtld3d_rec_set_frame_latency {
     struct mtld3d_record_header Hdr;

@@ -1,6 +1,8 @@
 package device
 
 import (
+	"encoding/binary"
+	"math"
 	"sync"
 
 	"go.uber.org/zap"
@@ -42,10 +44,13 @@ type layers struct {
 	by  map[uint32]*chainLayer
 	// What was logged once: a window without a layer, a frame without a drawable.
 	failed, dropped bool
+	// The swap chains' gamma ramps (gammaBytes); none for the identity.
+	// The encoder's alone, as SetGammaRamp records replay there.
+	gamma map[uint32][]byte
 }
 
 func newLayers(d *Device) *layers {
-	return &layers{be: d.be, dev: d, by: map[uint32]*chainLayer{}}
+	return &layers{be: d.be, dev: d, by: map[uint32]*chainLayer{}, gamma: map[uint32][]byte{}}
 }
 
 // present follows a captured Present: the swap chain's layer is made for
@@ -163,9 +168,75 @@ func (d *Device) show(sc uint32, front *surface) {
 	dst := &surface{id: sc, format: front.format, tex: tex, width: tex.Width(), height: tex.Height(), samples: 1}
 	dst.mapping.Format = layerFormat
 	all := rect{0, 0, front.width, front.height}
-	if err := d.presentDraw(front, dst, all, rect{0, 0, dst.width, dst.height}, false); err != nil {
+	if err := d.presentDraw(front, dst, all, rect{0, 0, dst.width, dst.height}, false, d.layers.gamma[sc]); err != nil {
 		d.warnOnce(shared.RecordCode("Present"), "present: copy to the drawable failed: "+err.Error())
 		return
 	}
 	d.outsidePass().PresentDrawable(dr)
 }
+
+func init() { on("SetGammaRamp", (*Device).setGammaRamp) }
+
+// setGammaRamp keeps a swap chain's ramp for what its window shows. The
+// front image stays without it, as Windows' GetFrontBufferData reads the
+// picture before the display's ramp.
+func (d *Device) setGammaRamp(r *shared.RecSetGammaRamp, _ []byte) error {
+	if d.layers == nil {
+		return nil
+	}
+	if b := gammaBytes(r); b != nil {
+		d.layers.gamma[r.SwapChain] = b
+	} else {
+		delete(d.layers.gamma, r.SwapChain)
+	}
+	return nil
+}
+
+// gammaBytes is a ramp as the gamma shader reads it: 768 floats, red's
+// 256 entries then green's and blue's, each 0-1. Nil for the identity
+// ramp (entry i is i*257), which the plain copy shows faster.
+func gammaBytes(r *shared.RecSetGammaRamp) []byte {
+	identity := true
+	b := make([]byte, 3*256*4)
+	for c, t := range [3]*[256]uint16{&r.Red, &r.Green, &r.Blue} {
+		for i, v := range t {
+			identity = identity && v == uint16(i*257)
+			binary.LittleEndian.PutUint32(b[4*(256*c+i):], math.Float32bits(float32(v)/65535))
+		}
+	}
+	if identity {
+		return nil
+	}
+	return b
+}
+
+// gammaMSL is the Metal twin of gammaFS.
+const gammaMSL = `#include <metal_stdlib>
+using namespace metal;
+struct gamma_in { float4 position [[position]]; };
+fragment float4 mtld3d_gamma_fs(gamma_in in [[stage_in]], constant float4 *m [[buffer(0)]],
+                                constant float *ramp [[buffer(1)]],
+                                texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) {
+    float2 uv = (m[1].xy + (in.position.xy - m[0].xy) * m[0].zw) * m[1].zw;
+    uint3 i = uint3(clamp(t.sample(s, uv, level(0.0)).rgb, 0.0, 1.0) * 255.0 + 0.5);
+    return float4(ramp[i.r], ramp[256 + i.g], ramp[512 + i.b], 1.0);
+}
+`
+
+// gammaFS samples as presentFS does (without the sRGB encoding) and
+// looks each channel up in the ramp, buffer 1 (gammaBytes).
+var gammaFS = &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 1}, Run: func(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
+	m := blitParams(r)
+	ramp := r.Buffer(1)
+	for l := 0; l < backend.QuadLanes; l++ {
+		c := r.Sample(0, 0, blitUV(&m, q.Position[l]), 0)
+		for i := 0; i < 3; i++ {
+			k := 256*i + int(min(max(c[i], 0), 1)*255+0.5)
+			if 4*k+4 <= len(ramp) {
+				c[i] = math.Float32frombits(binary.LittleEndian.Uint32(ramp[4*k:]))
+			}
+		}
+		c[3] = 1
+		out.Color[0][l] = c
+	}
+}}

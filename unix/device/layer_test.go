@@ -174,3 +174,40 @@ func TestLayersAreReleased(t *testing.T) {
 		t.Fatalf("%d released, %d left; want 2 and 0", be.released.Load(), len(d.layers.by))
 	}
 }
+
+func TestGammaRampChangesOnlyTheWindow(t *testing.T) {
+	d, _ := newLayerDevice(t, false)
+	var ramp shared.RecSetGammaRamp
+	ramp.SwapChain = 9
+	for i := range 256 {
+		// Inverted red, halved green, identity blue.
+		ramp.Red[i], ramp.Green[i], ramp.Blue[i] = uint16(65535-i*257), uint16(i*257/2), uint16(i*257)
+	}
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("SetGammaRamp"), ramp)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff3080c0})
+	add(c, code("Present"), windowPresent(9, 1, 8, 8, 8, 8, 0x10020))
+	submit(t, d, c)
+	l := shownLayer(t, d, 9)
+	// 0xff-0x30 = 0xcf; 0x80/2 = 0x40 (within one step); 0xc0 kept.
+	got := shownPixel(t, l, 2, 2)
+	if r, g, b := got>>16&0xff, got>>8&0xff, got&0xff; r != 0xcf || g < 0x3f || g > 0x40 || b != 0xc0 {
+		t.Errorf("shown %#x, want about 0xffcf40c0", got)
+	}
+	if got := frontPixel(t, d, 9, 8, 8, 2, 2); got != 0xff3080c0 {
+		t.Errorf("front buffer %#x, want 0xff3080c0 without the ramp", got)
+	}
+
+	// The identity ramp: the plain copy again.
+	for i := range 256 {
+		ramp.Red[i], ramp.Green[i] = uint16(i*257), uint16(i*257)
+	}
+	c = newChunk()
+	add(c, code("SetGammaRamp"), ramp)
+	add(c, code("Present"), windowPresent(9, 1, 8, 8, 8, 8, 0x10020))
+	submit(t, d, c)
+	if got := shownPixel(t, l, 2, 2); got != 0xff3080c0 {
+		t.Errorf("identity ramp shown %#x, want 0xff3080c0", got)
+	}
+}

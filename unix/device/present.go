@@ -116,7 +116,7 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 			}
 		}
 		linear := r.Flags&types.D3DPRESENT_LINEAR_CONTENT != 0
-		if err := d.presentDraw(src, front, sr, dr, linear); err != nil {
+		if err := d.presentDraw(src, front, sr, dr, linear, nil); err != nil {
 			return err
 		}
 	}
@@ -275,10 +275,11 @@ func linearToSRGB(x float32) float32 {
 
 // presentDraw draws src's rectangle sr into dst's rectangle dr, which
 // may reach outside dst: the scissor keeps the draw inside, so the
-// picture is cut, not squeezed. Equal sizes copy texel for texel.
-func (d *Device) presentDraw(src, dst *surface, sr, dr rect, linear bool) error {
+// picture is cut, not squeezed. Equal sizes copy texel for texel. ramp,
+// when not nil, is a gamma ramp (gammaBytes) each colour goes through.
+func (d *Device) presentDraw(src, dst *surface, sr, dr rect, linear bool, ramp []byte) error {
 	clip := dr.and(rect{0, 0, dst.width, dst.height})
-	if !linear && sr.r-sr.l == dr.r-dr.l && sr.b-sr.t == dr.b-dr.t && src.mapping.Format == dst.mapping.Format {
+	if !linear && ramp == nil && sr.r-sr.l == dr.r-dr.l && sr.b-sr.t == dr.b-dr.t && src.mapping.Format == dst.mapping.Format {
 		blit := d.outsidePass().BlitCommandEncoder()
 		blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l + clip.l - dr.l, Y: sr.t + clip.t - dr.t},
 			backend.Size{Width: clip.r - clip.l, Height: clip.b - clip.t, Depth: 1}, dst.tex, 0, 0, backend.Origin{X: clip.l, Y: clip.t})
@@ -289,7 +290,11 @@ func (d *Device) presentDraw(src, dst *surface, sr, dr rect, linear bool) error 
 	if err != nil {
 		return err
 	}
-	fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: presentMSL, Entry: "mtld3d_present_fs", Program: presentFS})
+	fd := backend.FunctionDesc{Stage: backend.StageFragment, Source: presentMSL, Entry: "mtld3d_present_fs", Program: presentFS}
+	if ramp != nil {
+		fd = backend.FunctionDesc{Stage: backend.StageFragment, Source: gammaMSL, Entry: "mtld3d_gamma_fs", Program: gammaFS}
+	}
+	fs, err := d.be.NewFunction(fd)
 	if err != nil {
 		return err
 	}
@@ -327,6 +332,9 @@ func (d *Device) presentDraw(src, dst *surface, sr, dr rect, linear bool) error 
 		{enc32}}
 	enc.SetVertexBytes(make([]byte, 4), 0) // the triangle's depth: 0
 	enc.SetFragmentBytes(floatBytes(m), 0)
+	if ramp != nil {
+		enc.SetFragmentBytes(ramp, 1)
+	}
 	enc.SetFragmentTexture(src.tex, 0)
 	enc.SetFragmentSampler(smp, 0)
 	enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
