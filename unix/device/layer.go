@@ -33,7 +33,8 @@ type chainLayer struct {
 	window uint64
 	w, h   int
 	l      backend.Layer
-	refs   int // under layers.mu
+	refs   int  // under layers.mu
+	shown  bool // a drawable was presented (the encoder's)
 }
 
 // layers is a device's set of swap chain layers.
@@ -173,6 +174,11 @@ func (d *Device) show(sc uint32, front *surface) {
 		return
 	}
 	d.outsidePass().PresentDrawable(dr)
+	if !cl.shown {
+		cl.shown = true
+		d.log.Info("first drawable presented", zap.Uint32("swapchain", sc), zap.Uint64("hwnd", cl.window),
+			zap.Int("width", dst.width), zap.Int("height", dst.height))
+	}
 }
 
 func init() { on("SetGammaRamp", (*Device).setGammaRamp) }

@@ -20,7 +20,8 @@ import (
 // buffer smaller or larger than its window, fullscreen emulated on a
 // window that covers the monitor); the rest of the image keeps what the
 // last Present left. A FLIP swap chain with several back buffers then
-// rotates its buffers' storage, as D3D9 flips do.
+// rotates its buffers' storage, as D3D9 flips do. The window shows the
+// front image through the swap chain's backend layer (layer.go).
 
 // maxDrawable bounds a client area the guest reports.
 const maxDrawable = 16384

@@ -20,7 +20,8 @@ import (
 // the submit goroutine commits each command buffer, waits for it and runs
 // its completion work (transient buffers back to the encoder, for reuse);
 // the presenter runs present-time
-// work (frame dumps; drawables to show). Each goroutine keeps its OS thread.
+// work (frame dumps). Drawables are taken and filled on the encoder
+// (layer.go says why). Each goroutine keeps its OS thread.
 // A device that is not started runs every stage inline on the caller's
 // goroutine (the unit tests' Replay).
 
