@@ -187,7 +187,7 @@ type RecPresent struct {
 	DstLeft, DstTop, DstRight, DstBottom int32
 	ClientWidth, ClientHeight            uint32
 	Flags                                uint32 // D3DPRESENT_*
-	Pad0                                 uint32
+	Interval                             uint32 // the swap chain's D3DPRESENT_INTERVAL_*
 	// Window is GetAncestor(target, GA_ROOT) of the window presented to
 	// (hDestWindowOverride or the swap chain's): the HWND the backend
 	// layer attaches to (LayerDesc.Window); 0 for none.

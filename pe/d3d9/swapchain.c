@@ -179,6 +179,7 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
         r->ClientWidth = (uint32_t)max(client.right, 0);
         r->ClientHeight = (uint32_t)max(client.bottom, 0);
         r->Flags = flags;
+        r->Interval = sc->pp.PresentationInterval;
         r->Window = target && IsWindow(target) ? (uint64_t)(ULONG_PTR)GetAncestor(target, GA_ROOT) : 0;
     }
     hr = device_flush(device);

@@ -347,7 +347,7 @@ struct mtld3d_rec_present {
     uint32_t ClientWidth;
     uint32_t ClientHeight;
     uint32_t Flags;
-    uint32_t Pad0;
+    uint32_t Interval;
     uint64_t Window;
 };
 _Static_assert(sizeof(struct mtld3d_rec_present) == 72, "RecPresent size");
@@ -365,7 +365,7 @@ _Static_assert(offsetof(struct mtld3d_rec_present, DstBottom) == 44, "RecPresent
 _Static_assert(offsetof(struct mtld3d_rec_present, ClientWidth) == 48, "RecPresent.ClientWidth");
 _Static_assert(offsetof(struct mtld3d_rec_present, ClientHeight) == 52, "RecPresent.ClientHeight");
 _Static_assert(offsetof(struct mtld3d_rec_present, Flags) == 56, "RecPresent.Flags");
-_Static_assert(offsetof(struct mtld3d_rec_present, Pad0) == 60, "RecPresent.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_present, Interval) == 60, "RecPresent.Interval");
 _Static_assert(offsetof(struct mtld3d_rec_present, Window) == 64, "RecPresent.Window");
 
 struct mtld3d_rec_color_fill {

@@ -665,6 +665,9 @@ type Layer interface {
 	NextDrawable() (Drawable, error)
 	// Resize sets drawableSize.
 	Resize(width, height int)
+	// SetDisplaySync is setDisplaySyncEnabled: with it on, a presented
+	// drawable waits for the display's vertical blank.
+	SetDisplaySync(on bool)
 	Release()
 }
 

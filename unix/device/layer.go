@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"mtld3d/shared"
+	"mtld3d/types"
 	"mtld3d/unix/backend"
 )
 
@@ -35,6 +36,7 @@ type chainLayer struct {
 	l      backend.Layer
 	refs   int  // under layers.mu
 	shown  bool // a drawable was presented (the encoder's)
+	vsync  bool // displaySyncEnabled as last set
 }
 
 // layers is a device's set of swap chain layers.
@@ -65,12 +67,19 @@ func (s *layers) present(r *shared.RecPresent) {
 	s.mu.Lock()
 	cl := s.by[r.SwapChain]
 	s.mu.Unlock()
+	// D3DPRESENT_INTERVAL_IMMEDIATE shows a frame at once; every other
+	// interval waits for the vertical blank (TWO to FOUR as ONE).
+	vsync := r.Interval != types.D3DPRESENT_INTERVAL_IMMEDIATE
 	if cl != nil && cl.window == r.Window {
 		if cl.w != w || cl.h != h {
 			cl.l.Resize(w, h)
 			s.mu.Lock()
 			cl.w, cl.h = w, h
 			s.mu.Unlock()
+		}
+		if cl.vsync != vsync {
+			cl.l.SetDisplaySync(vsync)
+			cl.vsync = vsync
 		}
 		return
 	}
@@ -86,7 +95,8 @@ func (s *layers) present(r *shared.RecPresent) {
 		zap.Int("width", w), zap.Int("height", h))
 	s.mu.Lock()
 	s.drop(r.SwapChain)
-	s.by[r.SwapChain] = &chainLayer{window: r.Window, w: w, h: h, l: l, refs: 1}
+	l.SetDisplaySync(vsync)
+	s.by[r.SwapChain] = &chainLayer{window: r.Window, w: w, h: h, l: l, refs: 1, vsync: vsync}
 	s.mu.Unlock()
 }
 

@@ -211,3 +211,26 @@ func TestGammaRampChangesOnlyTheWindow(t *testing.T) {
 		t.Errorf("identity ramp shown %#x, want 0xff3080c0", got)
 	}
 }
+
+// D3DPRESENT_INTERVAL_IMMEDIATE turns the layer's display sync off;
+// DEFAULT and ONE (and TWO to FOUR) wait for the vertical blank.
+func TestPresentationIntervalSetsDisplaySync(t *testing.T) {
+	d, _ := newLayerDevice(t, false)
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	submit(t, d, c)
+	for _, tc := range []struct {
+		interval uint32
+		want     bool
+	}{{types.D3DPRESENT_INTERVAL_DEFAULT, true}, {types.D3DPRESENT_INTERVAL_IMMEDIATE, false},
+		{types.D3DPRESENT_INTERVAL_ONE, true}, {types.D3DPRESENT_INTERVAL_TWO, true}} {
+		c := newChunk()
+		r := windowPresent(9, 1, 8, 8, 8, 8, 0x10020)
+		r.Interval = tc.interval
+		add(c, code("Present"), r)
+		submit(t, d, c)
+		if got := shownLayer(t, d, 9).DisplaySync(); got != tc.want {
+			t.Errorf("interval %#x: display sync %v, want %v", tc.interval, got, tc.want)
+		}
+	}
+}

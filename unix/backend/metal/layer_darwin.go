@@ -82,6 +82,8 @@ func (l *layer) Resize(width, height int) {
 	})
 }
 
+func (l *layer) SetDisplaySync(on bool) { l.l.SetDisplaySyncEnabled(on) }
+
 func (l *layer) Release() {
 	l.l.Release()
 	if l.win != nil {

@@ -134,6 +134,7 @@ type Layer struct {
 	last   *Texture
 	frames int
 	onShow func(*Drawable)
+	sync   bool // SetDisplaySync
 }
 
 func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
@@ -154,6 +155,21 @@ func (l *Layer) NextDrawable() (backend.Drawable, error) {
 		return nil, err
 	}
 	return &Drawable{layer: l, tex: t.(*Texture)}, nil
+}
+
+// SetDisplaySync records the setting: the reference backend has no
+// display to wait for.
+func (l *Layer) SetDisplaySync(on bool) {
+	l.mu.Lock()
+	l.sync = on
+	l.mu.Unlock()
+}
+
+// DisplaySync reports the last SetDisplaySync (tests).
+func (l *Layer) DisplaySync() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sync
 }
 
 func (l *Layer) Resize(w, h int) {
