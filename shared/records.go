@@ -50,6 +50,7 @@ var Records = []Record{
 	{71, "SetGammaRamp", reflect.TypeFor[RecSetGammaRamp](), "a swap chain's gamma ramp, applied to what its window shows only"},
 	{10, "ColorFill", reflect.TypeFor[RecColorFill](), "fills a rectangle of a surface"},
 	{11, "StretchRect", reflect.TypeFor[RecStretchRect](), "copies and scales a rectangle between surfaces"},
+	{13, "SurfaceDiscard", reflect.TypeFor[RecSurfaceDiscard](), "the depth-stencil surface's contents are undefined after each Present and after SetDepthStencilSurface binds another surface (D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL, Discard=TRUE)"},
 	{12, "UploadSurface", reflect.TypeFor[RecUploadSurface](), "writes rows from guest memory into a surface rectangle"},
 	{80, "SetFrameLatency", reflect.TypeFor[RecSetFrameLatency](), "IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0)"},
 	{100, "SetViewport", reflect.TypeFor[RecSetViewport](), "the viewport"},
@@ -165,6 +166,15 @@ type RecCreateSurface struct {
 	Height      uint32
 	Format      uint32 // D3DFORMAT
 	Multisample uint32
+}
+
+// RecSurfaceDiscard follows the CreateSurface of a depth-stencil surface
+// made with discarding on, so the unix side need not store what a later
+// pass could not read.
+type RecSurfaceDiscard struct {
+	Hdr     RecordHeader
+	Surface uint32
+	Pad0    uint32
 }
 
 type RecDestroyObject struct {

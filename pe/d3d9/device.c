@@ -138,6 +138,7 @@ static void bind_defaults(struct device *device)
 
 static HRESULT create_auto_ds(struct device *device, const D3DPRESENT_PARAMETERS *pp)
 {
+    HRESULT hr;
     D3DSURFACE_DESC desc = {
         .Format = pp->AutoDepthStencilFormat,
         .Type = D3DRTYPE_SURFACE,
@@ -151,8 +152,11 @@ static HRESULT create_auto_ds(struct device *device, const D3DPRESENT_PARAMETERS
     device->auto_ds = NULL;
     if (!pp->EnableAutoDepthStencil)
         return D3D_OK;
-    return surface_create(device, &desc, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, NULL,
-                          (IUnknown *)&device->iface, TRUE, &device->auto_ds);
+    hr = surface_create(device, &desc, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, NULL, (IUnknown *)&device->iface, TRUE,
+                        &device->auto_ds);
+    if (SUCCEEDED(hr) && (pp->Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL))
+        surface_discard(device, device->auto_ds);
+    return hr;
 }
 
 static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, HWND focus, DWORD flags,

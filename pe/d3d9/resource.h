@@ -44,6 +44,11 @@ static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
 HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint32_t kind, BOOL lockable,
                        struct object *container, IUnknown *container_iface, BOOL implicit, struct surface **out);
 
+/* Tells the unix side a new depth-stencil surface was made with
+ * discarding on: its contents need not outlive a Present or its
+ * replacement by another depth-stencil surface. */
+void surface_discard(struct device *device, struct surface *s);
+
 /* Guest memory for Lock: 16-byte aligned and zeroed; big blocks come
  * from VirtualAlloc, small ones from the heap (a VirtualAlloc costs 64
  * KiB of a 32-bit game's address space). The unix side reads it at

@@ -62,6 +62,15 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     return D3D_OK;
 }
 
+void surface_discard(struct device *device, struct surface *s)
+{
+    struct mtld3d_rec_surface_discard *r;
+    device_lock(device);
+    if (s->id && (r = device_record(device, MTLD3D_REC_SURFACE_DISCARD, sizeof(*r))))
+        r->Surface = s->id;
+    device_unlock(device);
+}
+
 HRESULT WINAPI surface_GetContainer(IDirect3DSurface9 *iface, REFIID riid, void **out)
 {
     struct surface *s = surface_impl(iface);
@@ -284,9 +293,11 @@ HRESULT WINAPI device_CreateDepthStencilSurface(IDirect3DDevice9Ex *iface, UINT 
                                                 D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL discard,
                                                 IDirect3DSurface9 **out, HANDLE *shared)
 {
-    (void)discard;
-    return create_standalone(device_impl(iface), w, h, format, ms, quality, D3DUSAGE_DEPTHSTENCIL, D3DPOOL_DEFAULT,
-                             MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+    HRESULT hr = create_standalone(device_impl(iface), w, h, format, ms, quality, D3DUSAGE_DEPTHSTENCIL, D3DPOOL_DEFAULT,
+                                  MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+    if (SUCCEEDED(hr) && discard)
+        surface_discard(device_impl(iface), surface_impl(*out));
+    return hr;
 }
 
 HRESULT WINAPI device_CreateOffscreenPlainSurface(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
@@ -322,9 +333,11 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
                                                   D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL discard,
                                                   IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
 {
-    (void)discard;
-    return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
-                             D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+    HRESULT hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
+                                  D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+    if (SUCCEEDED(hr) && discard)
+        surface_discard(device_impl(iface), surface_impl(*out));
+    return hr;
 }
 
 /* GetDC: a GDI DC over a DIB section holding a copy of the surface,

@@ -199,6 +199,7 @@ enum mtld3d_rec {
     MTLD3D_REC_COLOR_FILL = 10, /* fills a rectangle of a surface */
     MTLD3D_REC_STRETCH_RECT = 11, /* copies and scales a rectangle between surfaces */
     MTLD3D_REC_UPLOAD_SURFACE = 12, /* writes rows from guest memory into a surface rectangle */
+    MTLD3D_REC_SURFACE_DISCARD = 13, /* the depth-stencil surface's contents are undefined after each Present and after SetDepthStencilSurface binds another surface (D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL, Discard=TRUE) */
     MTLD3D_REC_SWAP_CHAIN = 70, /* a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s */
     MTLD3D_REC_SET_GAMMA_RAMP = 71, /* a swap chain's gamma ramp, applied to what its window shows only */
     MTLD3D_REC_SET_FRAME_LATENCY = 80, /* IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0) */
@@ -435,6 +436,16 @@ _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Top) == 20, "RecUpload
 _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Right) == 24, "RecUploadSurface.Right");
 _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Bottom) == 28, "RecUploadSurface.Bottom");
 _Static_assert(offsetof(struct mtld3d_rec_upload_surface, Src) == 32, "RecUploadSurface.Src");
+
+struct mtld3d_rec_surface_discard {
+    struct mtld3d_record_header Hdr;
+    uint32_t Surface;
+    uint32_t Pad0;
+};
+_Static_assert(sizeof(struct mtld3d_rec_surface_discard) == 16, "RecSurfaceDiscard size");
+_Static_assert(offsetof(struct mtld3d_rec_surface_discard, Hdr) == 0, "RecSurfaceDiscard.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_surface_discard, Surface) == 8, "RecSurfaceDiscard.Surface");
+_Static_assert(offsetof(struct mtld3d_rec_surface_discard, Pad0) == 12, "RecSurfaceDiscard.Pad0");
 
 struct mtld3d_rec_swap_chain {
     struct mtld3d_record_header Hdr;

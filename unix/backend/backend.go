@@ -460,6 +460,9 @@ const (
 	StoreStore
 	StoreMultisampleResolve
 	StoreStoreAndMultisampleResolve
+	// StoreUnknown defers the choice to the encoder's SetDepthStoreAction
+	// or SetStencilStoreAction before EndEncoding.
+	StoreUnknown
 )
 
 // AttachmentDesc is the common part of MTLRenderPassAttachmentDescriptor.
@@ -610,6 +613,11 @@ type RenderCommandEncoder interface {
 	SetVertexSampler(s Sampler, index int)                // setVertexSamplerState:atIndex:
 	SetFragmentSampler(s Sampler, index int)              // setFragmentSamplerState:atIndex:
 	SetVisibilityResultMode(m VisibilityMode, offset int) // setVisibilityResultMode:offset:
+	// SetDepthStoreAction and SetStencilStoreAction settle an attachment
+	// the pass opened with StoreUnknown; they are setDepthStoreAction: and
+	// setStencilStoreAction:.
+	SetDepthStoreAction(a StoreAction)
+	SetStencilStoreAction(a StoreAction)
 	// DrawPrimitives is drawPrimitives:vertexStart:vertexCount:
 	// instanceCount:baseInstance:.
 	DrawPrimitives(t PrimitiveType, start, count, instances, baseInstance int)

@@ -36,6 +36,7 @@ type surface struct {
 	// its id, so the surface goes with it.
 	level, slice int
 	owner        uint32
+	discard      bool // a depth-stencil surface with SurfaceDiscard (pass.go)
 }
 
 // target points an attachment at the surface.

@@ -8,6 +8,12 @@ import "mtld3d/unix/backend"
 // and ends when they change, before any other encoder (blits, copies,
 // resolves, present) and when the frame's commands are flushed.
 //
+// A depth-stencil surface made with discarding on (SurfaceDiscard) is
+// stored only when a later pass or read may still use it: its encoders
+// open with StoreUnknown and settle on DontCare when the pass ends for a
+// Present or because another depth-stencil surface replaces it, on Store
+// otherwise.
+//
 // The encoder itself is made lazily, at the first draw: until then the
 // pass is only a descriptor, so a clear of the whole of every attachment
 // it clears becomes that attachment's load action instead of a draw.
@@ -78,7 +84,20 @@ type openPass struct {
 	desc backend.RenderPassDesc // load actions gather here until enc exists
 	w, h int                    // the render area: the smallest attachment
 	enc  *passEncoder           // nil until the first draw
+	// discard: the depth-stencil attachment is a discard surface, its
+	// store deferred (StoreUnknown in desc).
+	discard bool
 }
+
+// passEnd is why the open pass ends, which decides what a discard
+// depth-stencil surface keeps.
+type passEnd uint8
+
+const (
+	endKeep    passEnd = iota // a later pass or read may need the contents
+	endPresent                // a Present: the contents become undefined
+	endSwitch                 // another depth-stencil surface replaces it
+)
 
 // passEncoder wraps the pass's encoder to remember the state a draw does
 // not set every time (pipestate.go sets the viewport, stencil reference,
@@ -94,6 +113,19 @@ type passEncoder struct {
 	blend     [4]float32
 	visMode   backend.VisibilityMode
 	visOffset int
+	// deferred depth and stencil stores, settled by end
+	depthUnknown, stencilUnknown bool
+}
+
+// end settles the deferred stores with a and ends the encoder.
+func (e *passEncoder) end(a backend.StoreAction) {
+	if e.depthUnknown {
+		e.SetDepthStoreAction(a)
+	}
+	if e.stencilUnknown {
+		e.SetStencilStoreAction(a)
+	}
+	e.EndEncoding()
 }
 
 func (e *passEncoder) SetScissorRect(r backend.ScissorRect) {
@@ -157,9 +189,26 @@ func (d *Device) beginPass(pd *backend.RenderPassDesc) (fresh bool) {
 	if p.open && p.key == k {
 		return p.enc == nil
 	}
-	d.endRenderPass()
+	// Binding another depth-stencil surface (not none) leaves a discard
+	// surface undefined.
+	why, ds := endKeep, k.depth.tex
+	if ds == nil {
+		ds = k.stencil.tex
+	}
+	if ds != nil && ds != p.key.depth.tex && ds != p.key.stencil.tex {
+		why = endSwitch
+	}
+	d.endPassFor(why)
 	p.open, p.key, p.desc = true, k, *pd
 	p.w, p.h = passSize(pd)
+	p.discard = false
+	if s := d.objects[d.ds]; d.ds != 0 && s != nil && s.discard && s.tex != nil {
+		for _, a := range []*backend.AttachmentDesc{&p.desc.Depth.AttachmentDesc, &p.desc.Stencil.AttachmentDesc} {
+			if a.Texture == s.tex && a.Store == backend.StoreStore {
+				a.Store, p.discard = backend.StoreUnknown, true
+			}
+		}
+	}
 	return true
 }
 
@@ -220,6 +269,7 @@ func (d *Device) openEncoder(cb backend.CommandBuffer) {
 	p := &d.pass
 	full := backend.ScissorRect{Width: p.w, Height: p.h}
 	p.enc = &passEncoder{RenderCommandEncoder: cb.RenderCommandEncoder(&p.desc), full: full, scissor: full}
+	p.enc.depthUnknown, p.enc.stencilUnknown = p.deferred()
 	// Later passes over the same attachments keep what this one drew.
 	for i := range p.desc.Color {
 		p.desc.Color[i].Load = backend.LoadLoad
@@ -227,18 +277,42 @@ func (d *Device) openEncoder(cb backend.CommandBuffer) {
 	p.desc.Depth.Load, p.desc.Stencil.Load = backend.LoadLoad, backend.LoadLoad
 }
 
+// deferred reports which of the pass's depth and stencil stores wait
+// for the encoder's end.
+func (p *openPass) deferred() (depth, stencil bool) {
+	return p.desc.Depth.Texture != nil && p.desc.Depth.Store == backend.StoreUnknown,
+		p.desc.Stencil.Texture != nil && p.desc.Stencil.Store == backend.StoreUnknown
+}
+
 // endEncoder ends the open pass's encoder but keeps the pass open, so
 // the next draw over the same attachments continues in a new encoder.
-func (d *Device) endEncoder() {
-	if d.pass.enc != nil {
-		d.pass.enc.EndEncoding()
-		d.pass.enc = nil
+func (d *Device) endEncoder() { d.endEncoderFor(endKeep) }
+
+func (d *Device) endEncoderFor(why passEnd) {
+	p := &d.pass
+	if p.enc != nil {
+		p.enc.end(p.storeFor(why))
+		p.enc = nil
 	}
+}
+
+// storeFor is the store action a deferred attachment settles on.
+func (p *openPass) storeFor(why passEnd) backend.StoreAction {
+	if p.discard && why != endKeep {
+		return backend.StoreDontCare
+	}
+	return backend.StoreStore
 }
 
 // endRenderPass ends the open pass. A pass that only cleared (load
 // actions, no draw) is encoded now so its clears happen.
-func (d *Device) endRenderPass() {
+func (d *Device) endRenderPass() { d.endPassFor(endKeep) }
+
+// endPresentPass ends the open pass for a Present, which leaves a
+// discard depth-stencil surface undefined.
+func (d *Device) endPresentPass() { d.endPassFor(endPresent) }
+
+func (d *Device) endPassFor(why passEnd) {
 	p := &d.pass
 	if !p.open {
 		return
@@ -246,11 +320,12 @@ func (d *Device) endRenderPass() {
 	if p.enc == nil && hasClear(&p.desc) {
 		if cb := d.cmd(); cb != nil {
 			p.desc.VisibilityResults = nil
-			cb.RenderCommandEncoder(&p.desc).EndEncoding()
+			p.enc = &passEncoder{RenderCommandEncoder: cb.RenderCommandEncoder(&p.desc)}
+			p.enc.depthUnknown, p.enc.stencilUnknown = p.deferred()
 		}
 	}
-	d.endEncoder()
-	p.open, p.desc = false, backend.RenderPassDesc{}
+	d.endEncoderFor(why)
+	p.open, p.desc, p.discard = false, backend.RenderPassDesc{}, false
 }
 
 func hasClear(pd *backend.RenderPassDesc) bool {

@@ -90,6 +90,7 @@ func (d *Device) dropSwapChain(id uint32, front bool) {
 // the device's commands runs it.
 func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 	d.frames++
+	d.endPresentPass()
 	if d.dumpDir != "" {
 		d.dumps = append(d.dumps, r.SwapChain)
 	}

@@ -43,6 +43,12 @@ func init() {
 		return nil
 	})
 	on("CreateSurface", func(d *Device, r *shared.RecCreateSurface, _ []byte) error { return d.createSurface(r) })
+	on("SurfaceDiscard", func(d *Device, r *shared.RecSurfaceDiscard, _ []byte) error {
+		if s := d.objects[r.Surface]; s != nil && s.kind == shared.SurfaceDepthStencil {
+			s.discard = true
+		}
+		return nil
+	})
 	on("DestroyObject", func(d *Device, r *shared.RecDestroyObject, _ []byte) error {
 		d.destroyObject(r.ID)
 		return nil

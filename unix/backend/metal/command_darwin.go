@@ -246,6 +246,18 @@ func (r *renderEncoder) SetTriangleFillMode(m backend.TriangleFillMode) {
 	}
 }
 
+func (r *renderEncoder) SetDepthStoreAction(a backend.StoreAction) {
+	if v, err := StoreAction(a); err == nil {
+		r.e.SetDepthStoreAction(v)
+	}
+}
+
+func (r *renderEncoder) SetStencilStoreAction(a backend.StoreAction) {
+	if v, err := StoreAction(a); err == nil {
+		r.e.SetStencilStoreAction(v)
+	}
+}
+
 func (r *renderEncoder) SetStencilReference(front, back uint32) {
 	r.e.SetStencilReferenceValues(front, back)
 }

@@ -383,6 +383,8 @@ func StoreAction(a backend.StoreAction) (mtl.StoreAction, error) {
 		return mtl.StoreActionMultisampleResolve, nil
 	case backend.StoreStoreAndMultisampleResolve:
 		return mtl.StoreActionStoreAndMultisampleResolve, nil
+	case backend.StoreUnknown:
+		return mtl.StoreActionUnknown, nil
 	}
 	return 0, unsupported("store action", a)
 }

@@ -247,7 +247,7 @@ func TestDrawTables(t *testing.T) {
 	}
 	stores := map[backend.StoreAction]uint{
 		backend.StoreDontCare: 0, backend.StoreStore: 1, backend.StoreMultisampleResolve: 2,
-		backend.StoreStoreAndMultisampleResolve: 3,
+		backend.StoreStoreAndMultisampleResolve: 3, backend.StoreUnknown: 4,
 	}
 	for c, w := range stores {
 		if m, err := StoreAction(c); err != nil || uint(m) != w {

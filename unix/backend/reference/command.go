@@ -213,6 +213,18 @@ func (e *renderEncoder) SetBlendColor(r, g, b, a float32) {
 	e.mut().blendColor = [4]float32{r, g, b, a}
 }
 
+// SetDepthStoreAction and SetStencilStoreAction only record the choice:
+// this backend keeps every attachment's contents (a DontCare store may
+// leave them as they are), and an Unknown store left unsettled at
+// EndEncoding behaves as Store. A resolve still needs a resolving store.
+func (e *renderEncoder) SetDepthStoreAction(a backend.StoreAction) {
+	e.pass.desc.Depth.Store = a
+}
+
+func (e *renderEncoder) SetStencilStoreAction(a backend.StoreAction) {
+	e.pass.desc.Stencil.Store = a
+}
+
 func (e *renderEncoder) SetVisibilityResultMode(m backend.VisibilityMode, offset int) {
 	if m != backend.VisibilityDisabled && (e.pass.desc.VisibilityResults == nil || offset < 0 || offset%8 != 0 ||
 		offset+8 > e.pass.desc.VisibilityResults.Length()) {

@@ -38,6 +38,8 @@ var (
 		"drawIndexedPrimitives:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:")
 	sel_setVisibilityResultMode_offset = ns.Sel("setVisibilityResultMode:offset:")
 	sel_endEncoding                    = ns.Sel("endEncoding")
+	sel_setDepthStoreAction            = ns.Sel("setDepthStoreAction:")
+	sel_setStencilStoreAction          = ns.Sel("setStencilStoreAction:")
 
 	sel_copyFromBuffer_sourceOffset_toBuffer_destinationOffset_size = ns.Sel(
 		"copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:")
@@ -87,6 +89,12 @@ func (e RenderCommandEncoder) SetDepthClipMode(m DepthClipMode) {
 }
 func (e RenderCommandEncoder) SetTriangleFillMode(m TriangleFillMode) {
 	ns.Send(e.id, sel_setTriangleFillMode, uint(m))
+}
+func (e RenderCommandEncoder) SetDepthStoreAction(a StoreAction) {
+	ns.Send(e.id, sel_setDepthStoreAction, uint(a))
+}
+func (e RenderCommandEncoder) SetStencilStoreAction(a StoreAction) {
+	ns.Send(e.id, sel_setStencilStoreAction, uint(a))
 }
 func (e RenderCommandEncoder) SetStencilReferenceValues(front, back uint32) {
 	ns.Send(e.id, sel_setStencilFrontReferenceValue_backReferenceValue, front, back)
