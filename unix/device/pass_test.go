@@ -295,3 +295,168 @@ func TestLoadActionClearMatchesDrawnClear(t *testing.T) {
 		}
 	}
 }
+
+// storeBackend records, for each render encoder with a depth attachment,
+// the depth and stencil store actions it ends with: the descriptor's,
+// unless the encoder settled a deferred one.
+type storeBackend struct {
+	backend.Device
+	ends [][2]backend.StoreAction
+}
+
+type storeQueue struct {
+	backend.CommandQueue
+	b *storeBackend
+}
+
+type storeCB struct {
+	backend.CommandBuffer
+	b *storeBackend
+}
+
+type storeEncoder struct {
+	backend.RenderCommandEncoder
+	b              *storeBackend
+	depth, stencil backend.StoreAction
+}
+
+func (b *storeBackend) NewCommandQueue() (backend.CommandQueue, error) {
+	q, err := b.Device.NewCommandQueue()
+	return &storeQueue{q, b}, err
+}
+
+func (q *storeQueue) CommandBuffer() backend.CommandBuffer {
+	return &storeCB{q.CommandQueue.CommandBuffer(), q.b}
+}
+
+func (c *storeCB) RenderCommandEncoder(pd *backend.RenderPassDesc) backend.RenderCommandEncoder {
+	e := c.CommandBuffer.RenderCommandEncoder(pd)
+	if pd.Depth.Texture == nil {
+		return e
+	}
+	return &storeEncoder{RenderCommandEncoder: e, b: c.b, depth: pd.Depth.Store, stencil: pd.Stencil.Store}
+}
+
+func (e *storeEncoder) SetDepthStoreAction(a backend.StoreAction) {
+	e.depth = a
+	e.RenderCommandEncoder.SetDepthStoreAction(a)
+}
+
+func (e *storeEncoder) SetStencilStoreAction(a backend.StoreAction) {
+	e.stencil = a
+	e.RenderCommandEncoder.SetStencilStoreAction(a)
+}
+
+func (e *storeEncoder) EndEncoding() {
+	e.b.ends = append(e.b.ends, [2]backend.StoreAction{e.depth, e.stencil})
+	e.RenderCommandEncoder.EndEncoding()
+}
+
+func TestDiscardDepthStencilStores(t *testing.T) {
+	keep := [2]backend.StoreAction{backend.StoreStore, backend.StoreStore}
+	drop := [2]backend.StoreAction{backend.StoreDontCare, backend.StoreDontCare}
+	draw := func(c *chunk) {
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 1})
+		quad(c, 0, 0, 8, 8, 0.5, 0xff00ff00)
+	}
+	cases := []struct {
+		name    string
+		discard bool
+		frame   func(c *chunk)
+		want    [][2]backend.StoreAction
+	}{
+		{"present", true, func(c *chunk) {
+			draw(c)
+			add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
+		}, [][2]backend.StoreAction{drop}},
+		{"clear only, present", true, func(c *chunk) {
+			add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_ZBUFFER | types.D3DCLEAR_STENCIL, Z: 1})
+			add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
+		}, [][2]backend.StoreAction{drop}},
+		{"no discard, present", false, func(c *chunk) {
+			draw(c)
+			add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
+		}, [][2]backend.StoreAction{keep}},
+		{"render target switch", true, func(c *chunk) {
+			draw(c)
+			add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 3, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8, Format: uint32(types.D3DFMT_A8R8G8B8)})
+			add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 3})
+			draw(c)
+		}, [][2]backend.StoreAction{keep, keep}},
+		{"depth-stencil switch", true, func(c *chunk) {
+			draw(c)
+			add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 4, Kind: shared.SurfaceDepthStencil, Width: 8, Height: 8, Format: uint32(types.D3DFMT_D24S8)})
+			add(c, code("SetDepthStencil"), shared.RecSetDepthStencil{Surface: 4})
+			draw(c)
+		}, [][2]backend.StoreAction{drop, keep}},
+		{"depth-stencil unbound", true, func(c *chunk) {
+			draw(c)
+			add(c, code("SetDepthStencil"), shared.RecSetDepthStencil{Surface: 0})
+			draw(c)
+		}, [][2]backend.StoreAction{keep}},
+		{"end of replay", true, draw, [][2]backend.StoreAction{keep}},
+		{"destroyed and made again", true, func(c *chunk) {
+			add(c, code("DestroyObject"), shared.RecDestroyObject{ID: 2})
+			add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 2, Kind: shared.SurfaceDepthStencil, Width: 8, Height: 8, Format: uint32(types.D3DFMT_D24S8)})
+			add(c, code("SetDepthStencil"), shared.RecSetDepthStencil{Surface: 2})
+			draw(c)
+			add(c, code("Present"), presentRec(9, 1, 8, 8, 8, 8))
+		}, [][2]backend.StoreAction{keep}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &storeBackend{Device: reference.New()}
+			d, err := New(b, format.Target{AppleGPU: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(d.Release)
+			c := newChunk()
+			setup(c, types.D3DFMT_A8R8G8B8)
+			if tc.discard {
+				add(c, code("SurfaceDiscard"), shared.RecSurfaceDiscard{Surface: 2})
+			}
+			quadState(c)
+			tc.frame(c)
+			replay(t, d, c)
+			if len(b.ends) != len(tc.want) {
+				t.Fatalf("stores %v, want %v", b.ends, tc.want)
+			}
+			for i := range tc.want {
+				if b.ends[i] != tc.want[i] {
+					t.Errorf("pass %d stores %v, want %v", i, b.ends[i], tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestDiscardReadback: a pass over a discard depth-stencil surface that
+// ends for a read of its render target keeps the depth, and the pixels
+// are those of a surface without discarding.
+func TestDiscardReadback(t *testing.T) {
+	b := &storeBackend{Device: reference.New()}
+	d, err := New(b, format.Target{AppleGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(d.Release)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("SurfaceDiscard"), shared.RecSurfaceDiscard{Surface: 2})
+	quadState(c)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 1})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff000000, Z: 1})
+	quad(c, 0, 0, 8, 8, 0.25, 0xff00ff00)
+	quad(c, 0, 0, 8, 8, 0.75, 0xffff0000) // behind: fails the depth test
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 3, 3); got != 0xff00ff00 {
+		t.Errorf("pixel %#x, want the nearer green", got)
+	}
+	want := [2]backend.StoreAction{backend.StoreStore, backend.StoreStore}
+	if len(b.ends) != 1 || b.ends[0] != want {
+		t.Errorf("stores %v, want one pass storing both", b.ends)
+	}
+}
