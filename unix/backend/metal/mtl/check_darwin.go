@@ -105,7 +105,7 @@ func CheckBindings(d Device) error {
 			sel_setFragmentBuffer_offset_atIndex, sel_setFragmentBufferOffset_atIndex,
 			sel_setFragmentBytes_length_atIndex, sel_setVertexTexture_atIndex, sel_setFragmentTexture_atIndex,
 			sel_setVertexSamplerState_atIndex, sel_setFragmentSamplerState_atIndex,
-			sel_setVisibilityResultMode_offset,
+			sel_setVisibilityResultMode_offset, sel_setDepthStoreAction, sel_setStencilStoreAction,
 			sel_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance,
 			sel_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance,
 			sel_endEncoding))
