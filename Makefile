@@ -24,7 +24,7 @@ D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 PE_OUT  := $(foreach a,$(PE_ARCHES),$(BUILD)/$(a)-windows/mtld3d.dll $(BUILD)/$(a)-windows/d3d9.dll)
 SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
 
-.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-shaders
+.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT)
@@ -103,6 +103,11 @@ bench-api: all
 bench-reference:
 	$(GO) test -run '^$$' -bench 'BenchmarkScene' -benchtime 10x ./unix/backend/reference/
 	$(GO) test -run '^$$' -bench 'BenchmarkDraw' -benchmem -benchtime 100x ./unix/device/
+
+# What SubmitFrame costs the game's thread: a typical frame captured
+# (copied with what its records point at) and released (ns/frame, allocs).
+bench-submit:
+	$(GO) test -run '^$$' -bench 'BenchmarkCaptureFrame' -benchmem ./unix/device/
 
 # Shader front end: parse, IR and MSL emission per shader, median over the corpus.
 bench-shaders:

@@ -18,12 +18,25 @@ import (
 // rewritten in the copy to point at the owned bytes, so the handlers read
 // the same fields whether a frame was captured or replayed in place.
 
-// captured is a frame the unix side owns.
+// captured is a frame the unix side owns. Capture runs on the game's
+// thread, so its memory is pooled: chunk copies, and slabs the guest
+// ranges are carved from; only a range larger than a quarter slab gets
+// an allocation of its own.
 type captured struct {
-	chunks   [][]byte // copies of the chunks, ChunkSize each (pooled)
-	keep     [][]byte // guest ranges the records point at now
-	presents int      // Present records in the frame
+	chunks   [][]byte          // copies of the chunks, ChunkSize each (pooled)
+	slabs    []*[slabSize]byte // pooled; small ranges are carved from the last
+	carved   int               // bytes used in the last slab
+	keep     [][]byte          // ranges too large for a slab
+	presents int               // Present records in the frame
 }
+
+// slabSize is the unit small guest ranges are copied into.
+const slabSize = 1 << 20
+
+var (
+	slabPool     = sync.Pool{New: func() any { return new([slabSize]byte) }}
+	capturedPool = sync.Pool{New: func() any { return new(captured) }}
+)
 
 // capturer copies what one record names (rec is the owned copy, at least
 // as long as the record's Go type) and notes what later captures need.
@@ -71,18 +84,36 @@ func (f *captured) own(addr uint64, n int) uint64 {
 	if addr == 0 || n <= 0 || n > maxGuestRange {
 		return 0
 	}
-	b := make([]byte, n)
+	var b []byte
+	if n > slabSize/4 {
+		b = make([]byte, n)
+		f.keep = append(f.keep, b)
+	} else {
+		step := (n + 15) &^ 15 // 16-aligned, as vertex and texel data like
+		if len(f.slabs) == 0 || f.carved+step > slabSize {
+			f.slabs = append(f.slabs, slabPool.Get().(*[slabSize]byte))
+			f.carved = 0
+		}
+		b = f.slabs[len(f.slabs)-1][f.carved : f.carved+n]
+		f.carved += step
+	}
 	copy(b, unsafe.Slice((*byte)(guestPtr(addr)), n))
-	f.keep = append(f.keep, b)
 	return uint64(uintptr(unsafe.Pointer(&b[0])))
 }
 
-// release returns the frame's chunk copies to the pool.
+// release returns the frame's memory to the pools; f is not used again.
 func (f *captured) release() {
 	for _, c := range f.chunks {
 		chunkPool.Put((*[shared.ChunkSize]byte)(c))
 	}
-	f.chunks, f.keep = nil, nil
+	for _, s := range f.slabs {
+		slabPool.Put(s)
+	}
+	clear(f.chunks)
+	clear(f.slabs)
+	clear(f.keep)
+	*f = captured{chunks: f.chunks[:0], slabs: f.slabs[:0], keep: f.keep[:0]}
+	capturedPool.Put(f)
 }
 
 // rowsBytes is the extent of rows rows of srcRow bytes, pitch apart, in
@@ -192,7 +223,7 @@ func init() {
 // capture copies the chunks at the given guest addresses and what their
 // records name. A malformed chunk is refused whole.
 func (cs *captureState) capture(addrs []uint64) (*captured, error) {
-	f := &captured{}
+	f := capturedPool.Get().(*captured)
 	for ci, addr := range addrs {
 		if addr == 0 {
 			f.release()
