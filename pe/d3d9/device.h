@@ -29,6 +29,9 @@ struct device {
     BOOL multithreaded;
     CRITICAL_SECTION cs;
     struct arena arena;
+    /* Float constants changed since the last draw, per stage (0 vertex,
+     * 1 pixel): registers [lo, hi), empty when lo >= hi. */
+    struct { UINT lo, hi; } const_f_dirty[2];
     LONG next_id;
     struct swapchain *swapchain; /* the implicit swap chain */
     struct swapchain *extra[MAX_EXTRA_SWAPCHAINS]; /* CreateAdditionalSwapChain's, NULL when gone */

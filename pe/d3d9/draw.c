@@ -1,6 +1,6 @@
-/* Draw calls: validated and recorded. The encoder on the unix side turns
- * them into backend draws (issue 7); until then they are decoded there and
- * not rendered. */
+/* Draw calls: validated and recorded (after the float constants set since
+ * the last draw, state_record_consts); the unix side's encoder turns them
+ * into backend draws. */
 #include "d3d9_private.h"
 #include "stateblock.h"
 
@@ -33,6 +33,7 @@ HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE 
     if (!prims)
         return D3D_OK;
     device_lock(device);
+    state_record_consts(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW, sizeof(*r)))) {
         r->PrimitiveType = type;
         r->StartVertex = start;
@@ -54,6 +55,7 @@ HRESULT WINAPI device_DrawIndexedPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITI
     if (!prims)
         return D3D_OK;
     device_lock(device);
+    state_record_consts(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW_INDEXED, sizeof(*r)))) {
         r->PrimitiveType = type;
         r->BaseVertex = base;
@@ -75,6 +77,7 @@ static HRESULT draw_up(struct device *device, D3DPRIMITIVETYPE type, UINT prims,
     SIZE_T total = (SIZE_T)vbytes + ibytes;
     BOOL inline_data = total <= MTLD3D_CHUNK_SIZE / 2;
     device_lock(device);
+    state_record_consts(device);
     r = device_record(device, MTLD3D_REC_DRAW_UP, (uint32_t)(sizeof(*r) + (inline_data ? total : 0)));
     if (r) {
         BYTE *dst = (BYTE *)(r + 1);
@@ -183,6 +186,7 @@ HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT src_start,
     if (!count)
         return D3D_OK;
     device_lock(device);
+    state_record_consts(device);
     if (SUCCEEDED(hr = device_flush(device))) {
         p.SrcStart = src_start;
         p.DestIndex = dst_idx;

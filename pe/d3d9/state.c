@@ -68,6 +68,7 @@ static void state_defaults(struct device *device)
 void state_init(struct device *device)
 {
     state_defaults(device);
+    memset(device->const_f_dirty, 0, sizeof(device->const_f_dirty));
     device_record(device, MTLD3D_REC_RESET_STATE, sizeof(struct mtld3d_rec_nop));
 }
 
@@ -421,17 +422,35 @@ void state_set_scissor(struct device *d, const RECT *rect)
     record_scissor(d);
 }
 
-static void record_consts(struct device *d, uint32_t type, BOOL pixel, UINT start, const void *data, UINT count,
+static BOOL record_consts(struct device *d, uint32_t type, BOOL pixel, UINT start, const void *data, UINT count,
                           UINT reg_size)
 {
     struct mtld3d_rec_set_shader_const *r =
         device_record(d, type, (uint32_t)(sizeof(*r) + (SIZE_T)count * reg_size));
     if (!r)
-        return;
+        return FALSE;
     r->Shader = pixel ? MTLD3D_CONST_SHADER_PIXEL : MTLD3D_CONST_SHADER_VERTEX;
     r->Start = start;
     r->Count = count;
     memcpy(r + 1, data, (SIZE_T)count * reg_size);
+    return TRUE;
+}
+
+/* Float constants are recorded once per draw, not per call: games set
+ * many a draw, often the same registers again. The setter compares,
+ * stores and widens the stage's dirty range; this records the range
+ * (called under the device lock before a draw or ProcessVertices, the
+ * only records that read constants). */
+void state_record_consts(struct device *d)
+{
+    for (int pixel = 0; pixel < 2; pixel++) {
+        UINT lo = d->const_f_dirty[pixel].lo, hi = d->const_f_dirty[pixel].hi;
+        float(*src)[4] = pixel ? d->state.ps_f : d->state.vs_f;
+        if (lo >= hi)
+            continue;
+        if (record_consts(d, MTLD3D_REC_SET_SHADER_CONST_F, pixel, lo, src[lo], hi - lo, sizeof(src[0])))
+            d->const_f_dirty[pixel].lo = d->const_f_dirty[pixel].hi = 0;
+    }
 }
 
 void state_set_const_f(struct device *d, BOOL pixel, UINT start, const float *data, UINT count)
@@ -449,7 +468,13 @@ void state_set_const_f(struct device *d, BOOL pixel, UINT start, const float *da
     if (!memcmp(dst[start], data, (SIZE_T)count * sizeof(dst[0])))
         return;
     memcpy(dst[start], data, (SIZE_T)count * sizeof(dst[0]));
-    record_consts(d, MTLD3D_REC_SET_SHADER_CONST_F, pixel, start, data, count, sizeof(dst[0]));
+    if (d->const_f_dirty[pixel].lo >= d->const_f_dirty[pixel].hi) {
+        d->const_f_dirty[pixel].lo = start;
+        d->const_f_dirty[pixel].hi = start + count;
+    } else {
+        d->const_f_dirty[pixel].lo = min(d->const_f_dirty[pixel].lo, start);
+        d->const_f_dirty[pixel].hi = max(d->const_f_dirty[pixel].hi, start + count);
+    }
 }
 
 void state_set_const_i(struct device *d, BOOL pixel, UINT start, const int *data, UINT count)

@@ -150,8 +150,44 @@ TEST(process_vertices)
     IDirect3DDevice9_Release(dev);
 }
 
+/* Float constants are recorded once per draw: each draw sees the values
+ * set before it, however many times a register changed in between, and
+ * a value set after the last draw waits for the next draw. */
+TEST(constants_between_draws)
+{
+    static const DWORD ps_c0[] = {0xffff0200, 0x02000001, 0x800f0800, 0xa0e40000, 0x0000ffff}; /* mov oC0, c0 */
+    static const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1}, white[4] = {1, 1, 1, 1};
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DPixelShader9 *ps;
+    float got[4] = {0};
+    if (!dev)
+        return;
+    ps = ps_of(dev, ps_c0);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+    IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, white, 1);
+    IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, red, 1);
+    rect_tl(dev, 0, 0, 10, 10, 0.5f, 0);
+    IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, blue, 1);
+    IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, green, 1);
+    rect_tl(dev, 10, 0, 20, 10, 0.5f, 0);
+    IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, blue, 1);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL(dev, 5, 5, 0xff0000, "first draw");
+    CHECK_PIXEL(dev, 15, 5, 0x00ff00, "second draw");
+    /* The getter answers the last value; the next draw uses it. */
+    IDirect3DDevice9_GetPixelShaderConstantF(dev, 0, got, 1);
+    CHECK(got[2] == 1 && got[1] == 0, "GetPixelShaderConstantF answers the last value");
+    IDirect3DDevice9_BeginScene(dev);
+    rect_tl(dev, 20, 0, 30, 10, 0.5f, 0);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL(dev, 25, 5, 0x0000ff, "third draw");
+    IDirect3DDevice9_SetPixelShader(dev, NULL);
+    IDirect3DPixelShader9_Release(ps);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
-    T(process_vertices),
+    T(process_vertices), T(constants_between_draws),
     T(up_triangle_list), T(vertex_and_index_buffers_and_fans), T(blending_and_depth), T(textured_quad),
 };
 
