@@ -158,6 +158,10 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 	return d.scaledCopy(src, dst, sr, dr, types.TextureFilterType(r.Filter))
 }
 
+// blitFunction samples the source rectangle (blitFS), from the level
+// its third parameter names.
+var blitFunction = backend.FunctionDesc{Stage: backend.StageFragment, Source: blitMSL, Entry: "mtld3d_blit_fs", Program: blitFS}
+
 // copyRect copies a rectangle between surfaces of one format.
 func (d *Device) copyRect(src, dst *surface, sr, dr rect) {
 	blit := d.outsidePass().BlitCommandEncoder()
@@ -169,56 +173,20 @@ func (d *Device) copyRect(src, dst *surface, sr, dr rect) {
 // scaledCopy draws the source rectangle into the destination one, with
 // conversion between colour formats and point or linear filtering.
 func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.TextureFilterType) error {
-	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
-	if err != nil {
-		return err
-	}
-	fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: blitMSL, Entry: "mtld3d_blit_fs", Program: blitFS})
-	if err != nil {
-		return err
-	}
-	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: dst.samples, Topology: backend.TopologyTriangle}
-	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: dst.mapping.Format, WriteMask: backend.ColorMaskAll}
-	pipe, err := d.pipeline(desc)
-	if err != nil {
-		return err
-	}
 	sd := backend.DefaultSamplerDesc()
 	sd.MipFilter = backend.MipFilterNearest // the source may be a texture's lower level
 	if filter == types.D3DTEXF_LINEAR {
 		sd.MinFilter, sd.MagFilter = backend.FilterLinear, backend.FilterLinear
-	}
-	smp, err := d.samplerState(sd)
-	if err != nil {
-		return err
-	}
-	dss, err := d.depthStencil(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways})
-	if err != nil {
-		return err
 	}
 	view, level, done, err := d.copySource(src)
 	if err != nil {
 		return err
 	}
 	defer done() // after the pass is encoded: a command buffer keeps what it references
-	var pd backend.RenderPassDesc
-	dst.target(&pd.Color[0].AttachmentDesc)
-	enc := d.outsidePass().RenderCommandEncoder(&pd)
-	defer enc.EndEncoding()
-	enc.SetRenderPipelineState(pipe)
-	enc.SetDepthStencilState(dss)
-	enc.SetViewport(backend.Viewport{Width: float64(dst.width), Height: float64(dst.height), ZFar: 1})
-	enc.SetScissorRect(backend.ScissorRect{X: dr.l, Y: dr.t, Width: dr.r - dr.l, Height: dr.b - dr.t})
-	sx := float32(sr.r-sr.l) / float32(dr.r-dr.l)
-	sy := float32(sr.b-sr.t) / float32(dr.b-dr.t)
-	m := [][4]float32{{float32(dr.l), float32(dr.t), sx, sy}, {float32(sr.l), float32(sr.t), 1 / float32(src.width), 1 / float32(src.height)},
-		{float32(level)}}
-	enc.SetVertexBytes(make([]byte, 4), 0) // the triangle's depth: 0
-	enc.SetFragmentBytes(floatBytes(m), 0)
-	enc.SetFragmentTexture(view, 0)
-	enc.SetFragmentSampler(smp, 0)
-	enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
-	return nil
+	q := texQuad{fs: blitFunction, sampler: sd, tex: view, format: dst.mapping.Format, samples: dst.samples,
+		w: dst.width, h: dst.height, scissor: dr, params: quadParams(sr, dr, src.width, src.height, float32(level))}
+	dst.target(&q.target)
+	return d.drawTexQuad(&q)
 }
 
 // copySource is the 2D texture the blit samples for a surface, the

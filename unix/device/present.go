@@ -288,57 +288,18 @@ func (d *Device) presentDraw(src, dst *surface, sr, dr rect, linear bool, ramp [
 		blit.EndEncoding()
 		return nil
 	}
-	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
-	if err != nil {
-		return err
-	}
 	fd := backend.FunctionDesc{Stage: backend.StageFragment, Source: presentMSL, Entry: "mtld3d_present_fs", Program: presentFS}
 	if ramp != nil {
 		fd = backend.FunctionDesc{Stage: backend.StageFragment, Source: gammaMSL, Entry: "mtld3d_gamma_fs", Program: gammaFS}
 	}
-	fs, err := d.be.NewFunction(fd)
-	if err != nil {
-		return err
-	}
-	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: 1, Topology: backend.TopologyTriangle}
-	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: dst.mapping.Format, WriteMask: backend.ColorMaskAll}
-	pipe, err := d.pipeline(desc)
-	if err != nil {
-		return err
-	}
 	sd := backend.DefaultSamplerDesc()
 	sd.MinFilter, sd.MagFilter, sd.MipFilter = backend.FilterLinear, backend.FilterLinear, backend.MipFilterNearest
-	smp, err := d.samplerState(sd)
-	if err != nil {
-		return err
-	}
-	dss, err := d.depthStencil(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways})
-	if err != nil {
-		return err
-	}
-	var pd backend.RenderPassDesc
-	dst.target(&pd.Color[0].AttachmentDesc)
-	enc := d.outsidePass().RenderCommandEncoder(&pd)
-	defer enc.EndEncoding()
-	enc.SetRenderPipelineState(pipe)
-	enc.SetDepthStencilState(dss)
-	enc.SetViewport(backend.Viewport{Width: float64(dst.width), Height: float64(dst.height), ZFar: 1})
-	enc.SetScissorRect(backend.ScissorRect{X: clip.l, Y: clip.t, Width: clip.r - clip.l, Height: clip.b - clip.t})
-	sx := float32(sr.r-sr.l) / float32(dr.r-dr.l)
-	sy := float32(sr.b-sr.t) / float32(dr.b-dr.t)
-	enc32 := float32(0)
+	encode := float32(0) // presentFS: 1 encodes linear content to sRGB
 	if linear {
-		enc32 = 1
+		encode = 1
 	}
-	m := [][4]float32{{float32(dr.l), float32(dr.t), sx, sy}, {float32(sr.l), float32(sr.t), 1 / float32(src.width), 1 / float32(src.height)},
-		{enc32}}
-	enc.SetVertexBytes(make([]byte, 4), 0) // the triangle's depth: 0
-	enc.SetFragmentBytes(floatBytes(m), 0)
-	if ramp != nil {
-		enc.SetFragmentBytes(ramp, 1)
-	}
-	enc.SetFragmentTexture(src.tex, 0)
-	enc.SetFragmentSampler(smp, 0)
-	enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
-	return nil
+	q := texQuad{fs: fd, sampler: sd, tex: src.tex, format: dst.mapping.Format, w: dst.width, h: dst.height, scissor: clip,
+		params: quadParams(sr, dr, src.width, src.height, encode), extra: ramp}
+	dst.target(&q.target)
+	return d.drawTexQuad(&q)
 }

@@ -347,34 +347,12 @@ func (d *Device) writeTexture(t *texture, tex backend.Texture, r backend.Region,
 // above it. Each level is drawn from a copy of the one above, so no pass
 // samples the texture it renders to.
 func (d *Device) pointMips(t *texture) error {
-	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
-	if err != nil {
-		return err
-	}
-	fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: blitMSL, Entry: "mtld3d_blit_fs", Program: blitFS})
-	if err != nil {
-		return err
-	}
-	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: 1, Topology: backend.TopologyTriangle}
-	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: t.mapping.Format, WriteMask: backend.ColorMaskAll}
-	pipe, err := d.pipeline(desc)
-	if err != nil {
-		return err
-	}
-	sd := backend.DefaultSamplerDesc()
-	sd.MipFilter = backend.MipFilterNearest
-	smp, err := d.samplerState(sd)
-	if err != nil {
-		return err
-	}
-	dss, err := d.depthStencil(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways})
-	if err != nil {
-		return err
-	}
 	faces := 1
 	if t.kind == types.D3DRTYPE_CUBETEXTURE {
 		faces = 6
 	}
+	sd := backend.DefaultSamplerDesc()
+	sd.MipFilter = backend.MipFilterNearest
 	t.usedBy = d.cmd()
 	for l := 1; l < t.levels; l++ {
 		sw, sh := max(t.width>>(l-1), 1), max(t.height>>(l-1), 1)
@@ -388,24 +366,17 @@ func (d *Device) pointMips(t *texture) error {
 			blit := d.outsidePass().BlitCommandEncoder()
 			blit.CopyTextureToTexture(t.tex, f, l-1, backend.Origin{}, backend.Size{Width: sw, Height: sh, Depth: 1}, tmp, 0, 0, backend.Origin{})
 			blit.EndEncoding()
-			var pd backend.RenderPassDesc
-			a := &pd.Color[0].AttachmentDesc
-			a.Texture, a.Level, a.Slice, a.Load, a.Store = t.tex, l, f, backend.LoadLoad, backend.StoreStore
-			enc := d.cmd().RenderCommandEncoder(&pd)
-			enc.SetRenderPipelineState(pipe)
-			enc.SetDepthStencilState(dss)
-			enc.SetViewport(backend.Viewport{Width: float64(w), Height: float64(h), ZFar: 1})
 			// A step of 2 (1 where the level above is one texel wide)
 			// from the first texel's centre.
 			sx, sy := float32(sw/w), float32(sh/h)
-			m := [][4]float32{{0, 0, sx, sy}, {0.5 - 0.5*sx, 0.5 - 0.5*sy, 1 / float32(sw), 1 / float32(sh)}, {0}}
-			enc.SetVertexBytes(make([]byte, 4), 0)
-			enc.SetFragmentBytes(floatBytes(m), 0)
-			enc.SetFragmentTexture(tmp, 0)
-			enc.SetFragmentSampler(smp, 0)
-			enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
-			enc.EndEncoding()
+			q := texQuad{fs: blitFunction, sampler: sd, tex: tmp, format: t.mapping.Format, w: w, h: h, scissor: rect{0, 0, w, h},
+				params: [][4]float32{{0, 0, sx, sy}, {0.5 - 0.5*sx, 0.5 - 0.5*sy, 1 / float32(sw), 1 / float32(sh)}, {0}}}
+			q.target.Texture, q.target.Level, q.target.Slice = t.tex, l, f
+			err = d.drawTexQuad(&q)
 			tmp.Release() // the command buffer keeps what it references
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil
