@@ -100,18 +100,7 @@ func TestVertexTextureLodBias(t *testing.T) {
 	for _, bias := range []float32{0, 1, -1} {
 		d := newTestDevice(t)
 		c := newChunk()
-		setup(c, types.D3DFMT_A8R8G8B8)
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
-		vs := shaderRec(t, c, 40, shared.ShaderVertex, "vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_2d s0\ndcl_position o0\ndcl_color o1\n"+
-			"mov o0, v0\ntexldl o1, v1, s0\n")
-		ps := shaderRec(t, c, 41, shared.ShaderPixel, "ps_3_0\ndcl_color v0\nmov oC0, v0\n")
-		add(c, code("SetVertexShader"), shared.RecSetObject{Object: 40})
-		add(c, code("SetPixelShader"), shared.RecSetObject{Object: 41})
-		elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
-			0, 0, 16, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_TEXCOORD), 0}
-		add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 42, Count: 2}, elems...)
-		add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 42})
+		vs, ps := vertexFetchSetup(t, c)
 		keep := mipChain(c, vertexSampler0)
 		add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: vertexSampler0, State: uint32(types.D3DSAMP_MIPMAPLODBIAS), Value: math.Float32bits(bias)})
 		var data []byte

@@ -171,21 +171,31 @@ func TestRenderToCubeFaceThenSample(t *testing.T) {
 	}
 }
 
-func TestVertexTextureFetch(t *testing.T) {
-	d := newTestDevice(t)
-	c := newChunk()
+// vertexFetchSetup starts a frame on the 8x8 A8R8G8B8 target drawn by a
+// vs_3_0 that outputs texldl of its texcoord from vertex sampler 0 as the
+// colour, over float4 position and texcoord elements. It answers the
+// shaders' code, which must stay alive until the replay.
+func vertexFetchSetup(t *testing.T, c *chunk) (vs, ps []uint32) {
+	t.Helper()
 	setup(c, types.D3DFMT_A8R8G8B8)
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
 	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
-	vs := shaderRec(t, c, 40, shared.ShaderVertex, "vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_2d s0\ndcl_position o0\ndcl_color o1\n"+
+	vs = shaderRec(t, c, 40, shared.ShaderVertex, "vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_2d s0\ndcl_position o0\ndcl_color o1\n"+
 		"mov o0, v0\ntexldl o1, v1, s0\n")
-	ps := shaderRec(t, c, 41, shared.ShaderPixel, "ps_3_0\ndcl_color v0\nmov oC0, v0\n")
+	ps = shaderRec(t, c, 41, shared.ShaderPixel, "ps_3_0\ndcl_color v0\nmov oC0, v0\n")
 	add(c, code("SetVertexShader"), shared.RecSetObject{Object: 40})
 	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 41})
 	elems := []byte{0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
 		0, 0, 16, 0, byte(types.D3DDECLTYPE_FLOAT4), 0, byte(types.D3DDECLUSAGE_TEXCOORD), 0}
 	add(c, code("CreateVertexDecl"), shared.RecCreateVertexDecl{ID: 42, Count: 2}, elems...)
 	add(c, code("SetVertexDeclaration"), shared.RecSetObject{Object: 42})
+	return vs, ps
+}
+
+func TestVertexTextureFetch(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	vs, ps := vertexFetchSetup(t, c)
 	// A 2x1 texture: left texel red, right texel blue; the vertices read
 	// the right one at level 0.
 	texels := u32s(0xffff0000, 0xff0000ff)
