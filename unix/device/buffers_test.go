@@ -98,3 +98,40 @@ func TestTextureUpdateBetweenDraws(t *testing.T) {
 		t.Errorf("second draw %#x, want green", got)
 	}
 }
+
+// A partial update of a buffer an earlier draw reads gives it fresh
+// storage that keeps the bytes the update leaves: the second draw reads
+// its new first triangle and the old second one.
+func TestRenamedBufferKeepsTheRest(t *testing.T) {
+	d := newTestDevice(t)
+	tri := func(x0 float32, color uint32) []byte {
+		var b []byte
+		for _, v := range [][2]float32{{x0, 0}, {x0 + 4, 0}, {x0, 8}} {
+			b = append(b, vtx(v[0], v[1], 0.5, color)...)
+		}
+		return b
+	}
+	both := append(tri(0, 0xffff0000), tri(4, 0xff00ff00)...)
+	blue := tri(0, 0xff0000ff)
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_CULLMODE), Value: uint32(types.D3DCULL_NONE)})
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: 120})
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 20})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 120, Src: addr(both)})
+	add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1}) // reads the buffer
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: addr(blue)})
+	add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2})
+	replay(t, d, c)
+	runtime.KeepAlive(both)
+	runtime.KeepAlive(blue)
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0x0000ff {
+		t.Errorf("updated triangle %#x, want blue", got)
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 6, 2); got&0xffffff != 0x00ff00 {
+		t.Errorf("kept triangle %#x, want green", got)
+	}
+}

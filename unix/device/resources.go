@@ -102,7 +102,11 @@ func init() {
 			if err != nil {
 				return err
 			}
-			copy(nb.Contents(), b.buf.Contents())
+			// Only the bytes the update leaves keep the old contents,
+			// through Upload so managed storage learns of them.
+			old, lo, hi := b.buf.Contents(), int(r.Offset), int(r.Offset)+int(r.Size)
+			nb.Upload(0, old[:lo])
+			nb.Upload(hi, old[hi:b.size])
 			d.draws.transient = append(d.draws.transient, b.buf)
 			b.buf, b.usedBy = nb, nil
 		}
