@@ -282,10 +282,8 @@ func linearToSRGB(x float32) float32 {
 func (d *Device) presentDraw(src, dst *surface, sr, dr rect, linear bool, ramp []byte) error {
 	clip := dr.and(rect{0, 0, dst.width, dst.height})
 	if !linear && ramp == nil && sr.r-sr.l == dr.r-dr.l && sr.b-sr.t == dr.b-dr.t && src.mapping.Format == dst.mapping.Format {
-		blit := d.outsidePass().BlitCommandEncoder()
-		blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l + clip.l - dr.l, Y: sr.t + clip.t - dr.t},
-			backend.Size{Width: clip.r - clip.l, Height: clip.b - clip.t, Depth: 1}, dst.tex, 0, 0, backend.Origin{X: clip.l, Y: clip.t})
-		blit.EndEncoding()
+		x, y := sr.l+clip.l-dr.l, sr.t+clip.t-dr.t
+		d.copyRect(src, dst, rect{x, y, x + clip.r - clip.l, y + clip.b - clip.t}, clip)
 		return nil
 	}
 	fd := backend.FunctionDesc{Stage: backend.StageFragment, Source: presentMSL, Entry: "mtld3d_present_fs", Program: presentFS}
