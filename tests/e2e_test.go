@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"mtld3d/tests/winenv"
+	"mtld3d/internal/winenv"
 )
 
 var theEnv *winenv.Env

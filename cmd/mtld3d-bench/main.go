@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"mtld3d/tests/winenv"
+	"mtld3d/internal/winenv"
 )
 
 func main() {

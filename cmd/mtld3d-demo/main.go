@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"mtld3d/core/dxso"
-	"mtld3d/tests/winenv"
+	"mtld3d/internal/winenv"
 )
 
 func main() {
