@@ -15,6 +15,7 @@ package ff
 import (
 	"math"
 
+	"mtld3d/core/caps"
 	"mtld3d/core/ir"
 	"mtld3d/types"
 )
@@ -152,7 +153,7 @@ func DefaultState() State {
 	rs[types.D3DRS_EMISSIVEMATERIALSOURCE] = uint32(types.D3DMCS_MATERIAL)
 	rs[types.D3DRS_POINTSIZE] = f2u(1)
 	rs[types.D3DRS_POINTSIZE_MIN] = f2u(1)
-	rs[types.D3DRS_POINTSIZE_MAX] = f2u(64)
+	rs[types.D3DRS_POINTSIZE_MAX] = f2u(caps.MaxPointSize) // drivers start it at the caps' maximum
 	rs[types.D3DRS_POINTSCALE_A] = f2u(1)
 	for i := range s.TSS {
 		t := &s.TSS[i]

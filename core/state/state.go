@@ -46,6 +46,7 @@ package state
 import (
 	"math"
 
+	"mtld3d/core/caps"
 	"mtld3d/types"
 )
 
@@ -158,7 +159,9 @@ var RenderStates = []RenderState{
 	{types.D3DRS_MULTISAMPLEMASK, 0xffffffff, Vertex},
 	{types.D3DRS_PATCHEDGESTYLE, uint32(types.D3DPATCHEDGE_DISCRETE), Vertex},
 	{types.D3DRS_DEBUGMONITORTOKEN, uint32(types.D3DDMT_ENABLE), 0},
-	{types.D3DRS_POINTSIZE_MAX, F(64), Vertex},
+	// Drivers start POINTSIZE_MAX at the MaxPointSize they report, not at
+	// the documented 64 (Wine's stateblock test checks it against the caps).
+	{types.D3DRS_POINTSIZE_MAX, F(caps.MaxPointSize), Vertex},
 	{types.D3DRS_INDEXEDVERTEXBLENDENABLE, 0, Vertex},
 	{types.D3DRS_COLORWRITEENABLE, 0xf, Pixel},
 	{types.D3DRS_TWEENFACTOR, F(0), Vertex},

@@ -241,7 +241,8 @@ static void apply_or_capture(struct stateblock *sb, BOOL apply)
                 state_set_stream(d, i, ss->vb, ss->offset, ss->stride);
             } else {
                 state_hold((void **)&ss->vb, ds->vb);
-                ss->offset = ds->offset;
+                if (!sb->keep_offsets)
+                    ss->offset = ds->offset;
                 ss->stride = ds->stride;
             }
         }
@@ -321,6 +322,7 @@ HRESULT WINAPI device_CreateStateBlock(IDirect3DDevice9Ex *iface, D3DSTATEBLOCKT
     if (SUCCEEDED(hr = stateblock_alloc(device, FALSE, &sb))) {
         mask_type(&sb->mask, type);
         apply_or_capture(sb, FALSE);
+        sb->keep_offsets = TRUE;
         *out = &sb->iface;
     }
     device_unlock(device);

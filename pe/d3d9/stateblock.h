@@ -29,6 +29,9 @@ struct stateblock {
     struct object obj;
     struct state_mask mask;
     struct d3d9_state state;
+    /* Made by CreateStateBlock: a later Capture keeps the stream offsets
+     * taken at creation, as Windows does (Wine's stateblock test). */
+    BOOL keep_offsets;
 };
 
 void state_set_rs(struct device *d, DWORD state, DWORD value);
