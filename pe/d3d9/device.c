@@ -153,7 +153,7 @@ static HRESULT create_auto_ds(struct device *device, const D3DPRESENT_PARAMETERS
     if (!pp->EnableAutoDepthStencil)
         return D3D_OK;
     hr = surface_create(device, &desc, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, NULL, (IUnknown *)&device->iface, TRUE,
-                        &device->auto_ds);
+                        NULL, &device->auto_ds);
     if (SUCCEEDED(hr) && (pp->Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL))
         surface_discard(device, device->auto_ds);
     return hr;
@@ -233,8 +233,10 @@ HRESULT WINAPI d3d9_CreateDevice(IDirect3D9Ex *iface, UINT adapter, D3DDEVTYPE t
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (FAILED(hr = device_create(CONTAINING_RECORD(iface, struct d3d9, iface), adapter, type, focus, flags, pp, FALSE,
-                                  &device)))
+    struct d3d9 *d3d9 = CONTAINING_RECORD(iface, struct d3d9, iface);
+    /* A device is an Ex device when its IDirect3D9 object is one, however
+     * it was created (Windows answers IDirect3DDevice9Ex for both). */
+    if (FAILED(hr = device_create(d3d9, adapter, type, focus, flags, pp, d3d9->extended, &device)))
         return hr;
     *out = device_iface(device);
     return D3D_OK;
@@ -318,6 +320,7 @@ static void device_destroy(struct device *device)
 
     device->refcount = 1; /* children released below must not re-enter */
     state_cleanup(device);
+    vdecl_release_fvf_decls(device);
     unbind_targets(device);
     if (device->swapchain) {
         struct swapchain *sc = device->swapchain;

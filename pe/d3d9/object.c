@@ -90,6 +90,9 @@ HRESULT object_query(void *iface, struct object *obj, const GUID *const *iids, R
     if (!out)
         return E_POINTER;
     for (; *iids; iids++) {
+        /* An Ex interface answers only on a device made through IDirect3D9Ex. */
+        if (*iids == &IID_IDirect3DSwapChain9Ex && !obj->device->extended)
+            continue;
         if (IsEqualGUID(riid, *iids)) {
             object_addref(obj);
             *out = iface;
@@ -142,12 +145,13 @@ HRESULT object_set_private_data(struct object *obj, REFGUID guid, const void *da
     d->guid = *guid;
     d->flags = flags & D3DSPD_IUNKNOWN;
     d->size = size;
-    if (size)
-        memcpy(d->data, data, size);
     if (d->flags) {
-        IUnknown *unk = *(IUnknown *const *)data;
+        /* With D3DSPD_IUNKNOWN, data is the interface itself, not its address. */
+        IUnknown *unk = (IUnknown *)data;
         memcpy(d->data, &unk, sizeof(unk));
         IUnknown_AddRef(unk);
+    } else if (size) {
+        memcpy(d->data, data, size);
     }
     if ((old = find_private(obj, guid))) {
         struct private_data *o = *old;
@@ -162,10 +166,12 @@ HRESULT object_set_private_data(struct object *obj, REFGUID guid, const void *da
 HRESULT object_get_private_data(struct object *obj, REFGUID guid, void *data, DWORD *size)
 {
     struct private_data **p;
-    if (!guid || !size)
+    if (!guid)
         return D3DERR_INVALIDCALL;
     if (!(p = find_private(obj, guid)))
         return D3DERR_NOTFOUND;
+    if (!size)
+        return D3DERR_INVALIDCALL;
     if (!data) {
         *size = (*p)->size;
         return D3D_OK;

@@ -487,11 +487,22 @@ TEST(private_data)
         }
         CHECK_HR(IDirect3DTexture9_FreePrivateData(t, &guid), D3D_OK);
         CHECK_HR(IDirect3DTexture9_FreePrivateData(t, &guid), D3DERR_NOTFOUND);
-        /* An IUnknown in private data is referenced. */
+        /* An IUnknown in private data is referenced; D3DSPD_IUNKNOWN passes the
+         * interface pointer itself as the data. */
         {
             ULONG before = refcount(c.dev);
-            CHECK_HR(IDirect3DTexture9_SetPrivateData(t, &guid, &c.dev, sizeof(c.dev), D3DSPD_IUNKNOWN), D3D_OK);
+            IUnknown *got = NULL;
+            DWORD size = sizeof(got);
+            CHECK_HR(IDirect3DTexture9_SetPrivateData(t, &guid, c.dev, sizeof(c.dev), D3DSPD_IUNKNOWN), D3D_OK);
             CHECK_EQ_U(refcount(c.dev), before + 1);
+            /* Get hands the interface back with a reference of its own. */
+            CHECK_HR(IDirect3DTexture9_GetPrivateData(t, &guid, &got, &size), D3D_OK);
+            CHECK(got == (IUnknown *)c.dev, "private data IUnknown %p, want the device %p", (void *)got, (void *)c.dev);
+            CHECK_EQ_U(size, sizeof(c.dev));
+            CHECK_EQ_U(refcount(c.dev), before + 2);
+            IUnknown_Release(got);
+            /* A missing tag is NOTFOUND even with no size to fill. */
+            CHECK_HR(IDirect3DTexture9_GetPrivateData(t, &IID_IUnknown, NULL, NULL), D3DERR_NOTFOUND);
         }
         IDirect3DTexture9_Release(t);
     }
