@@ -39,6 +39,8 @@ struct device {
     struct surface *ds;
     struct surface *auto_ds; /* EnableAutoDepthStencil's surface */
     struct d3d9_state state;
+    struct vdecl **fvf_decls; /* declarations SetFVF stands for, one per FVF, kept for the device's life */
+    UINT fvf_decl_count;
     struct stateblock *recording; /* BeginStateBlock..EndStateBlock */
     BOOL in_scene;
     BOOL lost;

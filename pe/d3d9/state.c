@@ -1247,15 +1247,10 @@ HRESULT WINAPI device_GetVertexDeclaration(IDirect3DDevice9Ex *iface, IDirect3DV
     if (!decl)
         return D3D_OK;
     device_lock(device);
-    /* After SetFVF, Windows answers with a declaration made from the FVF:
-     * made here on first demand and kept while the FVF stays. */
-    if (!device->state.decl && device->state.fvf) {
-        struct vdecl *made;
-        if (SUCCEEDED(vdecl_from_fvf(device, device->state.fvf, &made))) {
-            state_hold((void **)&device->state.decl, made);
-            IDirect3DVertexDeclaration9_Release(&made->iface);
-        }
-    }
+    /* After SetFVF, Windows answers with a declaration made from the FVF,
+     * the same object each time for that FVF. */
+    if (!device->state.decl && device->state.fvf)
+        state_hold((void **)&device->state.decl, vdecl_for_fvf(device, device->state.fvf));
     if ((*decl = (IDirect3DVertexDeclaration9 *)device->state.decl))
         IDirect3DVertexDeclaration9_AddRef(*decl);
     device_unlock(device);

@@ -76,6 +76,19 @@ HRESULT vdecl_create(struct device *device, const D3DVERTEXELEMENT9 *elements, D
     return D3D_OK;
 }
 
+/* The FVF GetFVF answers for a created declaration: Windows derives one
+ * only from a lone untransformed or transformed position, 0 otherwise. */
+static DWORD position_fvf(const D3DVERTEXELEMENT9 *e)
+{
+    if (is_end(&e[0]) || !is_end(&e[1]) || e[0].Stream || e[0].Offset || e[0].UsageIndex)
+        return 0;
+    if (e[0].Usage == D3DDECLUSAGE_POSITION && e[0].Type == D3DDECLTYPE_FLOAT3)
+        return D3DFVF_XYZ;
+    if (e[0].Usage == D3DDECLUSAGE_POSITIONT && e[0].Type == D3DDECLTYPE_FLOAT4)
+        return D3DFVF_XYZRHW;
+    return 0;
+}
+
 HRESULT WINAPI device_CreateVertexDeclaration(IDirect3DDevice9Ex *iface, const D3DVERTEXELEMENT9 *elements,
                                               IDirect3DVertexDeclaration9 **out)
 {
@@ -84,7 +97,7 @@ HRESULT WINAPI device_CreateVertexDeclaration(IDirect3DDevice9Ex *iface, const D
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (FAILED(hr = vdecl_create(device_impl(iface), elements, 0, &d)))
+    if (FAILED(hr = vdecl_create(device_impl(iface), elements, elements ? position_fvf(elements) : 0, &d)))
         return hr;
     *out = &d->iface;
     return D3D_OK;
@@ -114,7 +127,7 @@ static void add(D3DVERTEXELEMENT9 *e, UINT *n, WORD *offset, BYTE type, BYTE usa
     *offset += size;
 }
 
-HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **out)
+static HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **out)
 {
     static const BYTE float_types[4] = {D3DDECLTYPE_FLOAT1, D3DDECLTYPE_FLOAT2, D3DDECLTYPE_FLOAT3, D3DDECLTYPE_FLOAT4};
     D3DVERTEXELEMENT9 e[MAX_DECL_ELEMENTS + 1];
@@ -150,7 +163,9 @@ HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **out)
             add(e, &n, &offset, (fvf & D3DFVF_LASTBETA_UBYTE4) ? D3DDECLTYPE_UBYTE4 : D3DDECLTYPE_D3DCOLOR,
                 D3DDECLUSAGE_BLENDINDICES, 0, 4);
         } else if (weights == 5) {
-            return D3DERR_INVALIDCALL; /* five weights need a LASTBETA flag */
+            /* Without a LASTBETA flag the fifth beta is a float of blend indices. */
+            add(e, &n, &offset, D3DDECLTYPE_FLOAT4, D3DDECLUSAGE_BLENDWEIGHT, 0, 16);
+            add(e, &n, &offset, D3DDECLTYPE_FLOAT1, D3DDECLUSAGE_BLENDINDICES, 0, 4);
         } else {
             add(e, &n, &offset, float_types[weights - 1], D3DDECLUSAGE_BLENDWEIGHT, 0, (WORD)(4 * weights));
         }
@@ -175,4 +190,34 @@ HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **out)
     }
     e[n] = decl_end;
     return vdecl_create(device, e, fvf, out);
+}
+
+struct vdecl *vdecl_for_fvf(struct device *device, DWORD fvf)
+{
+    struct vdecl *made, **grown;
+    for (UINT i = 0; i < device->fvf_decl_count; i++)
+        if (device->fvf_decls[i]->fvf == fvf)
+            return device->fvf_decls[i];
+    grown = device->fvf_decls
+                ? HeapReAlloc(GetProcessHeap(), 0, device->fvf_decls, (device->fvf_decl_count + 1) * sizeof(*grown))
+                : HeapAlloc(GetProcessHeap(), 0, sizeof(*grown));
+    if (!grown)
+        return NULL;
+    device->fvf_decls = grown;
+    if (FAILED(vdecl_from_fvf(device, fvf, &made)))
+        return NULL;
+    /* The device's hold replaces the public reference creation gave. */
+    object_bind(&made->obj);
+    IDirect3DVertexDeclaration9_Release(&made->iface);
+    device->fvf_decls[device->fvf_decl_count++] = made;
+    return made;
+}
+
+void vdecl_release_fvf_decls(struct device *device)
+{
+    for (UINT i = 0; i < device->fvf_decl_count; i++)
+        object_unbind(&device->fvf_decls[i]->obj);
+    HeapFree(GetProcessHeap(), 0, device->fvf_decls);
+    device->fvf_decls = NULL;
+    device->fvf_decl_count = 0;
 }
