@@ -30,6 +30,7 @@ var formatFlagNames = []struct {
 	{"PALETTE", uint32(format.FlagPalette), "texels are palette indices"},
 	{"SIGNED", uint32(format.FlagSigned), "signed (bump map) channels"},
 	{"LUMINANCE", uint32(format.FlagLuminance), "luminance format"},
+	{"WHOLE_BLOCKS", uint32(format.FlagWholeBlocks), "resource sizes must be whole blocks (DXTn)"},
 	{"DEPTH", 1 << 16, "has depth bits"},
 	{"STENCIL", 1 << 17, "has stencil bits"},
 	{"RENDERTARGET", 1 << 18, "CheckDepthStencilMatch: usable as the render target"},

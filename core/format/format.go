@@ -75,6 +75,10 @@ const (
 	FlagPalette                     // texels are palette indices (P8, A8P8)
 	FlagSigned                      // has signed (bump map) channels
 	FlagLuminance                   // luminance formats (L8, A8L8, A4L4, L16)
+	// FlagWholeBlocks: a resource's width and height must be whole blocks
+	// (DXT1-5); Create refuses others, as Windows does. ATIn and YUV
+	// formats have blocks too but are not checked.
+	FlagWholeBlocks
 )
 
 // Row is one row of the format table.
@@ -150,6 +154,7 @@ const (
 	sgn   = FlagSigned
 	lock  = FlagLockable
 	four  = FlagFourCC
+	whole = FlagWholeBlocks
 )
 
 var none Mapping
@@ -192,12 +197,12 @@ var table = []Row{
 	col(types.D3DFMT_A2W10V10U10, 4, "A2W10V10U10", NumMixed, alpha|sgn, m(backend.FormatRGBA16Float, 0, SwizzleRGBA, ConvA2W10V10U10ToRGBA16F, ConvNone)),
 	other(types.D3DFMT_UYVY, ClassVideo, 2, 1, 4, "U0Y0V0Y1", NumUnorm, four, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvUYVYToBGRA8, ConvNone)),
 	other(types.D3DFMT_YUY2, ClassVideo, 2, 1, 4, "Y0U0Y1V0", NumUnorm, four, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvYUY2ToBGRA8, ConvNone)),
-	bc(types.D3DFMT_DXT1, 8, "BC1", alpha|srgb, m(backend.FormatBC1_RGBA, backend.FormatBC1_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT1, 8, "BC1", alpha|srgb|whole, m(backend.FormatBC1_RGBA, backend.FormatBC1_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
 	// DXT2 and DXT4 hold premultiplied colour; D3D9 samples them as stored.
-	bc(types.D3DFMT_DXT2, 16, "BC2", alpha|srgb, m(backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	bc(types.D3DFMT_DXT3, 16, "BC2", alpha|srgb, m(backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	bc(types.D3DFMT_DXT4, 16, "BC3", alpha|srgb, m(backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	bc(types.D3DFMT_DXT5, 16, "BC3", alpha|srgb, m(backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT2, 16, "BC2", alpha|srgb|whole, m(backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT3, 16, "BC2", alpha|srgb|whole, m(backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT4, 16, "BC3", alpha|srgb|whole, m(backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT5, 16, "BC3", alpha|srgb|whole, m(backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
 	other(types.D3DFMT_MULTI2_ARGB8, ClassUnknown, 1, 1, 0, "MET1", NumNone, four, none),
 	other(types.D3DFMT_G8R8_G8B8, ClassVideo, 2, 1, 4, "G0R0G1B0", NumUnorm, four, none),
 	other(types.D3DFMT_R8G8_B8G8, ClassVideo, 2, 1, 4, "R0G0B0G1", NumUnorm, four, none),

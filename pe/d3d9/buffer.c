@@ -260,6 +260,14 @@ static HRESULT buffer_init(struct device *device, struct buffer *b, D3DRESOURCET
     return D3D_OK;
 }
 
+/* A buffer given a shared handle: no shared resources are offered (no
+ * D3DCAPS2_CANSHARERESOURCE), and an Ex device answers a SYSTEMMEM buffer
+ * over the game's memory (the texture convention) with NOTAVAILABLE. */
+static HRESULT shared_answer(const struct device *device, D3DPOOL pool)
+{
+    return device->extended && pool == D3DPOOL_SYSTEMMEM ? D3DERR_NOTAVAILABLE : D3DERR_INVALIDCALL;
+}
+
 HRESULT WINAPI device_CreateVertexBuffer(IDirect3DDevice9Ex *iface, UINT length, DWORD usage, DWORD fvf,
                                          D3DPOOL pool, IDirect3DVertexBuffer9 **out, HANDLE *shared)
 {
@@ -270,7 +278,7 @@ HRESULT WINAPI device_CreateVertexBuffer(IDirect3DDevice9Ex *iface, UINT length,
         return D3DERR_INVALIDCALL;
     *out = NULL;
     if (shared)
-        return D3DERR_INVALIDCALL; /* no D3DCAPS2_CANSHARERESOURCE */
+        return shared_answer(device, pool);
     if (!length || FAILED(hr = check_pool(device, pool, usage)))
         return D3DERR_INVALIDCALL;
     if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))
@@ -304,7 +312,7 @@ HRESULT WINAPI device_CreateIndexBuffer(IDirect3DDevice9Ex *iface, UINT length, 
         return D3DERR_INVALIDCALL;
     *out = NULL;
     if (shared)
-        return D3DERR_INVALIDCALL;
+        return shared_answer(device, pool);
     if (!length || FAILED(hr = check_pool(device, pool, usage)))
         return D3DERR_INVALIDCALL;
     if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))

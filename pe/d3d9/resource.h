@@ -19,6 +19,7 @@ struct surface {
     D3DCUBEMAP_FACES face;
     BOOL lockable;
     BYTE *mem;            /* guest copy for Lock, or NULL until needed */
+    BOOL user_mem;        /* mem is the game's (SYSTEMMEM over user memory, Ex devices) */
     UINT pitch;
     LONG locked;
     RECT lock_rect;          /* what the held lock covers, in pixels */
@@ -40,9 +41,11 @@ static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
 /* Creates a surface the unix side owns (kind: MTLD3D_SURFACE_*).
  * container is NULL for a surface with its own count; container_iface
  * answers GetContainer. implicit surfaces start with no public
- * reference, held by the device. */
+ * reference, held by the device. user_mem, when not NULL, is the game's
+ * memory the surface lives in (rows as tight as the format allows). */
 HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint32_t kind, BOOL lockable,
-                       struct object *container, IUnknown *container_iface, BOOL implicit, struct surface **out);
+                       struct object *container, IUnknown *container_iface, BOOL implicit, BYTE *user_mem,
+                       struct surface **out);
 
 /* Tells the unix side a new depth-stencil surface was made with
  * discarding on: its contents need not outlive a Present or its
@@ -105,6 +108,7 @@ struct texture {
     D3DTEXTUREFILTERTYPE autogen_filter;
     const struct mtld3d_format_info *info;
     BYTE *mem;              /* every subresource; NULL if not lockable (DEFAULT, not DYNAMIC) */
+    BOOL user_mem;          /* mem is the game's: never freed by us */
     SIZE_T size;
     UINT recorded_frame;    /* mem was named by a record of this frame */
     BOOL recorded;
@@ -206,9 +210,11 @@ static inline struct vdecl *vdecl_impl(IDirect3DVertexDeclaration9 *iface)
 
 /* Creates a declaration (validated as CreateVertexDeclaration does). */
 HRESULT vdecl_create(struct device *device, const D3DVERTEXELEMENT9 *elements, DWORD fvf, struct vdecl **out);
-/* The declaration equivalent to an FVF (D3DERR_INVALIDCALL if invalid);
- * the caller owns one public reference. */
-HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **out);
+/* The declaration GetVertexDeclaration answers after SetFVF: the same
+ * object for an FVF for the device's life, held by the device (NULL if
+ * the FVF has none). vdecl_release_fvf_decls drops them at destruction. */
+struct vdecl *vdecl_for_fvf(struct device *device, DWORD fvf);
+void vdecl_release_fvf_decls(struct device *device);
 
 /* Vertex and pixel shaders keep their bytecode for GetFunction. */
 struct shader {
@@ -254,5 +260,12 @@ struct query {
     BOOL recorded;          /* the last Issue(END) reached the frame */
     LARGE_INTEGER timestamp;
 };
+
+/* Whether w x h may be created in the format: DXTn sizes must be whole
+ * blocks in every pool (Windows refuses others at creation). */
+static inline BOOL resource_size_ok(const struct mtld3d_format_info *info, UINT w, UINT h)
+{
+    return !(info->flags & MTLD3D_FMT_WHOLE_BLOCKS) || (!(w % info->block_width) && !(h % info->block_height));
+}
 
 #endif

@@ -11,14 +11,15 @@ static void surface_destroy(struct object *obj)
         r->ID = s->id;
     if (s->obj.counted)
         obj->device->default_pool_objects--;
-    if (s->mem)
+    if (s->mem && !s->user_mem)
         VirtualFree(s->mem, 0, MEM_RELEASE);
     object_cleanup(obj);
     HeapFree(GetProcessHeap(), 0, s);
 }
 
 HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint32_t kind, BOOL lockable,
-                       struct object *container, IUnknown *container_iface, BOOL implicit, struct surface **out)
+                       struct object *container, IUnknown *container_iface, BOOL implicit, BYTE *user_mem,
+                       struct surface **out)
 {
     const struct mtld3d_format_info *info = mtld3d_format_lookup(desc->Format);
     struct surface *s;
@@ -33,7 +34,11 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     s->container = container_iface;
     s->lockable = lockable || desc->Pool == D3DPOOL_SYSTEMMEM || desc->Pool == D3DPOOL_SCRATCH;
     s->pitch = mtld3d_format_lock_pitch(info, desc->Width);
-    if (s->lockable && info->block_bytes) {
+    if (user_mem) {
+        s->mem = user_mem;
+        s->user_mem = TRUE;
+        s->pitch = mtld3d_format_pitch(info, desc->Width);
+    } else if (s->lockable && info->block_bytes) {
         SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_rows(info, desc->Height);
         if (!(s->mem = VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE))) {
             HeapFree(GetProcessHeap(), 0, s);
@@ -262,9 +267,12 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (shared)
-        return D3DERR_INVALIDCALL; /* shared resources are not offered (no D3DCAPS2_CANSHARERESOURCE) */
-    if (!w || !h || !info || ms > D3DMULTISAMPLE_16_SAMPLES || (ms == D3DMULTISAMPLE_NONE && quality))
+    /* On an Ex device, pSharedHandle of a SYSTEMMEM plain surface names the
+     * game's memory to live in. Shared resources proper are not offered
+     * (no D3DCAPS2_CANSHARERESOURCE). */
+    if (shared && (!device->extended || kind != MTLD3D_SURFACE_PLAIN || pool != D3DPOOL_SYSTEMMEM || !*shared))
+        return D3DERR_INVALIDCALL;
+    if (!w || !h || !info || !resource_size_ok(info, w, h) || ms > D3DMULTISAMPLE_16_SAMPLES || (ms == D3DMULTISAMPLE_NONE && quality))
         return D3DERR_INVALIDCALL;
     /* D3DFMT_NULL is a render target without memory, for depth-only passes. */
     if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET) && format != (D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L'))
@@ -272,7 +280,7 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
     if (kind == MTLD3D_SURFACE_DEPTH_STENCIL && !(info->flags & MTLD3D_FMT_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;
     device_lock(device);
-    hr = surface_create(device, &desc, kind, lockable, NULL, NULL, FALSE, &s);
+    hr = surface_create(device, &desc, kind, lockable, NULL, NULL, FALSE, shared ? *shared : NULL, &s);
     device_unlock(device);
     if (FAILED(hr))
         return hr;

@@ -52,7 +52,7 @@ static HRESULT make_backbuffers(struct swapchain *sc)
     BOOL lockable = !!(sc->pp.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER);
     for (UINT i = 0; i < sc->pp.BackBufferCount; i++) {
         HRESULT hr = surface_create(sc->device, &desc, MTLD3D_SURFACE_RENDER_TARGET, lockable, &sc->obj,
-                                    (IUnknown *)&sc->iface, FALSE, &sc->backbuffers[i]);
+                                    (IUnknown *)&sc->iface, FALSE, NULL, &sc->backbuffers[i]);
         if (FAILED(hr))
             return hr;
     }

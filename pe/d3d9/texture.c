@@ -42,7 +42,8 @@ static void texture_destroy(struct object *obj)
     if (obj->pool == D3DPOOL_DEFAULT && device->default_pool_objects)
         device->default_pool_objects--;
     resmem_reclaim(device);
-    resmem_retire(device, t->mem);
+    if (!t->user_mem)
+        resmem_retire(device, t->mem);
     device_unlock(device);
     for (UINT i = 0; i < t->faces * t->levels; i++) {
         if (!t->subs[i].child)
@@ -59,7 +60,8 @@ static void texture_destroy(struct object *obj)
 /* CreateTexture, CreateCubeTexture and CreateVolumeTexture: the checks
  * Windows makes, then the object. */
 static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT w, UINT h, UINT d, UINT levels,
-                              DWORD usage, D3DFORMAT format, D3DPOOL pool, const void *vtbl, struct texture **out)
+                              DWORD usage, D3DFORMAT format, D3DPOOL pool, const void *vtbl, BYTE *user_mem,
+                              struct texture **out)
 {
     const struct mtld3d_format_info *info = mtld3d_format_lookup(format);
     UINT faces = type == D3DRTYPE_CUBETEXTURE ? 6 : 1, max, real_levels, subs;
@@ -68,7 +70,7 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     struct texture *t;
     SIZE_T size = 0;
 
-    if (!w || !h || !d || !info || !info->block_bytes)
+    if (!w || !h || !d || !info || !info->block_bytes || !resource_size_ok(info, w, h))
         return D3DERR_INVALIDCALL;
     switch (pool) {
     case D3DPOOL_DEFAULT:
@@ -139,7 +141,8 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
             s->width = level_dim(w, l);
             s->height = level_dim(h, l);
             s->depth = level_dim(d, l);
-            s->pitch = mtld3d_format_lock_pitch(info, s->width);
+            /* The game's memory has rows as tight as the format allows. */
+            s->pitch = user_mem ? mtld3d_format_pitch(info, s->width) : mtld3d_format_lock_pitch(info, s->width);
             s->slice_pitch = s->pitch * mtld3d_format_rows(info, s->height);
             s->offset = size;
             size += ((SIZE_T)s->slice_pitch * s->depth + 15) & ~(SIZE_T)15;
@@ -147,7 +150,9 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     }
     t->size = size;
     lockable = pool != D3DPOOL_DEFAULT || (usage & D3DUSAGE_DYNAMIC);
-    if (lockable && !(t->mem = resmem_alloc(size))) {
+    t->mem = user_mem;
+    t->user_mem = user_mem != NULL;
+    if (lockable && !t->mem && !(t->mem = resmem_alloc(size))) {
         HeapFree(GetProcessHeap(), 0, t);
         return E_OUTOFMEMORY;
     }
@@ -184,10 +189,13 @@ HRESULT WINAPI device_CreateTexture(IDirect3DDevice9Ex *iface, UINT w, UINT h, U
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (shared)
-        return D3DERR_INVALIDCALL; /* no D3DCAPS2_CANSHARERESOURCE */
+    /* On an Ex device, pSharedHandle of a one-level SYSTEMMEM texture names
+     * the game's memory to live in. Shared resources proper are not
+     * offered (no D3DCAPS2_CANSHARERESOURCE). */
+    if (shared && (!device_impl(iface)->extended || pool != D3DPOOL_SYSTEMMEM || levels != 1 || !*shared))
+        return D3DERR_INVALIDCALL;
     if (FAILED(hr = texture_create(device_impl(iface), D3DRTYPE_TEXTURE, w, h, 1, levels, usage, format, pool,
-                                   &texture_vtbl, &t)))
+                                   &texture_vtbl, shared ? *shared : NULL, &t)))
         return hr;
     *out = &t->iface.tex;
     return D3D_OK;
@@ -204,7 +212,7 @@ HRESULT WINAPI device_CreateCubeTexture(IDirect3DDevice9Ex *iface, UINT edge, UI
     if (shared)
         return D3DERR_INVALIDCALL;
     if (FAILED(hr = texture_create(device_impl(iface), D3DRTYPE_CUBETEXTURE, edge, edge, 1, levels, usage, format,
-                                   pool, &cubetexture_vtbl, &t)))
+                                   pool, &cubetexture_vtbl, NULL, &t)))
         return hr;
     *out = &t->iface.cube;
     return D3D_OK;
@@ -225,7 +233,7 @@ HRESULT WINAPI device_CreateVolumeTexture(IDirect3DDevice9Ex *iface, UINT w, UIN
     if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;
     if (FAILED(hr = texture_create(device_impl(iface), D3DRTYPE_VOLUMETEXTURE, w, h, d, levels, usage, format, pool,
-                                   &volumetexture_vtbl, &t)))
+                                   &volumetexture_vtbl, NULL, &t)))
         return hr;
     *out = &t->iface.vol;
     return D3D_OK;

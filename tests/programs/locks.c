@@ -28,9 +28,9 @@ TEST(pitches)
         /* 2-byte rows round up to 4 bytes. */
         {D3DFMT_R5G6B5, 13, 7, 28, 8, 4},
         /* Block formats: a row of 4x4 blocks; a level under 4 wide still
-         * takes a block. */
-        {D3DFMT_DXT1, 13, 7, 32, 8, 8},
-        {D3DFMT_DXT5, 13, 7, 64, 16, 16},
+         * takes a block (16x8: levels 16, 8, 4, 2, 1 wide). */
+        {D3DFMT_DXT1, 16, 8, 32, 8, 8},
+        {D3DFMT_DXT5, 16, 8, 64, 16, 16},
         {D3DFMT_DXT1, 260, 36, 520, 136, 8},
     };
     struct test_ctx c;
@@ -53,6 +53,13 @@ TEST(pitches)
               level_pitch(t, levels - 1), cases[i].pitch_last);
         IDirect3DTexture9_Release(t);
     }
+    /* A DXTn texture's top level must be whole blocks, in every pool. */
+    t = (IDirect3DTexture9 *)(uintptr_t)1;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 13, 8, 0, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK(t == NULL, "a refused CreateTexture leaves NULL");
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 6, 1, 0, D3DFMT_DXT5, D3DPOOL_SCRATCH, &t, NULL),
+             D3DERR_INVALIDCALL);
     test_teardown(&c);
 }
 
