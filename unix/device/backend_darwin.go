@@ -27,7 +27,7 @@ func newBackend() (backend.Device, format.Target, error) {
 			// The format table's Apple-GPU rules (no Depth24Stencil8, ...)
 			// hold for every Apple family; an Intel or AMD GPU answers none.
 			apple := dev.MTLDevice().SupportsFamily(mtl.GPUFamilyApple1)
-			target := format.TargetFor(apple, dev.Caps())
+			target := format.TargetFor(apple, dev.Caps().Has(backend.CapDepth24Stencil8))
 			logs.L().Info("backend: metal", zap.String("gpu", dev.Name()), zap.Stringer("target", target),
 				zap.Bool("unifiedMemory", dev.UnifiedMemory()))
 			return dev, target, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
@@ -138,8 +139,8 @@ type Layer struct {
 }
 
 func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
-	if desc.Format == backend.FormatInvalid {
-		desc.Format = backend.FormatBGRA8Unorm
+	if desc.Format == pixfmt.Invalid {
+		desc.Format = pixfmt.BGRA8Unorm
 	}
 	return &Layer{dev: d, desc: desc}, nil
 }

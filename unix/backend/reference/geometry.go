@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -566,9 +567,9 @@ func (g *geometry) depthBias(dc *drawCtx, t *prim, v [3]*pvert) float64 {
 	r := 1.0 / (1 << 24)
 	if d := g.p.depth; d != nil {
 		switch d.format {
-		case backend.FormatDepth16Unorm:
+		case pixfmt.Depth16Unorm:
 			r = 1.0 / (1 << 16)
-		case backend.FormatDepth32Float, backend.FormatDepth32Float_Stencil8:
+		case pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8:
 			zmax := math.Max(math.Abs(v[0].z), math.Max(math.Abs(v[1].z), math.Abs(v[2].z)))
 			_, e := math.Frexp(zmax)
 			r = math.Ldexp(1, e-24)

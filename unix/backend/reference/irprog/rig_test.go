@@ -9,6 +9,7 @@ import (
 	"mtld3d/core/dxso/lower"
 	"mtld3d/core/ir"
 	"mtld3d/core/msl"
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference"
 )
@@ -58,14 +59,14 @@ func (r *rig) texture(d backend.TextureDesc) backend.Texture {
 	return tex
 }
 
-func (r *rig) target(f backend.PixelFormat, w, h int) backend.Texture {
+func (r *rig) target(f pixfmt.Format, w, h int) backend.Texture {
 	return r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: f, Width: w, Height: h})
 }
 
 // floatTexture makes an RGBA32Float 2D texture whose level l holds
 // levels[l] (width w>>l, height h>>l, row-major texels).
 func (r *rig) floatTexture(w, h int, levels ...[][4]float32) backend.Texture {
-	tex := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatRGBA32Float, Width: w, Height: h, MipLevels: len(levels), Usage: backend.UsageShaderRead})
+	tex := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.RGBA32Float, Width: w, Height: h, MipLevels: len(levels), Usage: backend.UsageShaderRead})
 	for l, texels := range levels {
 		lw, lh := max(1, w>>l), max(1, h>>l)
 		tex.Replace(backend.Region{Width: lw, Height: lh, Depth: 1}, l, 0, float4Bytes(texels), 16*lw, 16*lw*lh)
@@ -121,7 +122,7 @@ type pipe struct {
 // pipeline links vs and ps (the pixel key gets the vertex unit's
 // varyings, as the pipeline cache does) and makes a pipeline writing one
 // colour attachment of format f.
-func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int, f backend.PixelFormat, edit func(*backend.RenderPipelineDesc)) *pipe {
+func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int, f pixfmt.Format, edit func(*backend.RenderPipelineDesc)) *pipe {
 	r.t.Helper()
 	vf, vd, vu := r.function(vs, vkey)
 	ff, fd, fu := r.function(ps, LinkKey(pkey, vu.Varyings))
