@@ -113,7 +113,7 @@ func TestInstancingAndVertexFormats(t *testing.T) {
 		{backend.VertexUInt1010102Normalized, []byte{0xff, 0x03, 0, 0xc0}, [4]float32{1, 0, 0, 1}},
 		{backend.VertexInt1010102Normalized, []byte{0xff, 0x01, 0, 0}, [4]float32{1, 0, 0, 0}},
 	} {
-		if got := DecodeAttribute(c.f, c.in); got != c.want {
+		if got := backend.DecodeAttribute(c.f, c.in); got != c.want {
 			t.Errorf("vertex format %d: %v want %v", c.f, got, c.want)
 		}
 	}

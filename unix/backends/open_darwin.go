@@ -1,10 +1,8 @@
 //go:build darwin
 
-package device
+package backends
 
 import (
-	"runtime"
-
 	"go.uber.org/zap"
 
 	"mtld3d/core/format"
@@ -13,14 +11,12 @@ import (
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/logs"
-	"mtld3d/unix/process"
 )
 
-// newBackend opens the configured backend: metal by default on macOS.
-// A Metal device that cannot be opened leaves the reference backend,
-// slow but complete, so the game still runs.
-func newBackend() (backend.Device, format.Target, error) {
-	name := process.Config().ResolvedBackend(runtime.GOOS)
+// Open opens the backend name (the configuration's resolved backend,
+// metal by default on macOS). A Metal device that cannot be opened leaves
+// the reference backend, slow but complete, so the game still runs.
+func Open(name string) (backend.Device, format.Target, error) {
 	if name == "metal" {
 		dev, err := metal.New()
 		if err == nil {

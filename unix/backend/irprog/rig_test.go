@@ -1,4 +1,4 @@
-package irprog
+package irprog_test
 
 import (
 	"encoding/binary"
@@ -11,6 +11,7 @@ import (
 	"mtld3d/core/msl"
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 	"mtld3d/unix/backend/reference"
 )
 
@@ -84,7 +85,7 @@ func (r *rig) sampler(d backend.SamplerDesc) backend.Sampler {
 
 func (r *rig) function(s *ir.Shader, key ir.VariantKey) (backend.Function, backend.FunctionDesc, *msl.Unit) {
 	r.t.Helper()
-	d, u, err := Function(s, key)
+	d, u, err := irprog.Function(s, key)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -113,8 +114,8 @@ var dxsoLayout = [3]int{0, 1, 2}
 
 type pipe struct {
 	state backend.RenderPipelineState
-	vs    *VertexProgram
-	fs    *FragmentProgram
+	vs    *irprog.VertexProgram
+	fs    *irprog.FragmentProgram
 	vu    *msl.Unit
 	fu    *msl.Unit
 }
@@ -125,7 +126,7 @@ type pipe struct {
 func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int, f pixfmt.Format, edit func(*backend.RenderPipelineDesc)) *pipe {
 	r.t.Helper()
 	vf, vd, vu := r.function(vs, vkey)
-	ff, fd, fu := r.function(ps, LinkKey(pkey, vu.Varyings))
+	ff, fd, fu := r.function(ps, irprog.LinkKey(pkey, vu.Varyings))
 	d := backend.RenderPipelineDesc{VertexFunction: vf, FragmentFunction: ff, VertexDescriptor: layout(locs)}
 	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
 	if edit != nil {
@@ -135,7 +136,7 @@ func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int,
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	return &pipe{state: st, vs: vd.Program.(*VertexProgram), fs: fd.Program.(*FragmentProgram), vu: vu, fu: fu}
+	return &pipe{state: st, vs: vd.Program.(*irprog.VertexProgram), fs: fd.Program.(*irprog.FragmentProgram), vu: vu, fu: fu}
 }
 
 // pass runs one render pass with a colour target cleared to clear (and a

@@ -1,4 +1,4 @@
-package irprog
+package irprog_test
 
 import (
 	"slices"
@@ -11,6 +11,7 @@ import (
 	"mtld3d/core/pixfmt"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 )
 
 // Draw tests: shaders from DXSO text (assembled and lowered) and from
@@ -549,19 +550,19 @@ func TestPointSize(t *testing.T) {
 func TestErrors(t *testing.T) {
 	vs := asm(t, vsColor)
 	ps := asm(t, psColor)
-	if _, err := Vertex(ps, ir.VariantKey{}); err == nil {
+	if _, err := irprog.Vertex(ps, ir.VariantKey{}); err == nil {
 		t.Error("Vertex accepted a pixel shader")
 	}
-	if _, err := Fragment(vs, ir.VariantKey{}); err == nil {
+	if _, err := irprog.Fragment(vs, ir.VariantKey{}); err == nil {
 		t.Error("Fragment accepted a vertex shader")
 	}
 	bad := *vs
 	bad.Inputs = append([]ir.Input(nil), vs.Inputs...)
 	bad.Inputs[0].Location = backend.MaxVertexAttributes
-	if _, err := Vertex(&bad, ir.VariantKey{}); err == nil {
+	if _, err := irprog.Vertex(&bad, ir.VariantKey{}); err == nil {
 		t.Error("Vertex accepted attribute 16")
 	}
-	d, _, err := Function(ps, ir.VariantKey{})
+	d, _, err := irprog.Function(ps, ir.VariantKey{})
 	if err != nil || d.Stage != backend.StageFragment || d.Entry != msl.EntryFragment || d.Source == "" {
 		t.Errorf("Function: %+v, %v", d, err)
 	}

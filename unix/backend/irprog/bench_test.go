@@ -1,4 +1,4 @@
-package irprog
+package irprog_test
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 	"mtld3d/core/ir"
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 )
 
 // BenchmarkScreenQuad draws one full-screen textured quad per frame at
@@ -98,7 +99,7 @@ func BenchmarkRunFragment(b *testing.B) {
 		{"alu12", "ps_2_0\ndcl t0\ndcl v0\nmul r0, t0, c0\nmad r0, r0, v0, c1\ndp3 r1.x, r0, r0\nrsq r1.x, r1.x\nmul r0.xyz, r0, r1.x\nadd r2, r0, c2\nmax r2, r2, c3\nmin r2, r2, c1\nlrp r3, v0.w, r2, r0\ncmp r3, r3, r3, -r3\nmul r3, r3, c0\nmov oC0, r3\n"},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			p, err := Fragment(asm(b, tc.src), ir.VariantKey{})
+			p, err := irprog.Fragment(asm(b, tc.src), ir.VariantKey{})
 			if err != nil {
 				b.Fatal(err)
 			}
