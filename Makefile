@@ -73,9 +73,15 @@ deps:
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
-	GOOS=darwin GOARCH=amd64 $(GO) vet ./unix/backend/... ./unix/shadercache/... ./unix/device/... ./core/...
-	GOOS=darwin GOARCH=arm64 $(GO) vet ./unix/backend/... ./unix/shadercache/... ./unix/device/... ./core/...
+	GOOS=darwin GOARCH=amd64 $(GO) vet ./unix/backend/... ./unix/backends/... ./unix/shadercache/... ./unix/device/... ./core/...
+	GOOS=darwin GOARCH=arm64 $(GO) vet ./unix/backend/... ./unix/backends/... ./unix/shadercache/... ./unix/device/... ./core/...
 	$(GO) run ./cmd/mtld3d-gen -check
+	@# No tracked binaries: git's own test (a NUL byte) on every file in the index.
+	@bin=$$(git diff --cached --numstat $$(git hash-object -t tree /dev/null) | awk -F '\t' '$$1 == "-" { print $$3 }'); \
+		test -z "$$bin" || { echo "binary files are tracked (build outputs belong in .gitignore):"; echo "$$bin"; exit 1; }
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are untidy: run go mod tidy"; exit 1; }
+	@# Imports point down the layers (ARCHITECTURE.md, internal/layers).
+	$(GO) test -count=1 ./internal/layers
 
 test-unit: vet
 	$(GO) test $$($(GO) list ./... | grep -v '^mtld3d/tests')

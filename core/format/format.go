@@ -24,8 +24,8 @@ package format
 import (
 	"fmt"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/types"
-	"mtld3d/unix/backend"
 )
 
 // Class says what a format holds.
@@ -141,11 +141,11 @@ func other(f types.Format, c Class, bw, bh, bytes int, layout string, n Numeric,
 }
 
 // m builds a Mapping; sw defaults to identity.
-func m(pf, srgb backend.PixelFormat, sw Swizzle, up, down Conv) Mapping {
+func m(pf, srgb pixfmt.Format, sw Swizzle, up, down Conv) Mapping {
 	return Mapping{Format: pf, SRGBFormat: srgb, Swizzle: sw, Upload: up, Readback: down}
 }
 
-func direct(pf backend.PixelFormat, sw Swizzle) Mapping { return m(pf, 0, sw, ConvNone, ConvNone) }
+func direct(pf pixfmt.Format, sw Swizzle) Mapping { return m(pf, 0, sw, ConvNone, ConvNone) }
 
 const (
 	alpha = FlagAlpha
@@ -162,79 +162,79 @@ var none Mapping
 // table lists every D3DFMT_* of d3d9types.h plus the vendor FourCC formats
 // games probe for. Its order is the order of the generated C table.
 var table = []Row{
-	col(types.D3DFMT_R8G8B8, 3, "R8G8B8", NumUnorm, 0, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvR8G8B8ToBGRA8, ConvBGRA8ToR8G8B8)),
-	col(types.D3DFMT_A8R8G8B8, 4, "A8R8G8B8", NumUnorm, alpha|srgb, m(backend.FormatBGRA8Unorm, backend.FormatBGRA8Unorm_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	col(types.D3DFMT_X8R8G8B8, 4, "X8R8G8B8", NumUnorm, srgb, m(backend.FormatBGRA8Unorm, backend.FormatBGRA8Unorm_sRGB, SwizzleRGB1, ConvNone, ConvNone)),
+	col(types.D3DFMT_R8G8B8, 3, "R8G8B8", NumUnorm, 0, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvR8G8B8ToBGRA8, ConvBGRA8ToR8G8B8)),
+	col(types.D3DFMT_A8R8G8B8, 4, "A8R8G8B8", NumUnorm, alpha|srgb, m(pixfmt.BGRA8Unorm, pixfmt.BGRA8Unorm_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	col(types.D3DFMT_X8R8G8B8, 4, "X8R8G8B8", NumUnorm, srgb, m(pixfmt.BGRA8Unorm, pixfmt.BGRA8Unorm_sRGB, SwizzleRGB1, ConvNone, ConvNone)),
 	// The 16-bit packed formats: Apple GPUs have them natively (Map), Intel
 	// and AMD Macs (Mac2 family) do not, so the base mapping widens them.
-	col(types.D3DFMT_R5G6B5, 2, "R5G6B5", NumUnorm, 0, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvR5G6B5ToBGRA8, ConvBGRA8ToR5G6B5)),
-	col(types.D3DFMT_X1R5G5B5, 2, "X1R5G5B5", NumUnorm, 0, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvX1R5G5B5ToBGRA8, ConvBGRA8ToX1R5G5B5)),
-	col(types.D3DFMT_A1R5G5B5, 2, "A1R5G5B5", NumUnorm, alpha, m(backend.FormatBGRA8Unorm, 0, SwizzleRGBA, ConvA1R5G5B5ToBGRA8, ConvBGRA8ToA1R5G5B5)),
-	col(types.D3DFMT_A4R4G4B4, 2, "A4R4G4B4", NumUnorm, alpha, m(backend.FormatBGRA8Unorm, 0, SwizzleRGBA, ConvA4R4G4B4ToBGRA8, ConvBGRA8ToA4R4G4B4)),
-	col(types.D3DFMT_R3G3B2, 1, "R3G3B2", NumUnorm, 0, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvR3G3B2ToBGRA8, ConvNone)),
-	col(types.D3DFMT_A8, 1, "A8", NumUnorm, alpha, direct(backend.FormatA8Unorm, SwizzleRGBA)),
-	col(types.D3DFMT_A8R3G3B2, 2, "A8R3G3B2", NumUnorm, alpha, m(backend.FormatBGRA8Unorm, 0, SwizzleRGBA, ConvA8R3G3B2ToBGRA8, ConvNone)),
-	col(types.D3DFMT_X4R4G4B4, 2, "X4R4G4B4", NumUnorm, 0, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvX4R4G4B4ToBGRA8, ConvNone)),
-	col(types.D3DFMT_A2B10G10R10, 4, "A2B10G10R10", NumUnorm, alpha, direct(backend.FormatRGB10A2Unorm, SwizzleRGBA)),
-	col(types.D3DFMT_A8B8G8R8, 4, "A8B8G8R8", NumUnorm, alpha|srgb, m(backend.FormatRGBA8Unorm, backend.FormatRGBA8Unorm_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	col(types.D3DFMT_X8B8G8R8, 4, "X8B8G8R8", NumUnorm, srgb, m(backend.FormatRGBA8Unorm, backend.FormatRGBA8Unorm_sRGB, SwizzleRGB1, ConvNone, ConvNone)),
-	col(types.D3DFMT_G16R16, 4, "G16R16", NumUnorm, 0, direct(backend.FormatRG16Unorm, SwizzleRG11)),
+	col(types.D3DFMT_R5G6B5, 2, "R5G6B5", NumUnorm, 0, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvR5G6B5ToBGRA8, ConvBGRA8ToR5G6B5)),
+	col(types.D3DFMT_X1R5G5B5, 2, "X1R5G5B5", NumUnorm, 0, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvX1R5G5B5ToBGRA8, ConvBGRA8ToX1R5G5B5)),
+	col(types.D3DFMT_A1R5G5B5, 2, "A1R5G5B5", NumUnorm, alpha, m(pixfmt.BGRA8Unorm, 0, SwizzleRGBA, ConvA1R5G5B5ToBGRA8, ConvBGRA8ToA1R5G5B5)),
+	col(types.D3DFMT_A4R4G4B4, 2, "A4R4G4B4", NumUnorm, alpha, m(pixfmt.BGRA8Unorm, 0, SwizzleRGBA, ConvA4R4G4B4ToBGRA8, ConvBGRA8ToA4R4G4B4)),
+	col(types.D3DFMT_R3G3B2, 1, "R3G3B2", NumUnorm, 0, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvR3G3B2ToBGRA8, ConvNone)),
+	col(types.D3DFMT_A8, 1, "A8", NumUnorm, alpha, direct(pixfmt.A8Unorm, SwizzleRGBA)),
+	col(types.D3DFMT_A8R3G3B2, 2, "A8R3G3B2", NumUnorm, alpha, m(pixfmt.BGRA8Unorm, 0, SwizzleRGBA, ConvA8R3G3B2ToBGRA8, ConvNone)),
+	col(types.D3DFMT_X4R4G4B4, 2, "X4R4G4B4", NumUnorm, 0, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvX4R4G4B4ToBGRA8, ConvNone)),
+	col(types.D3DFMT_A2B10G10R10, 4, "A2B10G10R10", NumUnorm, alpha, direct(pixfmt.RGB10A2Unorm, SwizzleRGBA)),
+	col(types.D3DFMT_A8B8G8R8, 4, "A8B8G8R8", NumUnorm, alpha|srgb, m(pixfmt.RGBA8Unorm, pixfmt.RGBA8Unorm_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	col(types.D3DFMT_X8B8G8R8, 4, "X8B8G8R8", NumUnorm, srgb, m(pixfmt.RGBA8Unorm, pixfmt.RGBA8Unorm_sRGB, SwizzleRGB1, ConvNone, ConvNone)),
+	col(types.D3DFMT_G16R16, 4, "G16R16", NumUnorm, 0, direct(pixfmt.RG16Unorm, SwizzleRG11)),
 	// Metal's BGR10A2Unorm is not in the backend: swap red and blue.
-	col(types.D3DFMT_A2R10G10B10, 4, "A2R10G10B10", NumUnorm, alpha, m(backend.FormatRGB10A2Unorm, 0, SwizzleRGBA, ConvSwapRB10, ConvSwapRB10)),
-	col(types.D3DFMT_A16B16G16R16, 8, "A16B16G16R16", NumUnorm, alpha, direct(backend.FormatRGBA16Unorm, SwizzleRGBA)),
-	col(types.D3DFMT_A8P8, 2, "A8P8", NumUint, alpha|FlagPalette, m(backend.FormatRGBA8Unorm, 0, SwizzleRGBA, ConvA8P8ToRGBA8, ConvNone)),
-	col(types.D3DFMT_P8, 1, "P8", NumUint, FlagPalette, m(backend.FormatRGBA8Unorm, 0, SwizzleRGBA, ConvP8ToRGBA8, ConvNone)),
-	col(types.D3DFMT_L8, 1, "L8", NumUnorm, lum, direct(backend.FormatR8Unorm, SwizzleRRR1)),
-	col(types.D3DFMT_A8L8, 2, "A8L8", NumUnorm, alpha|lum, direct(backend.FormatRG8Unorm, SwizzleRRRG)),
-	col(types.D3DFMT_A4L4, 1, "A4L4", NumUnorm, alpha|lum, m(backend.FormatRG8Unorm, 0, SwizzleRRRG, ConvA4L4ToRG8, ConvNone)),
+	col(types.D3DFMT_A2R10G10B10, 4, "A2R10G10B10", NumUnorm, alpha, m(pixfmt.RGB10A2Unorm, 0, SwizzleRGBA, ConvSwapRB10, ConvSwapRB10)),
+	col(types.D3DFMT_A16B16G16R16, 8, "A16B16G16R16", NumUnorm, alpha, direct(pixfmt.RGBA16Unorm, SwizzleRGBA)),
+	col(types.D3DFMT_A8P8, 2, "A8P8", NumUint, alpha|FlagPalette, m(pixfmt.RGBA8Unorm, 0, SwizzleRGBA, ConvA8P8ToRGBA8, ConvNone)),
+	col(types.D3DFMT_P8, 1, "P8", NumUint, FlagPalette, m(pixfmt.RGBA8Unorm, 0, SwizzleRGBA, ConvP8ToRGBA8, ConvNone)),
+	col(types.D3DFMT_L8, 1, "L8", NumUnorm, lum, direct(pixfmt.R8Unorm, SwizzleRRR1)),
+	col(types.D3DFMT_A8L8, 2, "A8L8", NumUnorm, alpha|lum, direct(pixfmt.RG8Unorm, SwizzleRRRG)),
+	col(types.D3DFMT_A4L4, 1, "A4L4", NumUnorm, alpha|lum, m(pixfmt.RG8Unorm, 0, SwizzleRRRG, ConvA4L4ToRG8, ConvNone)),
 	// Signed formats: the backend has no snorm formats, so they widen to
 	// floats (exact for 8 bits in half floats, 16 bits in single floats).
-	col(types.D3DFMT_V8U8, 2, "V8U8", NumSnorm, sgn, m(backend.FormatRG16Float, 0, SwizzleRG11, ConvV8U8ToRG16F, ConvNone)),
-	col(types.D3DFMT_L6V5U5, 2, "L6V5U5", NumMixed, sgn|lum, m(backend.FormatRGBA16Float, 0, SwizzleRGB1, ConvL6V5U5ToRGBA16F, ConvNone)),
-	col(types.D3DFMT_X8L8V8U8, 4, "X8L8V8U8", NumMixed, sgn|lum, m(backend.FormatRGBA16Float, 0, SwizzleRGB1, ConvX8L8V8U8ToRGBA16F, ConvNone)),
-	col(types.D3DFMT_Q8W8V8U8, 4, "Q8W8V8U8", NumSnorm, sgn, m(backend.FormatRGBA16Float, 0, SwizzleRGBA, ConvQ8W8V8U8ToRGBA16F, ConvNone)),
-	col(types.D3DFMT_V16U16, 4, "V16U16", NumSnorm, sgn, m(backend.FormatRG32Float, 0, SwizzleRG11, ConvV16U16ToRG32F, ConvNone)),
-	col(types.D3DFMT_A2W10V10U10, 4, "A2W10V10U10", NumMixed, alpha|sgn, m(backend.FormatRGBA16Float, 0, SwizzleRGBA, ConvA2W10V10U10ToRGBA16F, ConvNone)),
-	other(types.D3DFMT_UYVY, ClassVideo, 2, 1, 4, "U0Y0V0Y1", NumUnorm, four, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvUYVYToBGRA8, ConvNone)),
-	other(types.D3DFMT_YUY2, ClassVideo, 2, 1, 4, "Y0U0Y1V0", NumUnorm, four, m(backend.FormatBGRA8Unorm, 0, SwizzleRGB1, ConvYUY2ToBGRA8, ConvNone)),
-	bc(types.D3DFMT_DXT1, 8, "BC1", alpha|srgb|whole, m(backend.FormatBC1_RGBA, backend.FormatBC1_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	col(types.D3DFMT_V8U8, 2, "V8U8", NumSnorm, sgn, m(pixfmt.RG16Float, 0, SwizzleRG11, ConvV8U8ToRG16F, ConvNone)),
+	col(types.D3DFMT_L6V5U5, 2, "L6V5U5", NumMixed, sgn|lum, m(pixfmt.RGBA16Float, 0, SwizzleRGB1, ConvL6V5U5ToRGBA16F, ConvNone)),
+	col(types.D3DFMT_X8L8V8U8, 4, "X8L8V8U8", NumMixed, sgn|lum, m(pixfmt.RGBA16Float, 0, SwizzleRGB1, ConvX8L8V8U8ToRGBA16F, ConvNone)),
+	col(types.D3DFMT_Q8W8V8U8, 4, "Q8W8V8U8", NumSnorm, sgn, m(pixfmt.RGBA16Float, 0, SwizzleRGBA, ConvQ8W8V8U8ToRGBA16F, ConvNone)),
+	col(types.D3DFMT_V16U16, 4, "V16U16", NumSnorm, sgn, m(pixfmt.RG32Float, 0, SwizzleRG11, ConvV16U16ToRG32F, ConvNone)),
+	col(types.D3DFMT_A2W10V10U10, 4, "A2W10V10U10", NumMixed, alpha|sgn, m(pixfmt.RGBA16Float, 0, SwizzleRGBA, ConvA2W10V10U10ToRGBA16F, ConvNone)),
+	other(types.D3DFMT_UYVY, ClassVideo, 2, 1, 4, "U0Y0V0Y1", NumUnorm, four, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvUYVYToBGRA8, ConvNone)),
+	other(types.D3DFMT_YUY2, ClassVideo, 2, 1, 4, "Y0U0Y1V0", NumUnorm, four, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvYUY2ToBGRA8, ConvNone)),
+	bc(types.D3DFMT_DXT1, 8, "BC1", alpha|srgb|whole, m(pixfmt.BC1_RGBA, pixfmt.BC1_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
 	// DXT2 and DXT4 hold premultiplied colour; D3D9 samples them as stored.
-	bc(types.D3DFMT_DXT2, 16, "BC2", alpha|srgb|whole, m(backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	bc(types.D3DFMT_DXT3, 16, "BC2", alpha|srgb|whole, m(backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	bc(types.D3DFMT_DXT4, 16, "BC3", alpha|srgb|whole, m(backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
-	bc(types.D3DFMT_DXT5, 16, "BC3", alpha|srgb|whole, m(backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT2, 16, "BC2", alpha|srgb|whole, m(pixfmt.BC2_RGBA, pixfmt.BC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT3, 16, "BC2", alpha|srgb|whole, m(pixfmt.BC2_RGBA, pixfmt.BC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT4, 16, "BC3", alpha|srgb|whole, m(pixfmt.BC3_RGBA, pixfmt.BC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
+	bc(types.D3DFMT_DXT5, 16, "BC3", alpha|srgb|whole, m(pixfmt.BC3_RGBA, pixfmt.BC3_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
 	other(types.D3DFMT_MULTI2_ARGB8, ClassUnknown, 1, 1, 0, "MET1", NumNone, four, none),
 	other(types.D3DFMT_G8R8_G8B8, ClassVideo, 2, 1, 4, "G0R0G1B0", NumUnorm, four, none),
 	other(types.D3DFMT_R8G8_B8G8, ClassVideo, 2, 1, 4, "R0G0B0G1", NumUnorm, four, none),
-	dep(types.D3DFMT_D16_LOCKABLE, 2, "D16", NumUnorm, 16, 0, lock, direct(backend.FormatDepth16Unorm, SwizzleRRRR)),
-	dep(types.D3DFMT_D32, 4, "D32", NumUnorm, 32, 0, 0, m(backend.FormatDepth32Float, 0, SwizzleRRRR, ConvD32ToD32F, ConvD32FToD32)),
-	dep(types.D3DFMT_D15S1, 2, "D15S1", NumUnorm, 15, 1, 0, m(backend.FormatDepth32Float_Stencil8, 0, SwizzleRRRR, ConvD15S1ToD32FS8, ConvNone)),
+	dep(types.D3DFMT_D16_LOCKABLE, 2, "D16", NumUnorm, 16, 0, lock, direct(pixfmt.Depth16Unorm, SwizzleRRRR)),
+	dep(types.D3DFMT_D32, 4, "D32", NumUnorm, 32, 0, 0, m(pixfmt.Depth32Float, 0, SwizzleRRRR, ConvD32ToD32F, ConvD32FToD32)),
+	dep(types.D3DFMT_D15S1, 2, "D15S1", NumUnorm, 15, 1, 0, m(pixfmt.Depth32Float_Stencil8, 0, SwizzleRRRR, ConvD15S1ToD32FS8, ConvNone)),
 	// Depth words follow D3D9's names from the top bit down, as wined3d
 	// stores them: D24S8 keeps depth in bits 8-31 and stencil in 0-7,
 	// D15S1 depth in 1-15 and stencil in bit 0.
 	// D24S8 and its kin: Depth32Float_Stencil8 everywhere, except where the
 	// device has Depth24Unorm_Stencil8 (some Intel/AMD Macs; never Apple
 	// silicon), see Map.
-	dep(types.D3DFMT_D24S8, 4, "D24S8", NumUnorm, 24, 8, 0, m(backend.FormatDepth32Float_Stencil8, 0, SwizzleRRRR, ConvD24S8ToD32FS8, ConvNone)),
-	dep(types.D3DFMT_D24X8, 4, "D24X8", NumUnorm, 24, 0, 0, m(backend.FormatDepth32Float, 0, SwizzleRRRR, ConvD24X8ToD32F, ConvNone)),
-	dep(types.D3DFMT_D24X4S4, 4, "D24X4S4", NumUnorm, 24, 4, 0, m(backend.FormatDepth32Float_Stencil8, 0, SwizzleRRRR, ConvD24X4S4ToD32FS8, ConvNone)),
-	dep(types.D3DFMT_D16, 2, "D16", NumUnorm, 16, 0, 0, direct(backend.FormatDepth16Unorm, SwizzleRRRR)),
-	col(types.D3DFMT_L16, 2, "L16", NumUnorm, lum, direct(backend.FormatR16Unorm, SwizzleRRR1)),
-	dep(types.D3DFMT_D32F_LOCKABLE, 4, "D32F", NumFloat, 32, 0, lock, direct(backend.FormatDepth32Float, SwizzleRRRR)),
-	dep(types.D3DFMT_D24FS8, 4, "D24FS8", NumFloat, 24, 8, 0, m(backend.FormatDepth32Float_Stencil8, 0, SwizzleRRRR, ConvD24FS8ToD32FS8, ConvNone)),
-	dep(types.D3DFMT_D32_LOCKABLE, 4, "D32", NumUnorm, 32, 0, lock, m(backend.FormatDepth32Float, 0, SwizzleRRRR, ConvD32ToD32F, ConvD32FToD32)),
-	dep(types.D3DFMT_S8_LOCKABLE, 1, "S8", NumUint, 0, 8, lock, direct(backend.FormatStencil8, SwizzleRRRR)),
+	dep(types.D3DFMT_D24S8, 4, "D24S8", NumUnorm, 24, 8, 0, m(pixfmt.Depth32Float_Stencil8, 0, SwizzleRRRR, ConvD24S8ToD32FS8, ConvNone)),
+	dep(types.D3DFMT_D24X8, 4, "D24X8", NumUnorm, 24, 0, 0, m(pixfmt.Depth32Float, 0, SwizzleRRRR, ConvD24X8ToD32F, ConvNone)),
+	dep(types.D3DFMT_D24X4S4, 4, "D24X4S4", NumUnorm, 24, 4, 0, m(pixfmt.Depth32Float_Stencil8, 0, SwizzleRRRR, ConvD24X4S4ToD32FS8, ConvNone)),
+	dep(types.D3DFMT_D16, 2, "D16", NumUnorm, 16, 0, 0, direct(pixfmt.Depth16Unorm, SwizzleRRRR)),
+	col(types.D3DFMT_L16, 2, "L16", NumUnorm, lum, direct(pixfmt.R16Unorm, SwizzleRRR1)),
+	dep(types.D3DFMT_D32F_LOCKABLE, 4, "D32F", NumFloat, 32, 0, lock, direct(pixfmt.Depth32Float, SwizzleRRRR)),
+	dep(types.D3DFMT_D24FS8, 4, "D24FS8", NumFloat, 24, 8, 0, m(pixfmt.Depth32Float_Stencil8, 0, SwizzleRRRR, ConvD24FS8ToD32FS8, ConvNone)),
+	dep(types.D3DFMT_D32_LOCKABLE, 4, "D32", NumUnorm, 32, 0, lock, m(pixfmt.Depth32Float, 0, SwizzleRRRR, ConvD32ToD32F, ConvD32FToD32)),
+	dep(types.D3DFMT_S8_LOCKABLE, 1, "S8", NumUint, 0, 8, lock, direct(pixfmt.Stencil8, SwizzleRRRR)),
 	other(types.D3DFMT_VERTEXDATA, ClassVertexData, 1, 1, 1, "", NumNone, 0, none),
 	other(types.D3DFMT_INDEX16, ClassIndex, 1, 1, 2, "I16", NumUint, 0, none),
 	other(types.D3DFMT_INDEX32, ClassIndex, 1, 1, 4, "I32", NumUint, 0, none),
-	col(types.D3DFMT_Q16W16V16U16, 8, "Q16W16V16U16", NumSnorm, sgn, m(backend.FormatRGBA32Float, 0, SwizzleRGBA, ConvQ16W16V16U16ToRGBA32F, ConvNone)),
-	col(types.D3DFMT_R16F, 2, "R16F", NumFloat, 0, direct(backend.FormatR16Float, SwizzleR111)),
-	col(types.D3DFMT_G16R16F, 4, "G16R16F", NumFloat, 0, direct(backend.FormatRG16Float, SwizzleRG11)),
-	col(types.D3DFMT_A16B16G16R16F, 8, "A16B16G16R16F", NumFloat, alpha, direct(backend.FormatRGBA16Float, SwizzleRGBA)),
-	col(types.D3DFMT_R32F, 4, "R32F", NumFloat, 0, direct(backend.FormatR32Float, SwizzleR111)),
-	col(types.D3DFMT_G32R32F, 8, "G32R32F", NumFloat, 0, direct(backend.FormatRG32Float, SwizzleRG11)),
-	col(types.D3DFMT_A32B32G32R32F, 16, "A32B32G32R32F", NumFloat, alpha, direct(backend.FormatRGBA32Float, SwizzleRGBA)),
-	col(types.D3DFMT_CxV8U8, 2, "V8U8", NumSnorm, sgn, m(backend.FormatRGBA16Float, 0, SwizzleRGB1, ConvCxV8U8ToRGBA16F, ConvNone)),
+	col(types.D3DFMT_Q16W16V16U16, 8, "Q16W16V16U16", NumSnorm, sgn, m(pixfmt.RGBA32Float, 0, SwizzleRGBA, ConvQ16W16V16U16ToRGBA32F, ConvNone)),
+	col(types.D3DFMT_R16F, 2, "R16F", NumFloat, 0, direct(pixfmt.R16Float, SwizzleR111)),
+	col(types.D3DFMT_G16R16F, 4, "G16R16F", NumFloat, 0, direct(pixfmt.RG16Float, SwizzleRG11)),
+	col(types.D3DFMT_A16B16G16R16F, 8, "A16B16G16R16F", NumFloat, alpha, direct(pixfmt.RGBA16Float, SwizzleRGBA)),
+	col(types.D3DFMT_R32F, 4, "R32F", NumFloat, 0, direct(pixfmt.R32Float, SwizzleR111)),
+	col(types.D3DFMT_G32R32F, 8, "G32R32F", NumFloat, 0, direct(pixfmt.RG32Float, SwizzleRG11)),
+	col(types.D3DFMT_A32B32G32R32F, 16, "A32B32G32R32F", NumFloat, alpha, direct(pixfmt.RGBA32Float, SwizzleRGBA)),
+	col(types.D3DFMT_CxV8U8, 2, "V8U8", NumSnorm, sgn, m(pixfmt.RGBA16Float, 0, SwizzleRGB1, ConvCxV8U8ToRGBA16F, ConvNone)),
 	// A1 is one bit per texel, rows padded to whole bytes: an 8x1 block.
 	other(types.D3DFMT_A1, ClassColor, 8, 1, 1, "A1", NumUnorm, alpha, none),
 	col(types.D3DFMT_A2B10G10R10_XR_BIAS, 4, "A2B10G10R10", NumUnorm, alpha, none),
@@ -243,16 +243,16 @@ var table = []Row{
 	// Vendor FourCC formats.
 	// INTZ (NVIDIA, AMD): D24S8 depth readable as a texture; sampling
 	// returns the depth in every channel, with no comparison.
-	dep(types.D3DFMT_INTZ, 4, "D24S8", NumUnorm, 24, 8, four, m(backend.FormatDepth32Float_Stencil8, 0, SwizzleRRRR, ConvD24S8ToD32FS8, ConvNone)),
+	dep(types.D3DFMT_INTZ, 4, "D24S8", NumUnorm, 24, 8, four, m(pixfmt.Depth32Float_Stencil8, 0, SwizzleRRRR, ConvD24S8ToD32FS8, ConvNone)),
 	// DF16, DF24 (AMD): depth textures that sample with comparison (PCF).
-	dep(types.D3DFMT_DF16, 2, "D16", NumUnorm, 16, 0, four, direct(backend.FormatDepth16Unorm, SwizzleR001)),
-	dep(types.D3DFMT_DF24, 4, "D24X8", NumUnorm, 24, 0, four, m(backend.FormatDepth32Float, 0, SwizzleR001, ConvD24X8ToD32F, ConvNone)),
+	dep(types.D3DFMT_DF16, 2, "D16", NumUnorm, 16, 0, four, direct(pixfmt.Depth16Unorm, SwizzleR001)),
+	dep(types.D3DFMT_DF24, 4, "D24X8", NumUnorm, 24, 0, four, m(pixfmt.Depth32Float, 0, SwizzleR001, ConvD24X8ToD32F, ConvNone)),
 	// RAWZ (NVIDIA GeForce 6/7): depth sampled as raw bytes; no modern
 	// driver exposes it.
 	dep(types.D3DFMT_RAWZ, 4, "D24S8", NumUnorm, 24, 8, four, none),
 	other(types.D3DFMT_NULL, ClassHack, 1, 1, 0, "", NumNone, four, none),
-	bc(types.D3DFMT_ATI1, 8, "BC4", 0, direct(backend.FormatBC4_RUnorm, SwizzleR001)),
-	bc(types.D3DFMT_ATI2, 16, "BC5", 0, direct(backend.FormatBC5_RGUnorm, SwizzleGR11)),
+	bc(types.D3DFMT_ATI1, 8, "BC4", 0, direct(pixfmt.BC4_RUnorm, SwizzleR001)),
+	bc(types.D3DFMT_ATI2, 16, "BC5", 0, direct(pixfmt.BC5_RGUnorm, SwizzleGR11)),
 	other(types.D3DFMT_RESZ, ClassHack, 1, 1, 0, "", NumNone, four, none),
 	other(types.D3DFMT_ATOC, ClassHack, 1, 1, 0, "", NumNone, four, none),
 	other(types.D3DFMT_INST, ClassHack, 1, 1, 0, "", NumNone, four, none),

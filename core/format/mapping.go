@@ -3,8 +3,8 @@ package format
 import (
 	"fmt"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/types"
-	"mtld3d/unix/backend"
 )
 
 // Component is one source of a swizzled channel.
@@ -47,15 +47,15 @@ func (s Swizzle) String() string {
 
 // Mapping is how one D3D9 format lives in a backend texture on one target.
 type Mapping struct {
-	Format     backend.PixelFormat // FormatInvalid: no backend storage
-	SRGBFormat backend.PixelFormat // the sRGB twin used for SRGBTEXTURE/SRGBWRITEENABLE, or FormatInvalid
-	Swizzle    Swizzle             // applied to samples
-	Upload     Conv                // D3D9 rows -> backend rows (ConvNone: copy)
-	Readback   Conv                // backend rows -> D3D9 rows for GPU-written data (ConvNone: copy if Upload is ConvNone, else unavailable)
+	Format     pixfmt.Format // FormatInvalid: no backend storage
+	SRGBFormat pixfmt.Format // the sRGB twin used for SRGBTEXTURE/SRGBWRITEENABLE, or FormatInvalid
+	Swizzle    Swizzle       // applied to samples
+	Upload     Conv          // D3D9 rows -> backend rows (ConvNone: copy)
+	Readback   Conv          // backend rows -> D3D9 rows for GPU-written data (ConvNone: copy if Upload is ConvNone, else unavailable)
 }
 
 // Valid reports whether the format has backend storage.
-func (m Mapping) Valid() bool { return m.Format != backend.FormatInvalid }
+func (m Mapping) Valid() bool { return m.Format != pixfmt.Invalid }
 
 // CanReadBack reports whether GPU-written texels can be returned in the
 // D3D9 layout.
@@ -99,9 +99,11 @@ var Targets = []Target{
 	{},
 }
 
-// TargetFor picks the target from what the backend device reports.
-func TargetFor(appleGPU bool, caps backend.Caps) Target {
-	return Target{AppleGPU: appleGPU, Depth24Stencil8: !appleGPU && caps.Has(backend.CapDepth24Stencil8)}
+// TargetFor picks the target from what the backend device reports: an
+// Apple GPU, and whether it has Depth24Unorm_Stencil8
+// (backend.CapDepth24Stencil8).
+func TargetFor(appleGPU, depth24Stencil8 bool) Target {
+	return Target{AppleGPU: appleGPU, Depth24Stencil8: !appleGPU && depth24Stencil8}
 }
 
 // Map returns how f is stored on target t; the zero Mapping if the format
@@ -111,26 +113,26 @@ func Map(f types.Format, t Target) Mapping {
 	if t.AppleGPU {
 		switch f {
 		case types.D3DFMT_R5G6B5:
-			return direct(backend.FormatB5G6R5Unorm, SwizzleRGB1)
+			return direct(pixfmt.B5G6R5Unorm, SwizzleRGB1)
 		case types.D3DFMT_X1R5G5B5:
 			// The X bit is stored as given; the swizzle makes alpha read 1.
-			return direct(backend.FormatBGR5A1Unorm, SwizzleRGB1)
+			return direct(pixfmt.BGR5A1Unorm, SwizzleRGB1)
 		case types.D3DFMT_A1R5G5B5:
-			return direct(backend.FormatBGR5A1Unorm, SwizzleRGBA)
+			return direct(pixfmt.BGR5A1Unorm, SwizzleRGBA)
 		case types.D3DFMT_A4R4G4B4:
-			return m(backend.FormatABGR4Unorm, 0, SwizzleRGBA, ConvA4R4G4B4ToABGR4, ConvABGR4ToA4R4G4B4)
+			return m(pixfmt.ABGR4Unorm, 0, SwizzleRGBA, ConvA4R4G4B4ToABGR4, ConvABGR4ToA4R4G4B4)
 		case types.D3DFMT_X4R4G4B4:
-			return m(backend.FormatABGR4Unorm, 0, SwizzleRGB1, ConvX4R4G4B4ToABGR4, ConvNone)
+			return m(pixfmt.ABGR4Unorm, 0, SwizzleRGB1, ConvX4R4G4B4ToABGR4, ConvNone)
 		}
 	}
 	if t.Depth24Stencil8 && !t.AppleGPU {
 		switch f {
 		case types.D3DFMT_D24S8, types.D3DFMT_D24X8, types.D3DFMT_INTZ:
-			return m(backend.FormatDepth24Unorm_Stencil8, 0, SwizzleRRRR, ConvD24S8ToS8D24, ConvNone)
+			return m(pixfmt.Depth24Unorm_Stencil8, 0, SwizzleRRRR, ConvD24S8ToS8D24, ConvNone)
 		case types.D3DFMT_DF24:
-			return m(backend.FormatDepth24Unorm_Stencil8, 0, SwizzleR001, ConvD24S8ToS8D24, ConvNone)
+			return m(pixfmt.Depth24Unorm_Stencil8, 0, SwizzleR001, ConvD24S8ToS8D24, ConvNone)
 		case types.D3DFMT_D24X4S4:
-			return m(backend.FormatDepth24Unorm_Stencil8, 0, SwizzleRRRR, ConvD24X4S4ToS8D24, ConvNone)
+			return m(pixfmt.Depth24Unorm_Stencil8, 0, SwizzleRRRR, ConvD24X4S4ToS8D24, ConvNone)
 		}
 	}
 	return mp
@@ -154,49 +156,49 @@ func (c PixelCaps) Has(bits PixelCaps) bool { return c&bits == bits }
 
 // Caps returns the capabilities of a backend format on t, from Apple's
 // Metal feature set tables; 0 if the format does not exist there.
-func (t Target) Caps(pf backend.PixelFormat) PixelCaps {
+func (t Target) Caps(pf pixfmt.Format) PixelCaps {
 	switch pf {
-	case backend.FormatRGBA8Unorm, backend.FormatRGBA8Unorm_sRGB,
-		backend.FormatBGRA8Unorm, backend.FormatBGRA8Unorm_sRGB,
-		backend.FormatR8Unorm, backend.FormatRG8Unorm,
-		backend.FormatR16Float, backend.FormatRG16Float, backend.FormatRGBA16Float,
-		backend.FormatRGB10A2Unorm:
+	case pixfmt.RGBA8Unorm, pixfmt.RGBA8Unorm_sRGB,
+		pixfmt.BGRA8Unorm, pixfmt.BGRA8Unorm_sRGB,
+		pixfmt.R8Unorm, pixfmt.RG8Unorm,
+		pixfmt.R16Float, pixfmt.RG16Float, pixfmt.RGBA16Float,
+		pixfmt.RGB10A2Unorm:
 		return pixAll
-	case backend.FormatR16Unorm, backend.FormatRG16Unorm, backend.FormatRGBA16Unorm:
+	case pixfmt.R16Unorm, pixfmt.RG16Unorm, pixfmt.RGBA16Unorm:
 		if t.AppleGPU {
 			return PixFilter | PixColor | PixBlend | PixMSAA
 		}
 		return pixAll
-	case backend.FormatR32Float, backend.FormatRG32Float, backend.FormatRGBA32Float:
+	case pixfmt.R32Float, pixfmt.RG32Float, pixfmt.RGBA32Float:
 		// Apple7+: filtering through supports32BitFloatFiltering (M1 on),
 		// no resolve; blending left out on both to answer one way.
 		if t.AppleGPU {
 			return PixFilter | PixColor | PixMSAA
 		}
 		return PixFilter | PixColor | PixMSAA | PixResolve
-	case backend.FormatA8Unorm:
+	case pixfmt.A8Unorm:
 		return PixFilter
-	case backend.FormatB5G6R5Unorm, backend.FormatA1BGR5Unorm, backend.FormatABGR4Unorm, backend.FormatBGR5A1Unorm:
+	case pixfmt.B5G6R5Unorm, pixfmt.A1BGR5Unorm, pixfmt.ABGR4Unorm, pixfmt.BGR5A1Unorm:
 		if t.AppleGPU {
 			return pixAll
 		}
 		return 0
-	case backend.FormatBC1_RGBA, backend.FormatBC1_RGBA_sRGB, backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB,
-		backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB, backend.FormatBC4_RUnorm, backend.FormatBC5_RGUnorm:
+	case pixfmt.BC1_RGBA, pixfmt.BC1_RGBA_sRGB, pixfmt.BC2_RGBA, pixfmt.BC2_RGBA_sRGB,
+		pixfmt.BC3_RGBA, pixfmt.BC3_RGBA_sRGB, pixfmt.BC4_RUnorm, pixfmt.BC5_RGUnorm:
 		return PixFilter
-	case backend.FormatDepth16Unorm:
+	case pixfmt.Depth16Unorm:
 		return PixDepth | PixFilter | PixMSAA
-	case backend.FormatDepth32Float, backend.FormatDepth32Float_Stencil8:
+	case pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8:
 		if t.AppleGPU {
 			return PixDepth | PixMSAA
 		}
 		return PixDepth | PixFilter | PixMSAA
-	case backend.FormatDepth24Unorm_Stencil8:
+	case pixfmt.Depth24Unorm_Stencil8:
 		if t.Depth24Stencil8 && !t.AppleGPU {
 			return PixDepth | PixFilter | PixMSAA
 		}
 		return 0
-	case backend.FormatStencil8:
+	case pixfmt.Stencil8:
 		return PixDepth | PixMSAA
 	}
 	return 0
@@ -333,16 +335,16 @@ func (c Conv) RowBytes(width int) (src, dst int) {
 
 // Backend returns the swizzle as the backend's MTLTextureSwizzleChannels,
 // for Texture.NewView.
-func (s Swizzle) Backend() backend.Swizzles {
-	var out backend.Swizzles
+func (s Swizzle) Backend() pixfmt.Swizzles {
+	var out pixfmt.Swizzles
 	for i, c := range s {
 		switch c {
 		case CompZero:
-			out[i] = backend.SwizzleZero
+			out[i] = pixfmt.SwizzleZero
 		case CompOne:
-			out[i] = backend.SwizzleOne
+			out[i] = pixfmt.SwizzleOne
 		default:
-			out[i] = backend.SwizzleRed + backend.Swizzle(c)
+			out[i] = pixfmt.SwizzleRed + pixfmt.Swizzle(c)
 		}
 	}
 	return out

@@ -10,7 +10,11 @@
 // structs so that they can be map keys.
 package backend
 
-import "errors"
+import (
+	"errors"
+
+	"mtld3d/core/pixfmt"
+)
 
 // Limits of the interface. They are the smaller of Metal's limits and what
 // D3D9 can ask for, so descriptors stay small and comparable.
@@ -115,7 +119,7 @@ const (
 // and SampleCount mean 1.
 type TextureDesc struct {
 	Type        TextureType
-	Format      PixelFormat
+	Format      pixfmt.Format
 	Width       int
 	Height      int
 	Depth       int
@@ -136,7 +140,7 @@ type Region struct {
 type Texture interface {
 	Desc() TextureDesc
 	Type() TextureType
-	Format() PixelFormat
+	Format() pixfmt.Format
 	Width() int // of level 0
 	Height() int
 	Depth() int
@@ -155,43 +159,9 @@ type Texture interface {
 	// format of the same texel size (sRGB on or off, X32_Stencil8 of a
 	// depth-stencil texture) and with channels swizzled when sampled
 	// (D3D9's L8, A8L8 and X8R8G8B8 need this).
-	NewView(f PixelFormat, sw Swizzles) (Texture, error)
+	NewView(f pixfmt.Format, sw pixfmt.Swizzles) (Texture, error)
 	// Release is -release.
 	Release()
-}
-
-// Swizzle is MTLTextureSwizzle, except that the zero value keeps the
-// channel's own value, so a zero Swizzles is the identity.
-type Swizzle uint8
-
-const (
-	SwizzleIdentity Swizzle = iota
-	SwizzleZero
-	SwizzleOne
-	SwizzleRed
-	SwizzleGreen
-	SwizzleBlue
-	SwizzleAlpha
-)
-
-// Swizzles is MTLTextureSwizzleChannels: the source of red, green, blue
-// and alpha.
-type Swizzles [4]Swizzle
-
-// Apply returns c swizzled.
-func (s Swizzles) Apply(c [4]float32) [4]float32 {
-	out := c
-	for i, w := range s {
-		switch w {
-		case SwizzleZero:
-			out[i] = 0
-		case SwizzleOne:
-			out[i] = 1
-		case SwizzleRed, SwizzleGreen, SwizzleBlue, SwizzleAlpha:
-			out[i] = c[w-SwizzleRed]
-		}
-	}
-	return out
 }
 
 // SamplerFilter is MTLSamplerMinMagFilter.
@@ -362,9 +332,9 @@ const (
 )
 
 // ColorAttachmentDesc is MTLRenderPipelineColorAttachmentDescriptor. An
-// attachment with FormatInvalid is unused.
+// attachment with pixfmt.Invalid is unused.
 type ColorAttachmentDesc struct {
-	Format       PixelFormat
+	Format       pixfmt.Format
 	BlendEnable  bool
 	RGBBlendOp   BlendOp
 	AlphaBlendOp BlendOp
@@ -391,10 +361,10 @@ type RenderPipelineDesc struct {
 	FragmentFunction Function // nil: no colour output (depth-only passes)
 	VertexDescriptor VertexDescriptor
 	ColorAttachments [MaxColorAttachments]ColorAttachmentDesc
-	DepthFormat      PixelFormat // depthAttachmentPixelFormat
-	StencilFormat    PixelFormat // stencilAttachmentPixelFormat
-	SampleCount      int         // rasterSampleCount; 0 means 1
-	AlphaToCoverage  bool        // alphaToCoverageEnabled
+	DepthFormat      pixfmt.Format // depthAttachmentPixelFormat
+	StencilFormat    pixfmt.Format // stencilAttachmentPixelFormat
+	SampleCount      int           // rasterSampleCount; 0 means 1
+	AlphaToCoverage  bool          // alphaToCoverageEnabled
 	Topology         TopologyClass
 }
 
@@ -663,7 +633,7 @@ type BlitCommandEncoder interface {
 // backend ignores it.
 type LayerDesc struct {
 	Width, Height int
-	Format        PixelFormat
+	Format        pixfmt.Format
 	Window        uintptr
 }
 
@@ -683,4 +653,13 @@ type Layer interface {
 type Drawable interface {
 	// Texture is the drawable's texture, the colour target of a frame.
 	Texture() Texture
+}
+
+// MipSize returns the size of level l of a dimension of size n.
+func MipSize(n, l int) int {
+	n >>= uint(l)
+	if n < 1 {
+		return 1
+	}
+	return n
 }

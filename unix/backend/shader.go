@@ -1,5 +1,7 @@
 package backend
 
+import "mtld3d/core/ir"
+
 // The shader contract. The Metal backend compiles MSL; the reference
 // backend cannot, so it runs Go values that implement VertexProgram or
 // FragmentProgram (in the product, an interpreter of the shader IR). Both
@@ -16,13 +18,17 @@ const (
 
 // FunctionDesc names a shader function. Metal uses Source and Entry
 // (newLibraryWithSource: then newFunctionWithName:); the reference backend
-// uses Program, which must be a VertexProgram or a FragmentProgram
-// matching Stage. A backend ignores the fields it cannot use.
+// runs Program, which must be a VertexProgram or a FragmentProgram
+// matching Stage, or when Program is nil builds one from IR under Variant
+// (unix/backend/irprog), the shader IR Source was emitted from. A backend
+// ignores the fields it cannot use.
 type FunctionDesc struct {
 	Stage   ShaderStage
-	Source  string // MSL translation unit
-	Entry   string // function name in Source
-	Program any    // VertexProgram or FragmentProgram
+	Source  string        // MSL translation unit
+	Entry   string        // function name in Source
+	IR      *ir.Shader    // the shader Source was emitted from (core/msl)
+	Variant ir.VariantKey // the variant it was emitted for
+	Program any           // VertexProgram or FragmentProgram; overrides IR
 }
 
 // Function is an MTLFunction. Implementations are pointers, so a Function

@@ -1,5 +1,10 @@
 package backend
 
+import (
+	"encoding/binary"
+	"math"
+)
+
 // VertexFormat is MTLVertexFormat, limited to what D3D9 declarations use.
 // FormatInvalid (zero) marks an unused attribute.
 type VertexFormat uint8
@@ -73,4 +78,99 @@ type VertexBufferLayout struct {
 type VertexDescriptor struct {
 	Attributes [MaxVertexAttributes]VertexAttribute
 	Layouts    [MaxVertexBufferLayouts]VertexBufferLayout
+}
+
+// DecodeAttribute reads one vertex attribute of format f from p (at least
+// f.Size() bytes) as Metal's vertex fetch does: missing components 0, w 1.
+// The reference backend's vertex fetch and the device's CPU vertex path
+// (ProcessVertices) use it.
+func DecodeAttribute(f VertexFormat, p []byte) [4]float32 {
+	le := binary.LittleEndian
+	v := [4]float32{0, 0, 0, 1}
+	f32 := func(n int) {
+		for i := 0; i < n; i++ {
+			v[i] = math.Float32frombits(le.Uint32(p[4*i:]))
+		}
+	}
+	s16 := func(n int, norm bool) {
+		for i := 0; i < n; i++ {
+			x := float32(int16(le.Uint16(p[2*i:])))
+			if norm {
+				x = max(x/32767, -1)
+			}
+			v[i] = x
+		}
+	}
+	switch f {
+	case VertexFloat:
+		f32(1)
+	case VertexFloat2:
+		f32(2)
+	case VertexFloat3:
+		f32(3)
+	case VertexFloat4:
+		f32(4)
+	case VertexHalf2, VertexHalf4:
+		n := 2
+		if f == VertexHalf4 {
+			n = 4
+		}
+		for i := 0; i < n; i++ {
+			v[i] = halfToFloat(le.Uint16(p[2*i:]))
+		}
+	case VertexUChar4:
+		v = [4]float32{float32(p[0]), float32(p[1]), float32(p[2]), float32(p[3])}
+	case VertexUChar4Normalized:
+		v = [4]float32{float32(p[0]) / 255, float32(p[1]) / 255, float32(p[2]) / 255, float32(p[3]) / 255}
+	case VertexUChar4Normalized_BGRA:
+		v = [4]float32{float32(p[2]) / 255, float32(p[1]) / 255, float32(p[0]) / 255, float32(p[3]) / 255}
+	case VertexShort2:
+		s16(2, false)
+	case VertexShort4:
+		s16(4, false)
+	case VertexShort2Normalized:
+		s16(2, true)
+	case VertexShort4Normalized:
+		s16(4, true)
+	case VertexUShort2Normalized, VertexUShort4Normalized:
+		n := 2
+		if f == VertexUShort4Normalized {
+			n = 4
+		}
+		for i := 0; i < n; i++ {
+			v[i] = float32(le.Uint16(p[2*i:])) / 65535
+		}
+	case VertexInt1010102Normalized:
+		u := le.Uint32(p)
+		for i := 0; i < 3; i++ {
+			x := int32(u<<(22-10*uint(i))) >> 22
+			v[i] = max(float32(x)/511, -1)
+		}
+		v[3] = max(float32(int32(u)>>30), -1)
+	case VertexUInt1010102Normalized:
+		u := le.Uint32(p)
+		v = [4]float32{float32(u&1023) / 1023, float32(u>>10&1023) / 1023, float32(u>>20&1023) / 1023, float32(u>>30) / 3}
+	}
+	return v
+}
+
+// halfToFloat converts an IEEE binary16 value (as texel.HalfToFloat).
+func halfToFloat(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 31
+	man := uint32(h) & 1023
+	switch {
+	case exp == 0:
+		if man == 0 {
+			return math.Float32frombits(sign)
+		}
+		f := float32(man) / 1024 / 16384
+		if sign != 0 {
+			f = -f
+		}
+		return f
+	case exp == 31:
+		return math.Float32frombits(sign | 0xff<<23 | man<<13)
+	}
+	return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"unsafe"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -19,9 +20,9 @@ import (
 // clearKey names a clear pipeline: the attachment formats and what it
 // writes.
 type clearKey struct {
-	color   [4]backend.PixelFormat
-	depth   backend.PixelFormat
-	stencil backend.PixelFormat
+	color   [4]pixfmt.Format
+	depth   pixfmt.Format
+	stencil pixfmt.Format
 	samples int
 	flags   uint32
 }
@@ -85,14 +86,14 @@ func (d *Device) clearPipeline(k clearKey) (backend.RenderPipelineState, backend
 	if k.flags&types.D3DCLEAR_TARGET != 0 {
 		mask = backend.ColorMaskAll
 	}
-	if k.color != ([4]backend.PixelFormat{}) {
+	if k.color != ([4]pixfmt.Format{}) {
 		fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: clearMSL, Entry: "mtld3d_clear_fs", Program: clearFS})
 		if err != nil {
 			return nil, nil, err
 		}
 		desc.FragmentFunction = fs
 		for i, f := range k.color {
-			if f != backend.FormatInvalid {
+			if f != pixfmt.Invalid {
 				desc.ColorAttachments[i] = backend.ColorAttachmentDesc{Format: f, WriteMask: mask}
 			}
 		}
@@ -102,7 +103,7 @@ func (d *Device) clearPipeline(k clearKey) (backend.RenderPipelineState, backend
 		return nil, nil, err
 	}
 	dsd := backend.DepthStencilDesc{DepthCompare: backend.CompareAlways, DepthWrite: k.flags&types.D3DCLEAR_ZBUFFER != 0}
-	if k.stencil != backend.FormatInvalid {
+	if k.stencil != pixfmt.Invalid {
 		var mask uint8
 		if k.flags&types.D3DCLEAR_STENCIL != 0 {
 			mask = 0xff

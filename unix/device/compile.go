@@ -8,19 +8,20 @@ import (
 
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
+	"mtld3d/core/msl"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference/irprog"
+	"mtld3d/unix/backend/irprog"
 )
 
 // Compile workers: a started device builds shader functions (MSL
-// emission, the IR program and the backend's NewFunction) for shaders
-// the guest creates on four background goroutines, so a shader's first
-// draw finds its function built or being built. Functions are built for
-// the variant the render state implies when the shader is created; a
-// draw under another variant builds its own on the encoder, as before.
-// Pipelines depend on the draw's vertex layout and targets and are built
-// on the encoder when first drawn.
+// emission and the backend's NewFunction, which on the reference backend
+// builds the IR program) for shaders the guest creates on four background
+// goroutines, so a shader's first draw finds its function built or being
+// built. Functions are built for the variant the render state implies
+// when the shader is created; a draw under another variant builds its own
+// on the encoder, as before. Pipelines depend on the draw's vertex layout
+// and targets and are built on the encoder when first drawn.
 
 const compileWorkers = 4
 
@@ -86,8 +87,9 @@ func (d *Device) stopCompiler() {
 }
 
 // precompile starts building s's function for the current render state's
-// variant (called when a shader's creation is replayed). The MSL and the
-// IR program are made here; the backend's compile runs on a worker.
+// variant (called when a shader's creation is replayed). The MSL is made
+// here; the backend's compile (the IR program on the reference backend)
+// runs on a worker.
 func (d *Device) precompile(s *ir.Shader) {
 	c := d.compiler
 	if c == nil || s == nil {
@@ -110,7 +112,7 @@ func (d *Device) precompile(s *ir.Shader) {
 	}
 	b := &compiled{done: make(chan struct{})}
 	c.builds[k] = b
-	fd, unit, err := irprog.Function(s, key)
+	fd, unit, err := functionDesc(s, key)
 	if err != nil {
 		b.err = err
 		close(b.done)
@@ -143,7 +145,7 @@ func (d *Device) buildFunction(s *ir.Shader, key ir.VariantKey) (backend.Functio
 			return b.wait()
 		}
 	}
-	fd, unit, err := irprog.Function(s, key)
+	fd, unit, err := functionDesc(s, key)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -152,6 +154,22 @@ func (d *Device) buildFunction(s *ir.Shader, key ir.VariantKey) (backend.Functio
 		return nil, nil, err
 	}
 	return fn, unit.Varyings, nil
+}
+
+// functionDesc emits s as MSL under key (core/msl) and describes the
+// function with the IR too, from which the reference backend builds its
+// program (backend.FunctionDesc). The Unit describes the emitted function
+// (buffers, samplers, varyings) for pipeline creation.
+func functionDesc(s *ir.Shader, key ir.VariantKey) (backend.FunctionDesc, *msl.Unit, error) {
+	u, err := msl.Emit(s, key)
+	if err != nil {
+		return backend.FunctionDesc{}, nil, err
+	}
+	stage := backend.StageFragment
+	if s.Stage == ir.StageVertex {
+		stage = backend.StageVertex
+	}
+	return backend.FunctionDesc{Stage: stage, Source: u.Source, Entry: u.Entry, IR: s, Variant: key}, u, nil
 }
 
 // dropBuilds forgets the undrawn builds of a destroyed shader; each

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"mtld3d/core/format"
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -212,7 +213,7 @@ func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) 
 		tmp, 0, 0, backend.Origin{})
 	blit.EndEncoding()
 	sw := t.mapping.Swizzle.Backend()
-	if sw == (backend.Swizzles{}) {
+	if sw == (pixfmt.Swizzles{}) {
 		return tmp, 0, tmp.Release, nil
 	}
 	v, err := tmp.NewView(t.mapping.Format, sw)

@@ -6,6 +6,7 @@ package device
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -15,6 +16,7 @@ import (
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backends"
 	"mtld3d/unix/bridge"
 	"mtld3d/unix/logs"
 	"mtld3d/unix/process"
@@ -132,7 +134,7 @@ func lookup(id uint32) *Device {
 
 func createThunk(p unsafe.Pointer) shared.Status {
 	a := (*shared.CreateDeviceParams)(p)
-	be, target, err := newBackend()
+	be, target, err := backends.Open(process.Config().ResolvedBackend(runtime.GOOS))
 	if err != nil {
 		logs.L().Error("no backend", zap.Error(err))
 		return shared.StatusNotImplemented

@@ -8,7 +8,7 @@ import (
 	"mtld3d/core/ir"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference/irprog"
+	"mtld3d/unix/backend/irprog"
 )
 
 type vsEntry struct {

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -27,7 +28,7 @@ import (
 // the encoder while it presents.
 
 // layerFormat is what drawables hold: the D3D9 display's X8R8G8B8.
-const layerFormat = backend.FormatBGRA8Unorm
+const layerFormat = pixfmt.BGRA8Unorm
 
 // chainLayer is one swap chain's layer and the window it is attached to.
 type chainLayer struct {

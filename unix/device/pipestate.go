@@ -7,6 +7,7 @@ import (
 
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
 )
@@ -286,11 +287,11 @@ func (d *Device) srgbViews() bool { return d.st.ff.RS[types.D3DRS_SRGBWRITEENABL
 // srgbView returns an sRGB view of a target texture, made once per frame
 // (views go with the frame's transient objects). Metal makes views that
 // only toggle sRGB without MTLTextureUsagePixelFormatView.
-func (d *Device) srgbView(t backend.Texture, f backend.PixelFormat) (backend.Texture, error) {
+func (d *Device) srgbView(t backend.Texture, f pixfmt.Format) (backend.Texture, error) {
 	if v, ok := d.draws.srgb[t]; ok {
 		return v, nil
 	}
-	v, err := t.NewView(f, backend.Swizzles{})
+	v, err := t.NewView(f, pixfmt.Swizzles{})
 	if err != nil {
 		return nil, err
 	}
@@ -303,8 +304,8 @@ func (d *Device) srgbView(t backend.Texture, f backend.PixelFormat) (backend.Tex
 // the depth format's smallest step: 2^-16 for 16-bit depth; float depth
 // (which stands in for D3D9's 24-bit formats too) steps by 2^-24 for
 // depths in [0.5, 1), where perspective projections put most of a scene.
-func depthBiasScale(f backend.PixelFormat) float32 {
-	if f == backend.FormatDepth16Unorm {
+func depthBiasScale(f pixfmt.Format) float32 {
+	if f == pixfmt.Depth16Unorm {
 		return 1 << 16
 	}
 	return 1 << 24

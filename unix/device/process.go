@@ -11,7 +11,7 @@ import (
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference/irprog"
+	"mtld3d/unix/backend/irprog"
 )
 
 // ProcessVertices: the current vertex pipeline (fixed function or the

@@ -8,6 +8,7 @@ import (
 	"mtld3d/core/caps"
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
 	"mtld3d/core/state"
 	"mtld3d/shared"
 	"mtld3d/types"
@@ -28,7 +29,7 @@ func TestClipPlaneCounts(t *testing.T) {
 
 func TestDepthBiasScale(t *testing.T) {
 	// D3D9 adds the bias to depth; Metal multiplies it by the format's step.
-	if depthBiasScale(backend.FormatDepth16Unorm) != 1<<16 || depthBiasScale(backend.FormatDepth32Float_Stencil8) != 1<<24 {
+	if depthBiasScale(pixfmt.Depth16Unorm) != 1<<16 || depthBiasScale(pixfmt.Depth32Float_Stencil8) != 1<<24 {
 		t.Error("depth bias scale")
 	}
 }

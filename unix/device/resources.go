@@ -6,6 +6,7 @@ import (
 
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -58,7 +59,7 @@ func (t *texture) samplerKind() ir.SamplerKind {
 // sampler asks for it and the format has an sRGB twin (other formats
 // read as they are, as D3D9 drivers do for formats without SRGBREAD).
 func (t *texture) sampled(srgb bool) backend.Texture {
-	if !srgb || t.mapping.SRGBFormat == backend.FormatInvalid {
+	if !srgb || t.mapping.SRGBFormat == pixfmt.Invalid {
 		return t.view
 	}
 	if t.srgb == nil {
@@ -224,7 +225,7 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 		return fmt.Errorf("texture %d: %w", r.ID, err)
 	}
 	view := t
-	if sw := mp.Swizzle.Backend(); sw != (backend.Swizzles{}) {
+	if sw := mp.Swizzle.Backend(); sw != (pixfmt.Swizzles{}) {
 		if view, err = t.NewView(mp.Format, sw); err != nil {
 			t.Release()
 			return err

@@ -1,5 +1,6 @@
 package device
 
+import "mtld3d/core/pixfmt"
 import "mtld3d/unix/backend"
 
 // texQuad is one textured triangle over a target, scissored: the draw
@@ -12,7 +13,7 @@ type texQuad struct {
 	sampler backend.SamplerDesc
 	tex     backend.Texture
 	target  backend.AttachmentDesc // texture, level and slice drawn into
-	format  backend.PixelFormat
+	format  pixfmt.Format
 	samples int
 	w, h    int // the target's size
 	scissor rect

@@ -7,6 +7,7 @@ import (
 	"mtld3d/core/ff"
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -236,7 +237,7 @@ func (d *Device) dummy(k dummyKey) (backend.Texture, error) {
 	if t := d.dummies[k]; t != nil {
 		return t, nil
 	}
-	desc := backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatRGBA8Unorm, Width: 1, Height: 1,
+	desc := backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.RGBA8Unorm, Width: 1, Height: 1,
 		Usage: backend.UsageShaderRead}
 	texel := []byte{0, 0, 0, 0}
 	if k.opaque {
@@ -250,7 +251,7 @@ func (d *Device) dummy(k dummyKey) (backend.Texture, error) {
 		desc.Type = backend.TextureType3D
 	case ir.SamplerShadow2D:
 		// Depth 0: every comparison against it answers the same way.
-		desc.Format = backend.FormatDepth32Float
+		desc.Format = pixfmt.Depth32Float
 	}
 	t, err := d.be.NewTexture(desc)
 	if err != nil {

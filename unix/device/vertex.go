@@ -12,7 +12,6 @@ import (
 	"mtld3d/core/msl"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference"
 )
 
 // Vertex input: D3D9 stream s is backend vertex buffer streamBase+s
@@ -109,7 +108,7 @@ func (e *element) decode(p []byte) [4]float32 {
 		}
 		return v
 	}
-	return reference.DecodeAttribute(e.format, p)
+	return backend.DecodeAttribute(e.format, p)
 }
 
 // ffLocation is where core/ff's vertex shader reads an element.

@@ -3,6 +3,7 @@ package metal
 import (
 	"encoding/binary"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
@@ -20,13 +21,13 @@ import (
 // bits of a word) and its stencil plane 1.
 
 // combinedDepthStencil reports whether f needs the two-plane path.
-func combinedDepthStencil(f backend.PixelFormat) bool {
-	return f == backend.FormatDepth24Unorm_Stencil8 || f == backend.FormatDepth32Float_Stencil8
+func combinedDepthStencil(f pixfmt.Format) bool {
+	return f == pixfmt.Depth24Unorm_Stencil8 || f == pixfmt.Depth32Float_Stencil8
 }
 
 // splitDepthStencil copies w x h x d texels of f, laid out with the given
 // row and image pitches, into tightly packed depth and stencil planes.
-func splitDepthStencil(f backend.PixelFormat, src []byte, bpr, bpi, w, h, d int) (depth, stencil []byte) {
+func splitDepthStencil(f pixfmt.Format, src []byte, bpr, bpi, w, h, d int) (depth, stencil []byte) {
 	texel := f.Info().BytesPerBlock
 	depth = make([]byte, w*h*d*4)
 	stencil = make([]byte, w*h*d)
@@ -38,7 +39,7 @@ func splitDepthStencil(f backend.PixelFormat, src []byte, bpr, bpi, w, h, d int)
 			for x := 0; x < w; x++ {
 				p := row[x*texel:]
 				word := le.Uint32(p)
-				if f == backend.FormatDepth24Unorm_Stencil8 {
+				if f == pixfmt.Depth24Unorm_Stencil8 {
 					le.PutUint32(depth[i*4:], word&0xffffff)
 					stencil[i] = p[3]
 				} else {
@@ -53,7 +54,7 @@ func splitDepthStencil(f backend.PixelFormat, src []byte, bpr, bpi, w, h, d int)
 }
 
 // mergeDepthStencil is the inverse of splitDepthStencil.
-func mergeDepthStencil(f backend.PixelFormat, dst []byte, bpr, bpi, w, h, d int, depth, stencil []byte) {
+func mergeDepthStencil(f pixfmt.Format, dst []byte, bpr, bpi, w, h, d int, depth, stencil []byte) {
 	texel := f.Info().BytesPerBlock
 	le := binary.LittleEndian
 	i := 0
@@ -63,7 +64,7 @@ func mergeDepthStencil(f backend.PixelFormat, dst []byte, bpr, bpi, w, h, d int,
 			for x := 0; x < w; x++ {
 				p := row[x*texel:]
 				word := le.Uint32(depth[i*4:])
-				if f == backend.FormatDepth24Unorm_Stencil8 {
+				if f == pixfmt.Depth24Unorm_Stencil8 {
 					le.PutUint32(p, word&0xffffff|uint32(stencil[i])<<24)
 				} else {
 					le.PutUint32(p, word)
@@ -87,7 +88,7 @@ func imagePitch(t backend.TextureType, bytesPerImage int) int {
 
 // regionBytes is how many bytes a region of f occupies at the given
 // pitches (rows of blocks for compressed formats).
-func regionBytes(f backend.PixelFormat, r backend.Region, bytesPerRow, bytesPerImage int) int {
+func regionBytes(f pixfmt.Format, r backend.Region, bytesPerRow, bytesPerImage int) int {
 	in := f.Info()
 	rows := (r.Height + in.BlockHeight - 1) / in.BlockHeight
 	depth := max(r.Depth, 1)

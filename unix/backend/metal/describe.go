@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"strconv"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
 )
@@ -40,7 +41,7 @@ func BufferStorage(unifiedMemory bool) mtl.StorageMode {
 // multisample textures are private on every Mac (macOS refuses shared
 // depth and multisample textures), so the CPU reaches them through a
 // staging buffer and a blit; the rest follow BufferStorage.
-func TextureStorage(f backend.PixelFormat, sampleCount int, unifiedMemory bool) mtl.StorageMode {
+func TextureStorage(f pixfmt.Format, sampleCount int, unifiedMemory bool) mtl.StorageMode {
 	if f.IsDepth() || f.IsStencil() || sampleCount > 1 {
 		return mtl.StorageModePrivate
 	}

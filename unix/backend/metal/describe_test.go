@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
 )
@@ -31,18 +32,18 @@ func TestStorageModes(t *testing.T) {
 		t.Error("buffers: shared on unified memory, managed on discrete GPUs")
 	}
 	cases := []struct {
-		f       backend.PixelFormat
+		f       pixfmt.Format
 		samples int
 		unified bool
 		want    mtl.StorageMode
 	}{
-		{backend.FormatBGRA8Unorm, 1, true, mtl.StorageModeShared},
-		{backend.FormatBGRA8Unorm, 1, false, mtl.StorageModeManaged},
-		{backend.FormatBC1_RGBA, 1, false, mtl.StorageModeManaged},
-		{backend.FormatBGRA8Unorm, 4, true, mtl.StorageModePrivate},
-		{backend.FormatDepth32Float, 1, true, mtl.StorageModePrivate},
-		{backend.FormatDepth32Float_Stencil8, 1, false, mtl.StorageModePrivate},
-		{backend.FormatStencil8, 1, true, mtl.StorageModePrivate},
+		{pixfmt.BGRA8Unorm, 1, true, mtl.StorageModeShared},
+		{pixfmt.BGRA8Unorm, 1, false, mtl.StorageModeManaged},
+		{pixfmt.BC1_RGBA, 1, false, mtl.StorageModeManaged},
+		{pixfmt.BGRA8Unorm, 4, true, mtl.StorageModePrivate},
+		{pixfmt.Depth32Float, 1, true, mtl.StorageModePrivate},
+		{pixfmt.Depth32Float_Stencil8, 1, false, mtl.StorageModePrivate},
+		{pixfmt.Stencil8, 1, true, mtl.StorageModePrivate},
 	}
 	for _, c := range cases {
 		if got := TextureStorage(c.f, c.samples, c.unified); got != c.want {
@@ -53,7 +54,7 @@ func TestStorageModes(t *testing.T) {
 
 func TestTextureDescriptor(t *testing.T) {
 	td, err := TextureDescriptor(backend.TextureDesc{
-		Type: backend.TextureTypeCube, Format: backend.FormatBC3_RGBA, Width: 64, Height: 64,
+		Type: backend.TextureTypeCube, Format: pixfmt.BC3_RGBA, Width: 64, Height: 64,
 		MipLevels: 7, Usage: backend.UsageShaderRead,
 	}, false)
 	if err != nil {
@@ -67,7 +68,7 @@ func TestTextureDescriptor(t *testing.T) {
 	if td != want {
 		t.Errorf("got %+v\nwant %+v", td, want)
 	}
-	if _, err := TextureDescriptor(backend.TextureDesc{Format: backend.FormatInvalid}, true); !errors.Is(err, backend.ErrUnsupported) {
+	if _, err := TextureDescriptor(backend.TextureDesc{Format: pixfmt.Invalid}, true); !errors.Is(err, backend.ErrUnsupported) {
 		t.Error("invalid format accepted")
 	}
 	if SliceCount(backend.TextureDesc{Type: backend.TextureTypeCube}) != 6 ||
@@ -141,13 +142,13 @@ func testPipelineDesc() backend.RenderPipelineDesc {
 	d.VertexDescriptor.Layouts[2] = backend.VertexBufferLayout{Stride: 0, Step: backend.StepConstant}
 	d.VertexDescriptor.Layouts[5] = backend.VertexBufferLayout{Stride: 64} // no attribute reads it
 	d.ColorAttachments[0] = backend.ColorAttachmentDesc{
-		Format: backend.FormatBGRA8Unorm, BlendEnable: true,
+		Format: pixfmt.BGRA8Unorm, BlendEnable: true,
 		SrcRGB: backend.BlendSourceAlpha, DstRGB: backend.BlendOneMinusSourceAlpha,
 		SrcAlpha: backend.BlendOne, DstAlpha: backend.BlendZero,
 		WriteMask: backend.ColorMaskAll,
 	}
-	d.DepthFormat = backend.FormatDepth32Float_Stencil8
-	d.StencilFormat = backend.FormatDepth32Float_Stencil8
+	d.DepthFormat = pixfmt.Depth32Float_Stencil8
+	d.StencilFormat = pixfmt.Depth32Float_Stencil8
 	d.Topology = backend.TopologyTriangle
 	return d
 }
@@ -213,7 +214,7 @@ func TestPipelineDescriptor(t *testing.T) {
 
 	// No attributes: no vertex descriptor.
 	var bare backend.RenderPipelineDesc
-	bare.ColorAttachments[0].Format = backend.FormatRGBA8Unorm
+	bare.ColorAttachments[0].Format = pixfmt.RGBA8Unorm
 	if pd, _ := PipelineDescriptor(bare, "v", ""); pd.VertexDescriptor != nil {
 		t.Error("vertex descriptor without attributes")
 	}
@@ -286,7 +287,7 @@ func TestFunctionDesc(t *testing.T) {
 }
 
 func TestDepthStencilPlanes(t *testing.T) {
-	for _, f := range []backend.PixelFormat{backend.FormatDepth24Unorm_Stencil8, backend.FormatDepth32Float_Stencil8} {
+	for _, f := range []pixfmt.Format{pixfmt.Depth24Unorm_Stencil8, pixfmt.Depth32Float_Stencil8} {
 		texel := f.Info().BytesPerBlock
 		w, h := 3, 2
 		bpr := w*texel + 4 // padded rows
@@ -295,7 +296,7 @@ func TestDepthStencilPlanes(t *testing.T) {
 			for x := 0; x < w; x++ {
 				p := src[y*bpr+x*texel:]
 				v := byte(1 + y*w + x)
-				if f == backend.FormatDepth24Unorm_Stencil8 {
+				if f == pixfmt.Depth24Unorm_Stencil8 {
 					p[0], p[1], p[2], p[3] = v, v+1, v+2, 0x80|v
 				} else {
 					p[0], p[1], p[2], p[3], p[4] = v, v+1, v+2, v+3, 0x80|v
@@ -306,7 +307,7 @@ func TestDepthStencilPlanes(t *testing.T) {
 		if len(dPlane) != w*h*4 || len(sPlane) != w*h || sPlane[4] != 0x80|5 {
 			t.Fatalf("%v: planes %d %d %x", f, len(dPlane), len(sPlane), sPlane)
 		}
-		if f == backend.FormatDepth24Unorm_Stencil8 && dPlane[3] != 0 {
+		if f == pixfmt.Depth24Unorm_Stencil8 && dPlane[3] != 0 {
 			t.Errorf("%v: depth word keeps the stencil byte", f)
 		}
 		out := make([]byte, len(src))
@@ -321,7 +322,7 @@ func TestDepthStencilPlanes(t *testing.T) {
 	if imagePitch(backend.TextureType2D, 4096) != 0 || imagePitch(backend.TextureType3D, 4096) != 4096 {
 		t.Error("image pitch")
 	}
-	if n := regionBytes(backend.FormatBC1_RGBA, backend.Region{Width: 8, Height: 8, Depth: 1}, 16, 0); n != 32 {
+	if n := regionBytes(pixfmt.BC1_RGBA, backend.Region{Width: 8, Height: 8, Depth: 1}, 16, 0); n != 32 {
 		t.Errorf("BC1 8x8 region = %d bytes, want 32", n)
 	}
 }

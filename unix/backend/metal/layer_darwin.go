@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/ca"
 	"mtld3d/unix/backend/metal/mtl"
@@ -23,7 +24,7 @@ import (
 type layer struct {
 	dev    *Device
 	l      ca.MetalLayer
-	format backend.PixelFormat
+	format pixfmt.Format
 	window uintptr
 	win    *winemac.View // the Wine window's Metal view, when Window was set (window_darwin.go)
 }

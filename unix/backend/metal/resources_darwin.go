@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
@@ -100,7 +101,7 @@ func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
 	if err != nil {
 		return nil, err
 	}
-	if desc.Format == backend.FormatDepth24Unorm_Stencil8 && !d.caps.Has(backend.CapDepth24Stencil8) {
+	if desc.Format == pixfmt.Depth24Unorm_Stencil8 && !d.caps.Has(backend.CapDepth24Stencil8) {
 		return nil, unsupported("pixel format on this device", desc.Format)
 	}
 	if desc.Format.IsCompressed() && !d.caps.Has(backend.CapBCTextures) {
@@ -119,7 +120,7 @@ func (t *texture) MTLTexture() mtl.Texture { return t.t }
 
 func (t *texture) Desc() backend.TextureDesc   { return t.desc }
 func (t *texture) Type() backend.TextureType   { return t.desc.Type }
-func (t *texture) Format() backend.PixelFormat { return t.desc.Format }
+func (t *texture) Format() pixfmt.Format       { return t.desc.Format }
 func (t *texture) Width() int                  { return t.desc.Width }
 func (t *texture) Height() int                 { return t.desc.Height }
 func (t *texture) Depth() int                  { return t.desc.Depth }
@@ -261,7 +262,7 @@ func (t *texture) getPrivate(dst []byte, bytesPerRow, bytesPerImage int, r backe
 	return nil
 }
 
-func (t *texture) NewView(f backend.PixelFormat, sw backend.Swizzles) (backend.Texture, error) {
+func (t *texture) NewView(f pixfmt.Format, sw pixfmt.Swizzles) (backend.Texture, error) {
 	pf, err := PixelFormat(f)
 	if err != nil {
 		return nil, err

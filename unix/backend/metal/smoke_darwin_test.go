@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
@@ -69,7 +70,7 @@ func TestSmokeDevice(t *testing.T) {
 func TestSmokeClearReadBack(t *testing.T) {
 	d := smokeDevice(t)
 	tex, err := d.NewTexture(backend.TextureDesc{
-		Type: backend.TextureType2D, Format: backend.FormatRGBA8Unorm, Width: 4, Height: 4,
+		Type: backend.TextureType2D, Format: pixfmt.RGBA8Unorm, Width: 4, Height: 4,
 		Usage: backend.UsageRenderTarget | backend.UsageShaderRead,
 	})
 	if err != nil {
@@ -145,8 +146,8 @@ func TestSmokeDraw(t *testing.T) {
 
 	var pd backend.RenderPipelineDesc
 	pd.VertexFunction, pd.FragmentFunction = vf, ff
-	pd.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: backend.FormatBGRA8Unorm, WriteMask: backend.ColorMaskAll}
-	pd.DepthFormat = backend.FormatDepth32Float
+	pd.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: pixfmt.BGRA8Unorm, WriteMask: backend.ColorMaskAll}
+	pd.DepthFormat = pixfmt.Depth32Float
 	pd.Topology = backend.TopologyTriangle
 	t.Log("newRenderPipelineStateWithDescriptor")
 	pipe, err := d.NewRenderPipeline(pd)
@@ -165,12 +166,12 @@ func TestSmokeDraw(t *testing.T) {
 	}
 	defer smp.Release()
 
-	rt, err := d.NewTexture(backend.TextureDesc{Format: backend.FormatBGRA8Unorm, Width: 8, Height: 8, Usage: backend.UsageRenderTarget})
+	rt, err := d.NewTexture(backend.TextureDesc{Format: pixfmt.BGRA8Unorm, Width: 8, Height: 8, Usage: backend.UsageRenderTarget})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rt.Release()
-	depth, err := d.NewTexture(backend.TextureDesc{Format: backend.FormatDepth32Float, Width: 8, Height: 8, Usage: backend.UsageRenderTarget})
+	depth, err := d.NewTexture(backend.TextureDesc{Format: pixfmt.Depth32Float, Width: 8, Height: 8, Usage: backend.UsageRenderTarget})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +245,7 @@ func TestSmokeBuffersAndBlits(t *testing.T) {
 
 func TestSmokeDepthStencilUpload(t *testing.T) {
 	d := smokeDevice(t)
-	tex, err := d.NewTexture(backend.TextureDesc{Format: backend.FormatDepth32Float_Stencil8, Width: 4, Height: 4, Usage: backend.UsageRenderTarget})
+	tex, err := d.NewTexture(backend.TextureDesc{Format: pixfmt.Depth32Float_Stencil8, Width: 4, Height: 4, Usage: backend.UsageRenderTarget})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +283,7 @@ func TestSmokeErrors(t *testing.T) {
 
 func TestSmokeLayer(t *testing.T) {
 	d := smokeDevice(t)
-	l, err := d.NewLayer(backend.LayerDesc{Width: 64, Height: 64, Format: backend.FormatBGRA8Unorm})
+	l, err := d.NewLayer(backend.LayerDesc{Width: 64, Height: 64, Format: pixfmt.BGRA8Unorm})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package metal
 import (
 	"fmt"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
 )
@@ -15,48 +16,48 @@ func unsupported(what string, v any) error {
 }
 
 var pixelFormats = [...]mtl.PixelFormat{
-	backend.FormatInvalid:               mtl.PixelFormatInvalid,
-	backend.FormatRGBA8Unorm:            mtl.PixelFormatRGBA8Unorm,
-	backend.FormatRGBA8Unorm_sRGB:       mtl.PixelFormatRGBA8Unorm_sRGB,
-	backend.FormatBGRA8Unorm:            mtl.PixelFormatBGRA8Unorm,
-	backend.FormatBGRA8Unorm_sRGB:       mtl.PixelFormatBGRA8Unorm_sRGB,
-	backend.FormatB5G6R5Unorm:           mtl.PixelFormatB5G6R5Unorm,
-	backend.FormatA1BGR5Unorm:           mtl.PixelFormatA1BGR5Unorm,
-	backend.FormatABGR4Unorm:            mtl.PixelFormatABGR4Unorm,
-	backend.FormatBGR5A1Unorm:           mtl.PixelFormatBGR5A1Unorm,
-	backend.FormatR8Unorm:               mtl.PixelFormatR8Unorm,
-	backend.FormatRG8Unorm:              mtl.PixelFormatRG8Unorm,
-	backend.FormatA8Unorm:               mtl.PixelFormatA8Unorm,
-	backend.FormatR16Unorm:              mtl.PixelFormatR16Unorm,
-	backend.FormatRG16Unorm:             mtl.PixelFormatRG16Unorm,
-	backend.FormatRGBA16Unorm:           mtl.PixelFormatRGBA16Unorm,
-	backend.FormatR16Float:              mtl.PixelFormatR16Float,
-	backend.FormatRG16Float:             mtl.PixelFormatRG16Float,
-	backend.FormatRGBA16Float:           mtl.PixelFormatRGBA16Float,
-	backend.FormatR32Float:              mtl.PixelFormatR32Float,
-	backend.FormatRG32Float:             mtl.PixelFormatRG32Float,
-	backend.FormatRGBA32Float:           mtl.PixelFormatRGBA32Float,
-	backend.FormatRGB10A2Unorm:          mtl.PixelFormatRGB10A2Unorm,
-	backend.FormatBC1_RGBA:              mtl.PixelFormatBC1_RGBA,
-	backend.FormatBC1_RGBA_sRGB:         mtl.PixelFormatBC1_RGBA_sRGB,
-	backend.FormatBC2_RGBA:              mtl.PixelFormatBC2_RGBA,
-	backend.FormatBC2_RGBA_sRGB:         mtl.PixelFormatBC2_RGBA_sRGB,
-	backend.FormatBC3_RGBA:              mtl.PixelFormatBC3_RGBA,
-	backend.FormatBC3_RGBA_sRGB:         mtl.PixelFormatBC3_RGBA_sRGB,
-	backend.FormatBC4_RUnorm:            mtl.PixelFormatBC4_RUnorm,
-	backend.FormatBC5_RGUnorm:           mtl.PixelFormatBC5_RGUnorm,
-	backend.FormatDepth16Unorm:          mtl.PixelFormatDepth16Unorm,
-	backend.FormatDepth32Float:          mtl.PixelFormatDepth32Float,
-	backend.FormatDepth24Unorm_Stencil8: mtl.PixelFormatDepth24Unorm_Stencil8,
-	backend.FormatDepth32Float_Stencil8: mtl.PixelFormatDepth32Float_Stencil8,
-	backend.FormatStencil8:              mtl.PixelFormatStencil8,
-	backend.FormatX32_Stencil8:          mtl.PixelFormatX32_Stencil8,
+	pixfmt.Invalid:               mtl.PixelFormatInvalid,
+	pixfmt.RGBA8Unorm:            mtl.PixelFormatRGBA8Unorm,
+	pixfmt.RGBA8Unorm_sRGB:       mtl.PixelFormatRGBA8Unorm_sRGB,
+	pixfmt.BGRA8Unorm:            mtl.PixelFormatBGRA8Unorm,
+	pixfmt.BGRA8Unorm_sRGB:       mtl.PixelFormatBGRA8Unorm_sRGB,
+	pixfmt.B5G6R5Unorm:           mtl.PixelFormatB5G6R5Unorm,
+	pixfmt.A1BGR5Unorm:           mtl.PixelFormatA1BGR5Unorm,
+	pixfmt.ABGR4Unorm:            mtl.PixelFormatABGR4Unorm,
+	pixfmt.BGR5A1Unorm:           mtl.PixelFormatBGR5A1Unorm,
+	pixfmt.R8Unorm:               mtl.PixelFormatR8Unorm,
+	pixfmt.RG8Unorm:              mtl.PixelFormatRG8Unorm,
+	pixfmt.A8Unorm:               mtl.PixelFormatA8Unorm,
+	pixfmt.R16Unorm:              mtl.PixelFormatR16Unorm,
+	pixfmt.RG16Unorm:             mtl.PixelFormatRG16Unorm,
+	pixfmt.RGBA16Unorm:           mtl.PixelFormatRGBA16Unorm,
+	pixfmt.R16Float:              mtl.PixelFormatR16Float,
+	pixfmt.RG16Float:             mtl.PixelFormatRG16Float,
+	pixfmt.RGBA16Float:           mtl.PixelFormatRGBA16Float,
+	pixfmt.R32Float:              mtl.PixelFormatR32Float,
+	pixfmt.RG32Float:             mtl.PixelFormatRG32Float,
+	pixfmt.RGBA32Float:           mtl.PixelFormatRGBA32Float,
+	pixfmt.RGB10A2Unorm:          mtl.PixelFormatRGB10A2Unorm,
+	pixfmt.BC1_RGBA:              mtl.PixelFormatBC1_RGBA,
+	pixfmt.BC1_RGBA_sRGB:         mtl.PixelFormatBC1_RGBA_sRGB,
+	pixfmt.BC2_RGBA:              mtl.PixelFormatBC2_RGBA,
+	pixfmt.BC2_RGBA_sRGB:         mtl.PixelFormatBC2_RGBA_sRGB,
+	pixfmt.BC3_RGBA:              mtl.PixelFormatBC3_RGBA,
+	pixfmt.BC3_RGBA_sRGB:         mtl.PixelFormatBC3_RGBA_sRGB,
+	pixfmt.BC4_RUnorm:            mtl.PixelFormatBC4_RUnorm,
+	pixfmt.BC5_RGUnorm:           mtl.PixelFormatBC5_RGUnorm,
+	pixfmt.Depth16Unorm:          mtl.PixelFormatDepth16Unorm,
+	pixfmt.Depth32Float:          mtl.PixelFormatDepth32Float,
+	pixfmt.Depth24Unorm_Stencil8: mtl.PixelFormatDepth24Unorm_Stencil8,
+	pixfmt.Depth32Float_Stencil8: mtl.PixelFormatDepth32Float_Stencil8,
+	pixfmt.Stencil8:              mtl.PixelFormatStencil8,
+	pixfmt.X32_Stencil8:          mtl.PixelFormatX32_Stencil8,
 }
 
 // PixelFormat maps a backend format to MTLPixelFormat. FormatInvalid maps
 // to MTLPixelFormatInvalid (an unused attachment).
-func PixelFormat(f backend.PixelFormat) (mtl.PixelFormat, error) {
-	if int(f) >= len(pixelFormats) || (f != backend.FormatInvalid && pixelFormats[f] == mtl.PixelFormatInvalid) {
+func PixelFormat(f pixfmt.Format) (mtl.PixelFormat, error) {
+	if int(f) >= len(pixelFormats) || (f != pixfmt.Invalid && pixelFormats[f] == mtl.PixelFormatInvalid) {
 		return mtl.PixelFormatInvalid, unsupported("pixel format", f)
 	}
 	return pixelFormats[f], nil
@@ -445,28 +446,28 @@ func TextureUsage(u backend.TextureUsage) (mtl.TextureUsage, error) {
 }
 
 // Swizzle maps a channel swizzle; identity becomes the channel itself.
-func Swizzle(s backend.Swizzle, channel int) (mtl.TextureSwizzle, error) {
+func Swizzle(s pixfmt.Swizzle, channel int) (mtl.TextureSwizzle, error) {
 	switch s {
-	case backend.SwizzleIdentity:
+	case pixfmt.SwizzleIdentity:
 		return mtl.TextureSwizzleRed + mtl.TextureSwizzle(channel), nil
-	case backend.SwizzleZero:
+	case pixfmt.SwizzleZero:
 		return mtl.TextureSwizzleZero, nil
-	case backend.SwizzleOne:
+	case pixfmt.SwizzleOne:
 		return mtl.TextureSwizzleOne, nil
-	case backend.SwizzleRed:
+	case pixfmt.SwizzleRed:
 		return mtl.TextureSwizzleRed, nil
-	case backend.SwizzleGreen:
+	case pixfmt.SwizzleGreen:
 		return mtl.TextureSwizzleGreen, nil
-	case backend.SwizzleBlue:
+	case pixfmt.SwizzleBlue:
 		return mtl.TextureSwizzleBlue, nil
-	case backend.SwizzleAlpha:
+	case pixfmt.SwizzleAlpha:
 		return mtl.TextureSwizzleAlpha, nil
 	}
 	return 0, unsupported("swizzle", s)
 }
 
 // Swizzles maps MTLTextureSwizzleChannels.
-func Swizzles(s backend.Swizzles) (mtl.TextureSwizzleChannels, error) {
+func Swizzles(s pixfmt.Swizzles) (mtl.TextureSwizzleChannels, error) {
 	var out [4]mtl.TextureSwizzle
 	for i, c := range s {
 		v, err := Swizzle(c, i)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
 )
@@ -12,7 +13,7 @@ import (
 // and the raw values are Apple's.
 func TestPixelFormatsAll(t *testing.T) {
 	n := 0
-	for f := backend.PixelFormat(1); f.String() != "Invalid"; f++ {
+	for f := pixfmt.Format(1); f.String() != "Invalid"; f++ {
 		m, err := PixelFormat(f)
 		if err != nil {
 			t.Errorf("%v: %v", f, err)
@@ -26,24 +27,24 @@ func TestPixelFormatsAll(t *testing.T) {
 	if n < 35 {
 		t.Errorf("only %d formats mapped", n)
 	}
-	if m, _ := PixelFormat(backend.FormatInvalid); m != mtl.PixelFormatInvalid {
+	if m, _ := PixelFormat(pixfmt.Invalid); m != mtl.PixelFormatInvalid {
 		t.Error("Invalid must map to MTLPixelFormatInvalid")
 	}
 	if _, err := PixelFormat(200); !errors.Is(err, backend.ErrUnsupported) {
 		t.Error("out-of-range format must be ErrUnsupported")
 	}
-	raw := map[backend.PixelFormat]uint{
-		backend.FormatBGRA8Unorm:            80,
-		backend.FormatBGRA8Unorm_sRGB:       81,
-		backend.FormatRGBA8Unorm:            70,
-		backend.FormatDepth32Float_Stencil8: 260,
-		backend.FormatDepth24Unorm_Stencil8: 255,
-		backend.FormatX32_Stencil8:          261,
-		backend.FormatDepth16Unorm:          250,
-		backend.FormatBC3_RGBA:              134,
-		backend.FormatA8Unorm:               1,
-		backend.FormatB5G6R5Unorm:           40,
-		backend.FormatRGBA16Float:           115,
+	raw := map[pixfmt.Format]uint{
+		pixfmt.BGRA8Unorm:            80,
+		pixfmt.BGRA8Unorm_sRGB:       81,
+		pixfmt.RGBA8Unorm:            70,
+		pixfmt.Depth32Float_Stencil8: 260,
+		pixfmt.Depth24Unorm_Stencil8: 255,
+		pixfmt.X32_Stencil8:          261,
+		pixfmt.Depth16Unorm:          250,
+		pixfmt.BC3_RGBA:              134,
+		pixfmt.A8Unorm:               1,
+		pixfmt.B5G6R5Unorm:           40,
+		pixfmt.RGBA16Float:           115,
 	}
 	for f, want := range raw {
 		if m, _ := PixelFormat(f); uint(m) != want {
@@ -286,16 +287,16 @@ func TestTextureTables(t *testing.T) {
 	if err != nil || u != mtl.TextureUsageShaderRead|mtl.TextureUsageRenderTarget|mtl.TextureUsagePixelFormatView || uint(u) != 0x15 {
 		t.Errorf("usage = %#x", u)
 	}
-	sw, err := Swizzles(backend.Swizzles{})
+	sw, err := Swizzles(pixfmt.Swizzles{})
 	if err != nil || sw != mtl.IdentitySwizzle || sw != (mtl.TextureSwizzleChannels{Red: 2, Green: 3, Blue: 4, Alpha: 5}) {
 		t.Errorf("identity swizzle = %+v", sw)
 	}
 	// D3D9 L8: rrr1.
-	sw, _ = Swizzles(backend.Swizzles{backend.SwizzleRed, backend.SwizzleRed, backend.SwizzleRed, backend.SwizzleOne})
+	sw, _ = Swizzles(pixfmt.Swizzles{pixfmt.SwizzleRed, pixfmt.SwizzleRed, pixfmt.SwizzleRed, pixfmt.SwizzleOne})
 	if sw != (mtl.TextureSwizzleChannels{Red: 2, Green: 2, Blue: 2, Alpha: 1}) {
 		t.Errorf("L8 swizzle = %+v", sw)
 	}
-	if m, _ := Swizzle(backend.SwizzleZero, 2); m != 0 {
+	if m, _ := Swizzle(pixfmt.SwizzleZero, 2); m != 0 {
 		t.Error("zero swizzle")
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"sync"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 )
 
 // Device is the reference backend's backend.Device.
@@ -74,6 +76,12 @@ func (f *function) Release()                   {}
 
 func (d *Device) NewFunction(desc backend.FunctionDesc) (backend.Function, error) {
 	f := &function{stage: desc.Stage, name: desc.Entry}
+	if desc.Program == nil && desc.IR != nil {
+		var err error
+		if desc.Program, err = program(desc); err != nil {
+			return nil, err
+		}
+	}
 	var ok bool
 	switch desc.Stage {
 	case backend.StageVertex:
@@ -85,6 +93,15 @@ func (d *Device) NewFunction(desc backend.FunctionDesc) (backend.Function, error
 		return nil, fmt.Errorf("reference: function %q: Program %T does not fit stage %d: %w", desc.Entry, desc.Program, desc.Stage, backend.ErrUnsupported)
 	}
 	return f, nil
+}
+
+// program builds the IR interpreter program desc names (its Stage, IR
+// and Variant).
+func program(desc backend.FunctionDesc) (any, error) {
+	if desc.Stage == backend.StageVertex {
+		return irprog.Vertex(desc.IR, desc.Variant)
+	}
+	return irprog.Fragment(desc.IR, desc.Variant)
 }
 
 type pipeline struct {
@@ -138,8 +155,8 @@ type Layer struct {
 }
 
 func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
-	if desc.Format == backend.FormatInvalid {
-		desc.Format = backend.FormatBGRA8Unorm
+	if desc.Format == pixfmt.Invalid {
+		desc.Format = pixfmt.BGRA8Unorm
 	}
 	return &Layer{dev: d, desc: desc}, nil
 }

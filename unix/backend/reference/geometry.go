@@ -7,8 +7,8 @@ import (
 	"runtime"
 	"sync"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference/texel"
 )
 
 // pvert is a vertex after clipping and the viewport transform: window
@@ -566,9 +566,9 @@ func (g *geometry) depthBias(dc *drawCtx, t *prim, v [3]*pvert) float64 {
 	r := 1.0 / (1 << 24)
 	if d := g.p.depth; d != nil {
 		switch d.format {
-		case backend.FormatDepth16Unorm:
+		case pixfmt.Depth16Unorm:
 			r = 1.0 / (1 << 16)
-		case backend.FormatDepth32Float, backend.FormatDepth32Float_Stencil8:
+		case pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8:
 			zmax := math.Max(math.Abs(v[0].z), math.Max(math.Abs(v[1].z), math.Abs(v[2].z)))
 			_, e := math.Frexp(zmax)
 			r = math.Ldexp(1, e-24)
@@ -701,79 +701,6 @@ func fetchVertex(vd *backend.VertexDescriptor, b *stageBindings, id, inst, baseI
 			in.Attr[i] = [4]float32{0, 0, 0, 1}
 			continue
 		}
-		in.Attr[i] = DecodeAttribute(a.Format, data[off:off+size])
+		in.Attr[i] = backend.DecodeAttribute(a.Format, data[off:off+size])
 	}
-}
-
-// DecodeAttribute reads one vertex attribute of format f from p (at least
-// f.Size() bytes) as Metal's vertex fetch does: missing components 0, w 1.
-// The CPU vertex path of ProcessVertices uses it too.
-func DecodeAttribute(f backend.VertexFormat, p []byte) [4]float32 {
-	le := binary.LittleEndian
-	v := [4]float32{0, 0, 0, 1}
-	f32 := func(n int) {
-		for i := 0; i < n; i++ {
-			v[i] = math.Float32frombits(le.Uint32(p[4*i:]))
-		}
-	}
-	s16 := func(n int, norm bool) {
-		for i := 0; i < n; i++ {
-			x := float32(int16(le.Uint16(p[2*i:])))
-			if norm {
-				x = max(x/32767, -1)
-			}
-			v[i] = x
-		}
-	}
-	switch f {
-	case backend.VertexFloat:
-		f32(1)
-	case backend.VertexFloat2:
-		f32(2)
-	case backend.VertexFloat3:
-		f32(3)
-	case backend.VertexFloat4:
-		f32(4)
-	case backend.VertexHalf2, backend.VertexHalf4:
-		n := 2
-		if f == backend.VertexHalf4 {
-			n = 4
-		}
-		for i := 0; i < n; i++ {
-			v[i] = texel.HalfToFloat(le.Uint16(p[2*i:]))
-		}
-	case backend.VertexUChar4:
-		v = [4]float32{float32(p[0]), float32(p[1]), float32(p[2]), float32(p[3])}
-	case backend.VertexUChar4Normalized:
-		v = [4]float32{float32(p[0]) / 255, float32(p[1]) / 255, float32(p[2]) / 255, float32(p[3]) / 255}
-	case backend.VertexUChar4Normalized_BGRA:
-		v = [4]float32{float32(p[2]) / 255, float32(p[1]) / 255, float32(p[0]) / 255, float32(p[3]) / 255}
-	case backend.VertexShort2:
-		s16(2, false)
-	case backend.VertexShort4:
-		s16(4, false)
-	case backend.VertexShort2Normalized:
-		s16(2, true)
-	case backend.VertexShort4Normalized:
-		s16(4, true)
-	case backend.VertexUShort2Normalized, backend.VertexUShort4Normalized:
-		n := 2
-		if f == backend.VertexUShort4Normalized {
-			n = 4
-		}
-		for i := 0; i < n; i++ {
-			v[i] = float32(le.Uint16(p[2*i:])) / 65535
-		}
-	case backend.VertexInt1010102Normalized:
-		u := le.Uint32(p)
-		for i := 0; i < 3; i++ {
-			x := int32(u<<(22-10*uint(i))) >> 22
-			v[i] = max(float32(x)/511, -1)
-		}
-		v[3] = max(float32(int32(u)>>30), -1)
-	case backend.VertexUInt1010102Normalized:
-		u := le.Uint32(p)
-		v = [4]float32{float32(u&1023) / 1023, float32(u>>10&1023) / 1023, float32(u>>20&1023) / 1023, float32(u>>30) / 3}
-	}
-	return v
 }

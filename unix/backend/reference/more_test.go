@@ -5,15 +5,16 @@ import (
 	"math"
 	"testing"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
 func TestViewsAndSwizzle(t *testing.T) {
 	r := newRig(t)
-	tex := r.tex(backend.TextureDesc{Format: backend.FormatRGBA8Unorm, Width: 1, Height: 1})
+	tex := r.tex(backend.TextureDesc{Format: pixfmt.RGBA8Unorm, Width: 1, Height: 1})
 	tex.Replace(backend.Region{Width: 1, Height: 1}, 0, 0, []byte{188, 40, 0, 7}, 4, 4)
 	// An sRGB view decodes, a swizzled view reads L8 as (L, L, L, 1).
-	sv, err := tex.NewView(backend.FormatRGBA8Unorm_sRGB, backend.Swizzles{})
+	sv, err := tex.NewView(pixfmt.RGBA8Unorm_sRGB, pixfmt.Swizzles{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +22,7 @@ func TestViewsAndSwizzle(t *testing.T) {
 	if !near(got[0], 0.5029, 1e-3) {
 		t.Errorf("sRGB view: %v", got)
 	}
-	lv, _ := tex.NewView(backend.FormatRGBA8Unorm, backend.Swizzles{backend.SwizzleRed, backend.SwizzleRed, backend.SwizzleRed, backend.SwizzleOne})
+	lv, _ := tex.NewView(pixfmt.RGBA8Unorm, pixfmt.Swizzles{pixfmt.SwizzleRed, pixfmt.SwizzleRed, pixfmt.SwizzleRed, pixfmt.SwizzleOne})
 	got = r.sampleOne(lv, backend.DefaultSamplerDesc(), [4]float32{0.5, 0.5, 0, 0})
 	if want := float32(188) / 255; got != [4]float32{want, want, want, 1} {
 		t.Errorf("swizzled view: %v", got)
@@ -32,21 +33,21 @@ func TestViewsAndSwizzle(t *testing.T) {
 	if px := pixel(tex, 0, 0); px[0] != 188 || px[3] != 255 {
 		t.Errorf("write through view: %v", px)
 	}
-	if _, err := tex.NewView(backend.FormatR8Unorm, backend.Swizzles{}); err == nil {
+	if _, err := tex.NewView(pixfmt.R8Unorm, pixfmt.Swizzles{}); err == nil {
 		t.Error("view with a different texel size allowed")
 	}
 }
 
 func TestClipDistances(t *testing.T) {
 	r := newRig(t)
-	tex := r.target(backend.FormatR8Unorm, 8, 1, 1)
+	tex := r.target(pixfmt.R8Unorm, 8, 1, 1)
 	// Clip distance 0 is x_ndc: the left half (x < 0) is clipped away.
 	vs := &backend.VertexFunc{Sig: backend.VertexSignature{Varyings: 2, ClipDistances: 1}, Run: func(res backend.Resources, in *backend.VertexIn, out *backend.VertexOut) {
 		passVS.Run(res, in, out)
 		out.ClipDistance[0] = in.Attr[0][0]
 	}}
 	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, vs), FragmentFunction: r.function(backend.StageFragment, colorFS), VertexDescriptor: vertexDesc()}
-	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: backend.FormatR8Unorm, WriteMask: backend.ColorMaskAll}
+	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: pixfmt.R8Unorm, WriteMask: backend.ColorMaskAll}
 	p, err := r.dev.NewRenderPipeline(d)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +64,7 @@ func TestClipDistances(t *testing.T) {
 
 func TestInstancingAndVertexFormats(t *testing.T) {
 	r := newRig(t)
-	tex := r.target(backend.FormatRGBA8Unorm, 4, 1, 1)
+	tex := r.target(pixfmt.RGBA8Unorm, 4, 1, 1)
 	// Buffer 0: per-vertex float2 positions of a unit-pixel square at
 	// x=0; buffer 1: per-instance x offset (short2) and a D3DCOLOR
 	// (uchar4 BGRA) colour, one per two instances.
@@ -79,7 +80,7 @@ func TestInstancingAndVertexFormats(t *testing.T) {
 	vd.Layouts[0] = backend.VertexBufferLayout{Stride: 8}
 	vd.Layouts[1] = backend.VertexBufferLayout{Stride: 8, Step: backend.StepPerInstance, StepRate: 2}
 	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, vs), FragmentFunction: r.function(backend.StageFragment, colorFS), VertexDescriptor: vd}
-	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: backend.FormatRGBA8Unorm, WriteMask: backend.ColorMaskAll}
+	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: pixfmt.RGBA8Unorm, WriteMask: backend.ColorMaskAll}
 	p, err := r.dev.NewRenderPipeline(d)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +113,7 @@ func TestInstancingAndVertexFormats(t *testing.T) {
 		{backend.VertexUInt1010102Normalized, []byte{0xff, 0x03, 0, 0xc0}, [4]float32{1, 0, 0, 1}},
 		{backend.VertexInt1010102Normalized, []byte{0xff, 0x01, 0, 0}, [4]float32{1, 0, 0, 0}},
 	} {
-		if got := DecodeAttribute(c.f, c.in); got != c.want {
+		if got := backend.DecodeAttribute(c.f, c.in); got != c.want {
 			t.Errorf("vertex format %d: %v want %v", c.f, got, c.want)
 		}
 	}
@@ -128,8 +129,8 @@ func floats(v ...float32) []byte {
 
 func TestDiscardAndDepthOutput(t *testing.T) {
 	r := newRig(t)
-	color := r.target(backend.FormatR8Unorm, 4, 4, 1)
-	depth := r.target(backend.FormatDepth32Float, 4, 4, 1)
+	color := r.target(pixfmt.R8Unorm, 4, 4, 1)
+	depth := r.target(pixfmt.Depth32Float, 4, 4, 1)
 	// Discard the left column; write depth 0.25 elsewhere.
 	fs := &backend.FragmentFunc{Sig: backend.FragmentSignature{Varyings: 2, Outputs: 1, WritesDepth: true}, Run: func(_ backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
 		for l := 0; l < 4; l++ {
@@ -140,7 +141,7 @@ func TestDiscardAndDepthOutput(t *testing.T) {
 			}
 		}
 	}}
-	p := r.pipeline(fs, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = backend.FormatDepth32Float })
+	p := r.pipeline(fs, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = pixfmt.Depth32Float })
 	ds := r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareLess, DepthWrite: true})
 	r.run(depthPass(color, depth, 1, 0), func(e backend.RenderCommandEncoder) {
 		e.SetDepthStencilState(ds)
@@ -156,9 +157,9 @@ func TestDiscardAndDepthOutput(t *testing.T) {
 
 func TestAlphaToCoverage(t *testing.T) {
 	r := newRig(t)
-	ms := r.target(backend.FormatRGBA8Unorm, 2, 2, 4)
-	res := r.target(backend.FormatRGBA8Unorm, 2, 2, 1)
-	p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, func(d *backend.RenderPipelineDesc) {
+	ms := r.target(pixfmt.RGBA8Unorm, 2, 2, 4)
+	res := r.target(pixfmt.RGBA8Unorm, 2, 2, 1)
+	p := r.pipeline(colorFS, pixfmt.RGBA8Unorm, func(d *backend.RenderPipelineDesc) {
 		d.SampleCount = 4
 		d.AlphaToCoverage = true
 	})
@@ -207,8 +208,8 @@ func (r *rig) coverageLines(w, h int, vs []vtx, prim ...backend.PrimitiveType) [
 	if len(prim) > 0 {
 		pt = prim[0]
 	}
-	tex := r.target(backend.FormatR8Unorm, w, h, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) {
+	tex := r.target(pixfmt.R8Unorm, w, h, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) {
 		c := &d.ColorAttachments[0]
 		c.BlendEnable = true
 		c.SrcRGB, c.DstRGB, c.SrcAlpha, c.DstAlpha = backend.BlendOne, backend.BlendOne, backend.BlendOne, backend.BlendOne
@@ -231,11 +232,11 @@ func (r *rig) coverageLines(w, h int, vs []vtx, prim ...backend.PrimitiveType) [
 
 func TestProgramPanicFailsBuffer(t *testing.T) {
 	r := newRig(t)
-	tex := r.target(backend.FormatR8Unorm, 64, 64, 1)
+	tex := r.target(pixfmt.R8Unorm, 64, 64, 1)
 	bad := &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 1}, Run: func(backend.QuadResources, *backend.Quad, *backend.FragmentOut) {
 		panic("interpreter bug")
 	}}
-	p := r.pipeline(bad, backend.FormatR8Unorm, nil)
+	p := r.pipeline(bad, pixfmt.R8Unorm, nil)
 	cb := r.q.CommandBuffer()
 	e := cb.RenderCommandEncoder(colorPass(tex, [4]float64{}))
 	r.draw(e, p, tex, backend.PrimitiveTriangle, rect(0, 0, 64, 64, 0.5, [4]float32{}))

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -22,10 +23,10 @@ func depthPass(color, depth backend.Texture, clearDepth float64, clearStencil ui
 func TestDepthCompareAndPrecision(t *testing.T) {
 	r := newRig(t)
 	white := [4]float32{1, 1, 1, 1}
-	for _, f := range []backend.PixelFormat{backend.FormatDepth16Unorm, backend.FormatDepth32Float, backend.FormatDepth24Unorm_Stencil8, backend.FormatDepth32Float_Stencil8} {
-		color := r.target(backend.FormatR8Unorm, 2, 2, 1)
+	for _, f := range []pixfmt.Format{pixfmt.Depth16Unorm, pixfmt.Depth32Float, pixfmt.Depth24Unorm_Stencil8, pixfmt.Depth32Float_Stencil8} {
+		color := r.target(pixfmt.R8Unorm, 2, 2, 1)
 		depth := r.target(f, 2, 2, 1)
-		p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) {
+		p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) {
 			d.DepthFormat = f
 			if f.IsStencil() {
 				d.StencilFormat = f
@@ -47,7 +48,7 @@ func TestDepthCompareAndPrecision(t *testing.T) {
 			{0, 0, backend.CompareEqual, true},
 			{1, 0.5, backend.CompareNever, false},
 			{0, 0.5, backend.CompareAlways, true},
-			{1, below1, backend.CompareLess, f != backend.FormatDepth16Unorm},
+			{1, below1, backend.CompareLess, f != pixfmt.Depth16Unorm},
 			{0.25, 0.25, backend.CompareNotEqual, false},
 			{0.25, 0.5, backend.CompareGreater, true},
 		} {
@@ -73,9 +74,9 @@ func TestDepthCompareAndPrecision(t *testing.T) {
 
 func TestDepthClipAndClamp(t *testing.T) {
 	r := newRig(t)
-	color := r.target(backend.FormatR8Unorm, 4, 4, 1)
-	depth := r.target(backend.FormatDepth32Float, 4, 4, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = backend.FormatDepth32Float })
+	color := r.target(pixfmt.R8Unorm, 4, 4, 1)
+	depth := r.target(pixfmt.Depth32Float, 4, 4, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = pixfmt.Depth32Float })
 	ds := r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways, DepthWrite: true})
 	white := [4]float32{1, 1, 1, 1}
 	// A square beyond the far plane: clipped away, or with depth clamp
@@ -91,7 +92,7 @@ func TestDepthClipAndClamp(t *testing.T) {
 			t.Errorf("clip mode %d: drawn=%v", mode, drawn)
 		}
 		if mode == backend.DepthClamp {
-			if z := texel.LoadDepth(backend.FormatDepth32Float, pixel(depth, 2, 2)); z != 1 {
+			if z := texel.LoadDepth(pixfmt.Depth32Float, pixel(depth, 2, 2)); z != 1 {
 				t.Errorf("clamped depth %v", z)
 			}
 		}
@@ -115,9 +116,9 @@ func TestDepthClipAndClamp(t *testing.T) {
 
 func TestDepthBias(t *testing.T) {
 	r := newRig(t)
-	color := r.target(backend.FormatR8Unorm, 4, 4, 1)
-	depth := r.target(backend.FormatDepth32Float, 4, 4, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = backend.FormatDepth32Float })
+	color := r.target(pixfmt.R8Unorm, 4, 4, 1)
+	depth := r.target(pixfmt.Depth32Float, 4, 4, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = pixfmt.Depth32Float })
 	ds := r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareAlways, DepthWrite: true})
 	white := [4]float32{1, 1, 1, 1}
 	// A slope of 0.1 per pixel in x; bias 0 constant, slope scale 2 adds
@@ -131,7 +132,7 @@ func TestDepthBias(t *testing.T) {
 		e.SetDepthBias(0, 2, 0.15)
 		r.draw(e, p, color, backend.PrimitiveTriangle, vs)
 	})
-	if z := texel.LoadDepth(backend.FormatDepth32Float, pixel(depth, 1, 1)); !near(z, 0.15+0.15, 1e-6) {
+	if z := texel.LoadDepth(pixfmt.Depth32Float, pixel(depth, 1, 1)); !near(z, 0.15+0.15, 1e-6) {
 		t.Errorf("biased depth %v, want 0.3", z)
 	}
 }
@@ -139,10 +140,10 @@ func TestDepthBias(t *testing.T) {
 func TestStencilOps(t *testing.T) {
 	r := newRig(t)
 	white := [4]float32{1, 1, 1, 1}
-	for _, f := range []backend.PixelFormat{backend.FormatDepth24Unorm_Stencil8, backend.FormatDepth32Float_Stencil8} {
-		color := r.target(backend.FormatR8Unorm, 2, 2, 1)
+	for _, f := range []pixfmt.Format{pixfmt.Depth24Unorm_Stencil8, pixfmt.Depth32Float_Stencil8} {
+		color := r.target(pixfmt.R8Unorm, 2, 2, 1)
 		depth := r.target(f, 2, 2, 1)
-		p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat, d.StencilFormat = f, f })
+		p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat, d.StencilFormat = f, f })
 		cases := []struct {
 			op        backend.StencilOp
 			old, want uint8
@@ -192,10 +193,10 @@ func TestStencilOps(t *testing.T) {
 
 func TestStencilMasksAndFaces(t *testing.T) {
 	r := newRig(t)
-	f := backend.FormatDepth24Unorm_Stencil8
-	color := r.target(backend.FormatR8Unorm, 4, 4, 1)
+	f := pixfmt.Depth24Unorm_Stencil8
+	color := r.target(pixfmt.R8Unorm, 4, 4, 1)
 	depth := r.target(f, 4, 4, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat, d.StencilFormat = f, f })
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat, d.StencilFormat = f, f })
 	white := [4]float32{1, 1, 1, 1}
 	// Front faces replace with write mask 0x0f, back faces invert with
 	// mask 0xf0. Equal compare under read mask 0x0f: 0x3c & 0x0f == ref 0xac & 0x0f.
@@ -235,7 +236,7 @@ func TestStencilMasksAndFaces(t *testing.T) {
 }
 
 // blendResult draws src over a RGBA32Float target cleared to dst.
-func (r *rig) blendResult(cd backend.ColorAttachmentDesc, dst, src, constant [4]float32, f backend.PixelFormat) []byte {
+func (r *rig) blendResult(cd backend.ColorAttachmentDesc, dst, src, constant [4]float32, f pixfmt.Format) []byte {
 	tex := r.target(f, 2, 2, 1)
 	cd.Format = f
 	p := r.pipeline(colorFS, f, func(d *backend.RenderPipelineDesc) { d.ColorAttachments[0] = cd })
@@ -269,7 +270,7 @@ func TestBlendFactorsAndOps(t *testing.T) {
 		backend.BlendBlendAlpha:               {0.7, 0.7, 0.7, 0.7},
 		backend.BlendOneMinusBlendAlpha:       {0.3, 0.3, 0.3, 0.3},
 	}
-	f32 := backend.FormatRGBA32Float
+	f32 := pixfmt.RGBA32Float
 	for fac, fv := range factors {
 		// As source factor with destination Zero, then as destination
 		// factor with source Zero.
@@ -320,7 +321,7 @@ func TestBlendFactorsAndOps(t *testing.T) {
 	// clamps to 1 and the result rounds to 8 bits.
 	cd := backend.ColorAttachmentDesc{BlendEnable: true, WriteMask: backend.ColorMaskRed | backend.ColorMaskAlpha,
 		SrcRGB: backend.BlendOne, DstRGB: backend.BlendOne, SrcAlpha: backend.BlendZero, DstAlpha: backend.BlendZero}
-	got := r.blendResult(cd, [4]float32{0.5, 0.5, 0.5, 0.5}, [4]float32{2, 0.1, 0.1, 1}, k, backend.FormatRGBA8Unorm)
+	got := r.blendResult(cd, [4]float32{0.5, 0.5, 0.5, 0.5}, [4]float32{2, 0.1, 0.1, 1}, k, pixfmt.RGBA8Unorm)
 	if want := []byte{255, 128, 128, 0}; string(got) != string(want) {
 		t.Errorf("unorm masked blend %v want %v", got, want)
 	}
@@ -328,23 +329,23 @@ func TestBlendFactorsAndOps(t *testing.T) {
 	// while (2 - 0.25) = 1.75 would also clamp; check subtract: 1 - 0.25.
 	cd = backend.ColorAttachmentDesc{BlendEnable: true, WriteMask: backend.ColorMaskAll, RGBBlendOp: backend.BlendOpSubtract, AlphaBlendOp: backend.BlendOpAdd,
 		SrcRGB: backend.BlendOne, DstRGB: backend.BlendOne, SrcAlpha: backend.BlendOne, DstAlpha: backend.BlendZero}
-	got = r.blendResult(cd, [4]float32{0.2, 0.2, 0.2, 0.2}, [4]float32{2, 0.5, 0, 1}, k, backend.FormatRGBA8Unorm)
+	got = r.blendResult(cd, [4]float32{0.2, 0.2, 0.2, 0.2}, [4]float32{2, 0.5, 0, 1}, k, pixfmt.RGBA8Unorm)
 	if want := []byte{204, 77, 0, 255}; string(got) != string(want) {
 		t.Errorf("unorm subtract %v want %v", got, want)
 	}
 }
 
 func decodeF32(b []byte) [4]float32 {
-	return texel.For(backend.FormatRGBA32Float).Decode(b)
+	return texel.For(pixfmt.RGBA32Float).Decode(b)
 }
 
 func TestMSAAResolveCounts(t *testing.T) {
 	r := newRig(t)
 	// Every standard pattern has half its samples left of the centre.
 	for _, n := range []int{2, 4, 8} {
-		ms := r.target(backend.FormatRGBA8Unorm, 4, 4, n)
-		res := r.target(backend.FormatRGBA8Unorm, 4, 4, 1)
-		p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, func(d *backend.RenderPipelineDesc) { d.SampleCount = n })
+		ms := r.target(pixfmt.RGBA8Unorm, 4, 4, n)
+		res := r.target(pixfmt.RGBA8Unorm, 4, 4, 1)
+		p := r.pipeline(colorFS, pixfmt.RGBA8Unorm, func(d *backend.RenderPipelineDesc) { d.SampleCount = n })
 		d := colorPass(ms, [4]float64{0, 0, 0, 1})
 		d.Color[0].Store = backend.StoreMultisampleResolve
 		d.Color[0].ResolveTexture = res
@@ -359,10 +360,10 @@ func TestMSAAResolveCounts(t *testing.T) {
 
 func TestRenderToLevelSliceAndFace(t *testing.T) {
 	r := newRig(t)
-	cube := r.tex(backend.TextureDesc{Type: backend.TextureTypeCube, Format: backend.FormatRGBA8Unorm, Width: 8, Height: 8, MipLevels: 2})
-	arr := r.tex(backend.TextureDesc{Type: backend.TextureType2DArray, Format: backend.FormatRGBA8Unorm, Width: 4, Height: 4, ArrayLength: 3})
-	vol := r.tex(backend.TextureDesc{Type: backend.TextureType3D, Format: backend.FormatRGBA8Unorm, Width: 4, Height: 4, Depth: 4})
-	p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, nil)
+	cube := r.tex(backend.TextureDesc{Type: backend.TextureTypeCube, Format: pixfmt.RGBA8Unorm, Width: 8, Height: 8, MipLevels: 2})
+	arr := r.tex(backend.TextureDesc{Type: backend.TextureType2DArray, Format: pixfmt.RGBA8Unorm, Width: 4, Height: 4, ArrayLength: 3})
+	vol := r.tex(backend.TextureDesc{Type: backend.TextureType3D, Format: pixfmt.RGBA8Unorm, Width: 4, Height: 4, Depth: 4})
+	p := r.pipeline(colorFS, pixfmt.RGBA8Unorm, nil)
 	for _, c := range []struct {
 		tex               *Texture
 		level, slice, zpl int
@@ -396,9 +397,9 @@ func TestRenderToLevelSliceAndFace(t *testing.T) {
 
 func TestMSAAResolve(t *testing.T) {
 	r := newRig(t)
-	ms := r.target(backend.FormatRGBA8Unorm, 4, 4, 4)
-	res := r.target(backend.FormatRGBA8Unorm, 4, 4, 1)
-	p := r.pipeline(colorFS, backend.FormatRGBA8Unorm, func(d *backend.RenderPipelineDesc) { d.SampleCount = 4 })
+	ms := r.target(pixfmt.RGBA8Unorm, 4, 4, 4)
+	res := r.target(pixfmt.RGBA8Unorm, 4, 4, 1)
+	p := r.pipeline(colorFS, pixfmt.RGBA8Unorm, func(d *backend.RenderPipelineDesc) { d.SampleCount = 4 })
 	d := colorPass(ms, [4]float64{0, 0, 0, 1})
 	d.Color[0].Store = backend.StoreMultisampleResolve
 	d.Color[0].ResolveTexture = res
@@ -431,9 +432,9 @@ func TestMSAAResolve(t *testing.T) {
 
 func TestVisibilityResults(t *testing.T) {
 	r := newRig(t)
-	color := r.target(backend.FormatR8Unorm, 8, 8, 1)
-	depth := r.target(backend.FormatDepth32Float, 8, 8, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = backend.FormatDepth32Float })
+	color := r.target(pixfmt.R8Unorm, 8, 8, 1)
+	depth := r.target(pixfmt.Depth32Float, 8, 8, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) { d.DepthFormat = pixfmt.Depth32Float })
 	ds := r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareLess, DepthWrite: true})
 	vis, _ := r.dev.NewBuffer(32)
 	vis.Upload(24, []byte{9, 9, 9, 9, 9, 9, 9, 9}) // untouched offset keeps its bytes

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -18,7 +19,7 @@ type target struct {
 	w, h    int
 	samples int
 	bpp     int
-	format  backend.PixelFormat
+	format  pixfmt.Format
 	codec   *texel.Codec
 	norm    bool // unorm: clamp colours to 0..1
 }

@@ -3,6 +3,7 @@ package reference
 import (
 	"math"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -375,7 +376,7 @@ func (w *worker) depthStencil(pr *prim, x, y, s int, z float32) bool {
 	return true
 }
 
-func stencilOp(f backend.PixelFormat, p []byte, old uint8, op backend.StencilOp, ref, mask uint8) {
+func stencilOp(f pixfmt.Format, p []byte, old uint8, op backend.StencilOp, ref, mask uint8) {
 	var v uint8
 	switch op {
 	case backend.StencilKeep:

@@ -5,14 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
 // coverage returns, per pixel of an R8 target, how many times additive
 // blending of 1 unit touched it.
 func (r *rig) coverage(w, h int, vs []vtx, edit func(e backend.RenderCommandEncoder)) [][]int {
-	tex := r.target(backend.FormatR8Unorm, w, h, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) {
+	tex := r.target(pixfmt.R8Unorm, w, h, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) {
 		c := &d.ColorAttachments[0]
 		c.BlendEnable = true
 		c.SrcRGB, c.DstRGB, c.SrcAlpha, c.DstAlpha = backend.BlendOne, backend.BlendOne, backend.BlendOne, backend.BlendOne
@@ -165,13 +166,13 @@ func TestViewportAndScissor(t *testing.T) {
 
 func TestPerspectiveInterpolation(t *testing.T) {
 	r := newRig(t)
-	tex := r.target(backend.FormatRGBA32Float, 8, 1, 1)
-	p := r.pipeline(colorFS, backend.FormatRGBA32Float, nil)
+	tex := r.target(pixfmt.RGBA32Float, 8, 1, 1)
+	p := r.pipeline(colorFS, pixfmt.RGBA32Float, nil)
 	noPersp := &backend.FragmentFunc{
 		Sig: backend.FragmentSignature{Varyings: 2, Outputs: 1, Interp: [backend.MaxVaryings]backend.Interpolation{backend.InterpNoPerspective}},
 		Run: colorFS.Run,
 	}
-	pn := r.pipeline(noPersp, backend.FormatRGBA32Float, nil)
+	pn := r.pipeline(noPersp, pixfmt.RGBA32Float, nil)
 	// A span from x=0 (w=1, value 0) to x=8 (w=3, value 1).
 	vs := []vtx{
 		{x: 0, y: -1, w: 1, c: [4]float32{0, 0, 0, 1}}, {x: 8, y: -1, w: 3, c: [4]float32{1, 0, 0, 1}}, {x: 0, y: 3, w: 1, c: [4]float32{0, 0, 0, 1}},
@@ -199,8 +200,8 @@ func TestPerspectiveInterpolation(t *testing.T) {
 
 func TestPointsAndLines(t *testing.T) {
 	r := newRig(t)
-	tex := r.target(backend.FormatR8Unorm, 8, 8, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, nil)
+	tex := r.target(pixfmt.R8Unorm, 8, 8, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, nil)
 	white := [4]float32{1, 1, 1, 1}
 	// A 3-pixel point at the centre of pixel (2,2) covers (1..3, 1..3);
 	// the point size travels in uv.x.
@@ -234,8 +235,8 @@ func TestPointsAndLines(t *testing.T) {
 			out.Color[0][l] = [4]float32{q.PointCoord[l][0], q.PointCoord[l][1], 0, 1}
 		}
 	}}
-	ft := r.target(backend.FormatRGBA32Float, 4, 4, 1)
-	pp := r.pipeline(pc, backend.FormatRGBA32Float, nil)
+	ft := r.target(pixfmt.RGBA32Float, 4, 4, 1)
+	pp := r.pipeline(pc, pixfmt.RGBA32Float, nil)
 	r.run(colorPass(ft, [4]float64{}), func(e backend.RenderCommandEncoder) {
 		r.draw(e, pp, ft, backend.PrimitivePoint, []vtx{{x: 2, y: 2, z: 0.5, uv: [2]float32{4, 0}}})
 	})
@@ -256,8 +257,8 @@ func TestWireframe(t *testing.T) {
 
 func TestTriangleStripAndIndexed(t *testing.T) {
 	r := newRig(t)
-	tex := r.target(backend.FormatR8Unorm, 8, 4, 1)
-	p := r.pipeline(colorFS, backend.FormatR8Unorm, func(d *backend.RenderPipelineDesc) {
+	tex := r.target(pixfmt.R8Unorm, 8, 4, 1)
+	p := r.pipeline(colorFS, pixfmt.R8Unorm, func(d *backend.RenderPipelineDesc) {
 		d.ColorAttachments[0].BlendEnable = true
 		c := &d.ColorAttachments[0]
 		c.SrcRGB, c.DstRGB, c.SrcAlpha, c.DstAlpha = backend.BlendOne, backend.BlendOne, backend.BlendOne, backend.BlendOne

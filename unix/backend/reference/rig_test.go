@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
@@ -37,7 +38,7 @@ func (r *rig) tex(desc backend.TextureDesc) *Texture {
 	return t.(*Texture)
 }
 
-func (r *rig) target(f backend.PixelFormat, w, h, samples int) *Texture {
+func (r *rig) target(f pixfmt.Format, w, h, samples int) *Texture {
 	typ := backend.TextureType2D
 	if samples > 1 {
 		typ = backend.TextureType2DMultisample
@@ -116,7 +117,7 @@ func (r *rig) function(stage backend.ShaderStage, p any) backend.Function {
 
 // pipeline makes a pipeline with passVS and fs writing attachment 0 of
 // format f, with no blending, after edit adjusts the descriptor.
-func (r *rig) pipeline(fs any, f backend.PixelFormat, edit func(*backend.RenderPipelineDesc)) backend.RenderPipelineState {
+func (r *rig) pipeline(fs any, f pixfmt.Format, edit func(*backend.RenderPipelineDesc)) backend.RenderPipelineState {
 	r.t.Helper()
 	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, passVS), VertexDescriptor: vertexDesc()}
 	if fs != nil {

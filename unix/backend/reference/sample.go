@@ -3,6 +3,7 @@ package reference
 import (
 	"math"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
@@ -358,7 +359,7 @@ func clampInt(v, lo, hi int) int {
 
 func border(t *Texture, s *backend.SamplerDesc, m backend.AddressMode) [4]float32 {
 	if m == backend.AddressClampToZero {
-		if f := t.desc.Format; f.Info().Components == 4 || f == backend.FormatA8Unorm {
+		if f := t.desc.Format; f.Info().Components == 4 || f == pixfmt.A8Unorm {
 			return [4]float32{}
 		}
 		return [4]float32{0, 0, 0, 1}

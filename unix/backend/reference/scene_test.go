@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 )
 
@@ -32,9 +33,9 @@ const sceneTriangles = 3000
 
 func newScene(r *rig, triangles int) *scene {
 	sc := &scene{r: r, batches: 30}
-	sc.color = r.target(backend.FormatBGRA8Unorm, 640, 480, 1)
-	sc.depth = r.target(backend.FormatDepth32Float, 640, 480, 1)
-	sc.tex = r.tex(backend.TextureDesc{Format: backend.FormatRGBA8Unorm, Width: 256, Height: 256, MipLevels: 9})
+	sc.color = r.target(pixfmt.BGRA8Unorm, 640, 480, 1)
+	sc.depth = r.target(pixfmt.Depth32Float, 640, 480, 1)
+	sc.tex = r.tex(backend.TextureDesc{Format: pixfmt.RGBA8Unorm, Width: 256, Height: 256, MipLevels: 9})
 	px := make([]byte, 256*256*4)
 	for y := 0; y < 256; y++ {
 		for x := 0; x < 256; x++ {
@@ -51,8 +52,8 @@ func newScene(r *rig, triangles int) *scene {
 			}
 		}
 	}}
-	sc.p = r.pipeline(modulate, backend.FormatBGRA8Unorm, func(d *backend.RenderPipelineDesc) {
-		d.DepthFormat = backend.FormatDepth32Float
+	sc.p = r.pipeline(modulate, pixfmt.BGRA8Unorm, func(d *backend.RenderPipelineDesc) {
+		d.DepthFormat = pixfmt.Depth32Float
 		c := &d.ColorAttachments[0]
 		c.BlendEnable = true
 		c.SrcRGB, c.DstRGB = backend.BlendSourceAlpha, backend.BlendOneMinusSourceAlpha

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -16,7 +17,7 @@ type Texture struct {
 	desc    backend.TextureDesc
 	slices  int      // array length, times 6 for cubes
 	levels  [][]byte // shared with views
-	swizzle backend.Swizzles
+	swizzle pixfmt.Swizzles
 	shared  *texShared
 	mu      sync.Mutex
 	cache   *decoded
@@ -56,7 +57,7 @@ func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
 		desc.SampleCount = 1
 	}
 	in := desc.Format.Info()
-	if desc.Format == backend.FormatInvalid || in.BytesPerBlock == 0 || desc.Width < 1 || desc.Height < 1 {
+	if desc.Format == pixfmt.Invalid || in.BytesPerBlock == 0 || desc.Width < 1 || desc.Height < 1 {
 		return nil, fmt.Errorf("reference: bad texture %+v", desc)
 	}
 	switch desc.Type {
@@ -84,7 +85,7 @@ func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
 
 func (t *Texture) Desc() backend.TextureDesc   { return t.desc }
 func (t *Texture) Type() backend.TextureType   { return t.desc.Type }
-func (t *Texture) Format() backend.PixelFormat { return t.desc.Format }
+func (t *Texture) Format() pixfmt.Format       { return t.desc.Format }
 func (t *Texture) Width() int                  { return t.desc.Width }
 func (t *Texture) Height() int                 { return t.desc.Height }
 func (t *Texture) Depth() int                  { return t.desc.Depth }
@@ -125,7 +126,7 @@ func (t *Texture) version() uint64 {
 
 // NewView shares the texture's storage under another format of the same
 // texel size, with a swizzle applied when sampling.
-func (t *Texture) NewView(f backend.PixelFormat, sw backend.Swizzles) (backend.Texture, error) {
+func (t *Texture) NewView(f pixfmt.Format, sw pixfmt.Swizzles) (backend.Texture, error) {
 	if f.Info().BytesPerBlock != t.desc.Format.Info().BytesPerBlock || f.IsCompressed() != t.desc.Format.IsCompressed() {
 		return nil, fmt.Errorf("reference: view of %v as %v: %w", t.desc.Format, f, backend.ErrUnsupported)
 	}
@@ -195,7 +196,7 @@ func (t *Texture) sampled() *decoded {
 			}
 			texel.DecodeImage(f, src, w, h, dl.texels[i*n:(i+1)*n])
 		}
-		if t.swizzle != (backend.Swizzles{}) {
+		if t.swizzle != (pixfmt.Swizzles{}) {
 			for i, c := range dl.texels {
 				dl.texels[i] = t.swizzle.Apply(c)
 			}

@@ -3,22 +3,21 @@ package texel
 import (
 	"encoding/binary"
 	"math"
-
-	"mtld3d/unix/backend"
+	"mtld3d/core/pixfmt"
 )
 
 // BCKind returns 1..5 for BC1..BC5 formats and 0 otherwise.
-func BCKind(f backend.PixelFormat) int {
+func BCKind(f pixfmt.Format) int {
 	switch f {
-	case backend.FormatBC1_RGBA, backend.FormatBC1_RGBA_sRGB:
+	case pixfmt.BC1_RGBA, pixfmt.BC1_RGBA_sRGB:
 		return 1
-	case backend.FormatBC2_RGBA, backend.FormatBC2_RGBA_sRGB:
+	case pixfmt.BC2_RGBA, pixfmt.BC2_RGBA_sRGB:
 		return 2
-	case backend.FormatBC3_RGBA, backend.FormatBC3_RGBA_sRGB:
+	case pixfmt.BC3_RGBA, pixfmt.BC3_RGBA_sRGB:
 		return 3
-	case backend.FormatBC4_RUnorm:
+	case pixfmt.BC4_RUnorm:
 		return 4
-	case backend.FormatBC5_RGUnorm:
+	case pixfmt.BC5_RGUnorm:
 		return 5
 	}
 	return 0
@@ -27,7 +26,7 @@ func BCKind(f backend.PixelFormat) int {
 // DecodeImage decodes a tightly packed w x h image of format f into dst
 // (w*h texels, row-major) as linear float RGBA. Depth formats decode to
 // (depth, 0, 0, 1); stencil-only formats to (stencil, 0, 0, 1).
-func DecodeImage(f backend.PixelFormat, src []byte, w, h int, dst [][4]float32) {
+func DecodeImage(f pixfmt.Format, src []byte, w, h int, dst [][4]float32) {
 	in := f.Info()
 	if kind := BCKind(f); kind != 0 {
 		var blk [16][4]float32
@@ -66,14 +65,14 @@ func DecodeImage(f backend.PixelFormat, src []byte, w, h int, dst [][4]float32) 
 }
 
 // LoadDepth reads the depth of one texel of a depth format.
-func LoadDepth(f backend.PixelFormat, p []byte) float32 {
+func LoadDepth(f pixfmt.Format, p []byte) float32 {
 	le := binary.LittleEndian
 	switch f {
-	case backend.FormatDepth16Unorm:
+	case pixfmt.Depth16Unorm:
 		return float32(le.Uint16(p)) / 65535
-	case backend.FormatDepth24Unorm_Stencil8:
+	case pixfmt.Depth24Unorm_Stencil8:
 		return float32(float64(le.Uint32(p)&0xffffff) / 0xffffff)
-	case backend.FormatDepth32Float, backend.FormatDepth32Float_Stencil8:
+	case pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8:
 		return math.Float32frombits(le.Uint32(p))
 	}
 	return 0
@@ -81,11 +80,11 @@ func LoadDepth(f backend.PixelFormat, p []byte) float32 {
 
 // QuantizeDepth rounds d to what format f can store, so that depth tests
 // compare stored precision with stored precision as GPUs do.
-func QuantizeDepth(f backend.PixelFormat, d float32) float32 {
+func QuantizeDepth(f pixfmt.Format, d float32) float32 {
 	switch f {
-	case backend.FormatDepth16Unorm:
+	case pixfmt.Depth16Unorm:
 		return float32(unorm(d, 65535)) / 65535
-	case backend.FormatDepth24Unorm_Stencil8:
+	case pixfmt.Depth24Unorm_Stencil8:
 		return float32(float64(unorm24(d)) / 0xffffff)
 	}
 	return d
@@ -102,46 +101,46 @@ func unorm24(d float32) uint32 {
 }
 
 // StoreDepth writes the depth of one texel, keeping its stencil.
-func StoreDepth(f backend.PixelFormat, p []byte, d float32) {
+func StoreDepth(f pixfmt.Format, p []byte, d float32) {
 	le := binary.LittleEndian
 	switch f {
-	case backend.FormatDepth16Unorm:
+	case pixfmt.Depth16Unorm:
 		le.PutUint16(p, uint16(unorm(d, 65535)))
-	case backend.FormatDepth24Unorm_Stencil8:
+	case pixfmt.Depth24Unorm_Stencil8:
 		le.PutUint32(p, le.Uint32(p)&0xff000000|unorm24(d))
-	case backend.FormatDepth32Float, backend.FormatDepth32Float_Stencil8:
+	case pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8:
 		le.PutUint32(p, math.Float32bits(d))
 	}
 }
 
 // LoadStencil reads the stencil of one texel; 0 if f has none.
-func LoadStencil(f backend.PixelFormat, p []byte) uint8 {
+func LoadStencil(f pixfmt.Format, p []byte) uint8 {
 	switch f {
-	case backend.FormatStencil8:
+	case pixfmt.Stencil8:
 		return p[0]
-	case backend.FormatDepth24Unorm_Stencil8:
+	case pixfmt.Depth24Unorm_Stencil8:
 		return p[3]
-	case backend.FormatDepth32Float_Stencil8, backend.FormatX32_Stencil8:
+	case pixfmt.Depth32Float_Stencil8, pixfmt.X32_Stencil8:
 		return p[4]
 	}
 	return 0
 }
 
 // StoreStencil writes the stencil of one texel, keeping its depth.
-func StoreStencil(f backend.PixelFormat, p []byte, s uint8) {
+func StoreStencil(f pixfmt.Format, p []byte, s uint8) {
 	switch f {
-	case backend.FormatStencil8:
+	case pixfmt.Stencil8:
 		p[0] = s
-	case backend.FormatDepth24Unorm_Stencil8:
+	case pixfmt.Depth24Unorm_Stencil8:
 		p[3] = s
-	case backend.FormatDepth32Float_Stencil8, backend.FormatX32_Stencil8:
+	case pixfmt.Depth32Float_Stencil8, pixfmt.X32_Stencil8:
 		p[4] = s
 	}
 }
 
 // Encode writes one texel of any uncompressed format from linear float
 // RGBA; depth formats take red as depth, stencil formats red as stencil.
-func Encode(f backend.PixelFormat, p []byte, c [4]float32) {
+func Encode(f pixfmt.Format, p []byte, c [4]float32) {
 	if cd := For(f); cd != nil {
 		cd.Encode(p, c)
 		return

@@ -9,8 +9,7 @@ package texel
 import (
 	"encoding/binary"
 	"math"
-
-	"mtld3d/unix/backend"
+	"mtld3d/core/pixfmt"
 )
 
 // Codec reads and writes one texel of an uncompressed colour format.
@@ -24,7 +23,7 @@ type Codec struct {
 var codecs [64]Codec
 
 // For returns the codec of an uncompressed colour format, or nil.
-func For(f backend.PixelFormat) *Codec {
+func For(f pixfmt.Format) *Codec {
 	if int(f) >= len(codecs) || codecs[f].Decode == nil {
 		return nil
 	}
@@ -40,35 +39,35 @@ func init() {
 		srgb8[i] = SRGBToLinear(float32(i) / 255)
 	}
 	le := binary.LittleEndian
-	set := func(f backend.PixelFormat, d func([]byte) [4]float32, e func([]byte, [4]float32)) {
+	set := func(f pixfmt.Format, d func([]byte) [4]float32, e func([]byte, [4]float32)) {
 		codecs[f] = Codec{d, e}
 	}
-	set(backend.FormatRGBA8Unorm,
+	set(pixfmt.RGBA8Unorm,
 		func(p []byte) [4]float32 { return [4]float32{unorm8[p[0]], unorm8[p[1]], unorm8[p[2]], unorm8[p[3]]} },
 		func(p []byte, c [4]float32) { p[0], p[1], p[2], p[3] = U8(c[0]), U8(c[1]), U8(c[2]), U8(c[3]) })
-	set(backend.FormatBGRA8Unorm,
+	set(pixfmt.BGRA8Unorm,
 		func(p []byte) [4]float32 { return [4]float32{unorm8[p[2]], unorm8[p[1]], unorm8[p[0]], unorm8[p[3]]} },
 		func(p []byte, c [4]float32) { p[2], p[1], p[0], p[3] = U8(c[0]), U8(c[1]), U8(c[2]), U8(c[3]) })
-	set(backend.FormatRGBA8Unorm_sRGB,
+	set(pixfmt.RGBA8Unorm_sRGB,
 		func(p []byte) [4]float32 { return [4]float32{srgb8[p[0]], srgb8[p[1]], srgb8[p[2]], unorm8[p[3]]} },
 		func(p []byte, c [4]float32) {
 			p[0], p[1], p[2], p[3] = U8(LinearToSRGB(c[0])), U8(LinearToSRGB(c[1])), U8(LinearToSRGB(c[2])), U8(c[3])
 		})
-	set(backend.FormatBGRA8Unorm_sRGB,
+	set(pixfmt.BGRA8Unorm_sRGB,
 		func(p []byte) [4]float32 { return [4]float32{srgb8[p[2]], srgb8[p[1]], srgb8[p[0]], unorm8[p[3]]} },
 		func(p []byte, c [4]float32) {
 			p[2], p[1], p[0], p[3] = U8(LinearToSRGB(c[0])), U8(LinearToSRGB(c[1])), U8(LinearToSRGB(c[2])), U8(c[3])
 		})
-	set(backend.FormatR8Unorm,
+	set(pixfmt.R8Unorm,
 		func(p []byte) [4]float32 { return [4]float32{unorm8[p[0]], 0, 0, 1} },
 		func(p []byte, c [4]float32) { p[0] = U8(c[0]) })
-	set(backend.FormatRG8Unorm,
+	set(pixfmt.RG8Unorm,
 		func(p []byte) [4]float32 { return [4]float32{unorm8[p[0]], unorm8[p[1]], 0, 1} },
 		func(p []byte, c [4]float32) { p[0], p[1] = U8(c[0]), U8(c[1]) })
-	set(backend.FormatA8Unorm,
+	set(pixfmt.A8Unorm,
 		func(p []byte) [4]float32 { return [4]float32{0, 0, 0, unorm8[p[0]]} },
 		func(p []byte, c [4]float32) { p[0] = U8(c[3]) })
-	packed16 := func(f backend.PixelFormat, bits [4]uint, shift [4]uint) {
+	packed16 := func(f pixfmt.Format, bits [4]uint, shift [4]uint) {
 		// bits[i] == 0 means the channel is absent (reads 0, alpha 1).
 		set(f, func(p []byte) [4]float32 {
 			v := uint32(le.Uint16(p))
@@ -92,17 +91,17 @@ func init() {
 		})
 	}
 	// Channel order in the arrays is R, G, B, A.
-	packed16(backend.FormatB5G6R5Unorm, [4]uint{5, 6, 5, 0}, [4]uint{11, 5, 0, 0})
-	packed16(backend.FormatBGR5A1Unorm, [4]uint{5, 5, 5, 1}, [4]uint{10, 5, 0, 15})
-	packed16(backend.FormatA1BGR5Unorm, [4]uint{5, 5, 5, 1}, [4]uint{11, 6, 1, 0})
-	packed16(backend.FormatABGR4Unorm, [4]uint{4, 4, 4, 4}, [4]uint{12, 8, 4, 0})
-	set(backend.FormatRGB10A2Unorm, func(p []byte) [4]float32 {
+	packed16(pixfmt.B5G6R5Unorm, [4]uint{5, 6, 5, 0}, [4]uint{11, 5, 0, 0})
+	packed16(pixfmt.BGR5A1Unorm, [4]uint{5, 5, 5, 1}, [4]uint{10, 5, 0, 15})
+	packed16(pixfmt.A1BGR5Unorm, [4]uint{5, 5, 5, 1}, [4]uint{11, 6, 1, 0})
+	packed16(pixfmt.ABGR4Unorm, [4]uint{4, 4, 4, 4}, [4]uint{12, 8, 4, 0})
+	set(pixfmt.RGB10A2Unorm, func(p []byte) [4]float32 {
 		v := le.Uint32(p)
 		return [4]float32{float32(v&1023) / 1023, float32(v>>10&1023) / 1023, float32(v>>20&1023) / 1023, float32(v>>30) / 3}
 	}, func(p []byte, c [4]float32) {
 		le.PutUint32(p, unorm(c[0], 1023)|unorm(c[1], 1023)<<10|unorm(c[2], 1023)<<20|unorm(c[3], 3)<<30)
 	})
-	u16n := func(f backend.PixelFormat, n int) {
+	u16n := func(f pixfmt.Format, n int) {
 		set(f, func(p []byte) [4]float32 {
 			c := [4]float32{0, 0, 0, 1}
 			for i := range n {
@@ -115,10 +114,10 @@ func init() {
 			}
 		})
 	}
-	u16n(backend.FormatR16Unorm, 1)
-	u16n(backend.FormatRG16Unorm, 2)
-	u16n(backend.FormatRGBA16Unorm, 4)
-	f16 := func(f backend.PixelFormat, n int) {
+	u16n(pixfmt.R16Unorm, 1)
+	u16n(pixfmt.RG16Unorm, 2)
+	u16n(pixfmt.RGBA16Unorm, 4)
+	f16 := func(f pixfmt.Format, n int) {
 		set(f, func(p []byte) [4]float32 {
 			c := [4]float32{0, 0, 0, 1}
 			for i := range n {
@@ -131,10 +130,10 @@ func init() {
 			}
 		})
 	}
-	f16(backend.FormatR16Float, 1)
-	f16(backend.FormatRG16Float, 2)
-	f16(backend.FormatRGBA16Float, 4)
-	f32 := func(f backend.PixelFormat, n int) {
+	f16(pixfmt.R16Float, 1)
+	f16(pixfmt.RG16Float, 2)
+	f16(pixfmt.RGBA16Float, 4)
+	f32 := func(f pixfmt.Format, n int) {
 		set(f, func(p []byte) [4]float32 {
 			c := [4]float32{0, 0, 0, 1}
 			for i := range n {
@@ -147,9 +146,9 @@ func init() {
 			}
 		})
 	}
-	f32(backend.FormatR32Float, 1)
-	f32(backend.FormatRG32Float, 2)
-	f32(backend.FormatRGBA32Float, 4)
+	f32(pixfmt.R32Float, 1)
+	f32(pixfmt.RG32Float, 2)
+	f32(pixfmt.RGBA32Float, 4)
 }
 
 // U8 converts a unorm value to 8 bits, clamping and rounding to nearest.

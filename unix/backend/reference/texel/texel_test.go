@@ -2,9 +2,8 @@ package texel
 
 import (
 	"math"
+	"mtld3d/core/pixfmt"
 	"testing"
-
-	"mtld3d/unix/backend"
 )
 
 func TestHalf(t *testing.T) {
@@ -33,7 +32,7 @@ func TestHalf(t *testing.T) {
 }
 
 func TestEveryColourFormatRoundTrips(t *testing.T) {
-	for f := backend.FormatInvalid + 1; f <= backend.FormatX32_Stencil8; f++ {
+	for f := pixfmt.Invalid + 1; f <= pixfmt.X32_Stencil8; f++ {
 		in := f.Info()
 		c := For(f)
 		if in.Compressed || in.Depth || in.Stencil {
@@ -54,7 +53,7 @@ func TestEveryColourFormatRoundTrips(t *testing.T) {
 			for i := 0; i < 4; i++ {
 				want := v[i]
 				present := i < in.Components || (i == 3 && in.Components == 4)
-				if f == backend.FormatA8Unorm {
+				if f == pixfmt.A8Unorm {
 					present = i == 3
 				}
 				if !present {
@@ -74,7 +73,7 @@ func TestEveryColourFormatRoundTrips(t *testing.T) {
 
 func TestDepthStencilPacking(t *testing.T) {
 	p := make([]byte, 8)
-	for _, f := range []backend.PixelFormat{backend.FormatDepth24Unorm_Stencil8, backend.FormatDepth32Float_Stencil8} {
+	for _, f := range []pixfmt.Format{pixfmt.Depth24Unorm_Stencil8, pixfmt.Depth32Float_Stencil8} {
 		StoreDepth(f, p, 1)
 		StoreStencil(f, p, 0xab)
 		StoreDepth(f, p, 0.5)
@@ -85,10 +84,10 @@ func TestDepthStencilPacking(t *testing.T) {
 			t.Errorf("%v: depth %v", f, d)
 		}
 	}
-	if LoadStencil(backend.FormatX32_Stencil8, p) != 0xab {
+	if LoadStencil(pixfmt.X32_Stencil8, p) != 0xab {
 		t.Error("X32_Stencil8 does not see the stencil of Depth32Float_Stencil8")
 	}
-	if q := QuantizeDepth(backend.FormatDepth16Unorm, 0.5); q != 32768.0/65535 {
+	if q := QuantizeDepth(pixfmt.Depth16Unorm, 0.5); q != 32768.0/65535 {
 		t.Errorf("16-bit quantised 0.5 = %v", q)
 	}
 }

@@ -1,9 +1,11 @@
-// Package irprog runs shader IR (core/ir) on the reference backend: it
-// turns an ir.Shader into a backend.VertexProgram or
-// backend.FragmentProgram that executes the IR with ir.Machine, reading
-// the same bindings the MSL emitter (core/msl) declares, so an encoder
-// binds buffers, textures and samplers identically for Metal and for the
-// reference backend.
+// Package irprog runs shader IR (core/ir) on the CPU: it turns an
+// ir.Shader into a backend.VertexProgram or backend.FragmentProgram that
+// executes the IR with ir.Machine, reading the same bindings the MSL
+// emitter (core/msl) declares, so an encoder binds buffers, textures and
+// samplers identically for Metal and for the reference backend. The
+// reference backend builds its functions' programs with it from the IR a
+// backend.FunctionDesc carries; unix/device runs ProcessVertices with it
+// on any backend.
 //
 //	desc, unit, err := irprog.Function(shader, key) // MSL and Program in one FunctionDesc
 //	fn, err := device.NewFunction(desc)             // either backend
@@ -69,14 +71,15 @@ import (
 
 // Function emits s as MSL (core/msl) and builds the program for the
 // reference backend from the same IR, so the returned FunctionDesc serves
-// either backend. The Unit describes the emitted function (buffers,
+// either backend (unix/device leaves the program to the backend, which
+// builds it from IR and Variant). The Unit describes the emitted function (buffers,
 // samplers, varyings) for pipeline creation.
 func Function(s *ir.Shader, key ir.VariantKey) (backend.FunctionDesc, *msl.Unit, error) {
 	u, err := msl.Emit(s, key)
 	if err != nil {
 		return backend.FunctionDesc{}, nil, err
 	}
-	d := backend.FunctionDesc{Source: u.Source, Entry: u.Entry}
+	d := backend.FunctionDesc{Source: u.Source, Entry: u.Entry, IR: s, Variant: key}
 	switch s.Stage {
 	case ir.StageVertex:
 		p, err := Vertex(s, key)

@@ -1,21 +1,19 @@
 //go:build !darwin
 
-package device
+package backends
 
 import (
-	"runtime"
-
 	"mtld3d/core/format"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/logs"
-	"mtld3d/unix/process"
 )
 
-// newBackend opens the configured backend. Only the reference backend
-// runs off macOS; asking for metal elsewhere falls back with a warning.
-func newBackend() (backend.Device, format.Target, error) {
-	if process.Config().ResolvedBackend(runtime.GOOS) == "metal" {
+// Open opens the backend name (the configuration's resolved backend).
+// Only the reference backend runs off macOS; asking for metal elsewhere
+// falls back with a warning.
+func Open(name string) (backend.Device, format.Target, error) {
+	if name == "metal" {
 		logs.L().Warn("the metal backend is not available in this build; using the reference backend")
 	}
 	// The reference backend answers as an Apple GPU, the product's main target.

@@ -1,4 +1,4 @@
-package irprog
+package irprog_test
 
 import (
 	"encoding/binary"
@@ -9,7 +9,9 @@ import (
 	"mtld3d/core/dxso/lower"
 	"mtld3d/core/ir"
 	"mtld3d/core/msl"
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 	"mtld3d/unix/backend/reference"
 )
 
@@ -58,14 +60,14 @@ func (r *rig) texture(d backend.TextureDesc) backend.Texture {
 	return tex
 }
 
-func (r *rig) target(f backend.PixelFormat, w, h int) backend.Texture {
+func (r *rig) target(f pixfmt.Format, w, h int) backend.Texture {
 	return r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: f, Width: w, Height: h})
 }
 
 // floatTexture makes an RGBA32Float 2D texture whose level l holds
 // levels[l] (width w>>l, height h>>l, row-major texels).
 func (r *rig) floatTexture(w, h int, levels ...[][4]float32) backend.Texture {
-	tex := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatRGBA32Float, Width: w, Height: h, MipLevels: len(levels), Usage: backend.UsageShaderRead})
+	tex := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.RGBA32Float, Width: w, Height: h, MipLevels: len(levels), Usage: backend.UsageShaderRead})
 	for l, texels := range levels {
 		lw, lh := max(1, w>>l), max(1, h>>l)
 		tex.Replace(backend.Region{Width: lw, Height: lh, Depth: 1}, l, 0, float4Bytes(texels), 16*lw, 16*lw*lh)
@@ -83,7 +85,7 @@ func (r *rig) sampler(d backend.SamplerDesc) backend.Sampler {
 
 func (r *rig) function(s *ir.Shader, key ir.VariantKey) (backend.Function, backend.FunctionDesc, *msl.Unit) {
 	r.t.Helper()
-	d, u, err := Function(s, key)
+	d, u, err := irprog.Function(s, key)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -112,8 +114,8 @@ var dxsoLayout = [3]int{0, 1, 2}
 
 type pipe struct {
 	state backend.RenderPipelineState
-	vs    *VertexProgram
-	fs    *FragmentProgram
+	vs    *irprog.VertexProgram
+	fs    *irprog.FragmentProgram
 	vu    *msl.Unit
 	fu    *msl.Unit
 }
@@ -121,10 +123,10 @@ type pipe struct {
 // pipeline links vs and ps (the pixel key gets the vertex unit's
 // varyings, as the pipeline cache does) and makes a pipeline writing one
 // colour attachment of format f.
-func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int, f backend.PixelFormat, edit func(*backend.RenderPipelineDesc)) *pipe {
+func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int, f pixfmt.Format, edit func(*backend.RenderPipelineDesc)) *pipe {
 	r.t.Helper()
 	vf, vd, vu := r.function(vs, vkey)
-	ff, fd, fu := r.function(ps, LinkKey(pkey, vu.Varyings))
+	ff, fd, fu := r.function(ps, irprog.LinkKey(pkey, vu.Varyings))
 	d := backend.RenderPipelineDesc{VertexFunction: vf, FragmentFunction: ff, VertexDescriptor: layout(locs)}
 	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
 	if edit != nil {
@@ -134,7 +136,7 @@ func (r *rig) pipeline(vs, ps *ir.Shader, vkey, pkey ir.VariantKey, locs [3]int,
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	return &pipe{state: st, vs: vd.Program.(*VertexProgram), fs: fd.Program.(*FragmentProgram), vu: vu, fu: fu}
+	return &pipe{state: st, vs: vd.Program.(*irprog.VertexProgram), fs: fd.Program.(*irprog.FragmentProgram), vu: vu, fu: fu}
 }
 
 // pass runs one render pass with a colour target cleared to clear (and a

@@ -1,4 +1,4 @@
-package irprog
+package irprog_test
 
 import (
 	"slices"
@@ -8,8 +8,10 @@ import (
 	"mtld3d/core/ff"
 	"mtld3d/core/ir"
 	"mtld3d/core/msl"
+	"mtld3d/core/pixfmt"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 )
 
 // Draw tests: shaders from DXSO text (assembled and lowered) and from
@@ -53,8 +55,8 @@ func TestInterpolatedDiffuse(t *testing.T) {
 	}
 	c0 := float4Bytes([][4]float32{{1, 1, 1, 0.5}})
 	for _, flat := range []bool{false, true} {
-		p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{FlatShade: flat}, dxsoLayout, backend.FormatRGBA32Float, nil)
-		tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+		p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{FlatShade: flat}, dxsoLayout, pixfmt.RGBA32Float, nil)
+		tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 		r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 			e.SetVertexBytes(c0, msl.BufferConstF)
 			draw(e, p, tri)
@@ -91,8 +93,8 @@ add r0, r0, c2
 endif
 mov oC0, r0
 `)
-	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
-	tgt := r.target(backend.FormatRGBA32Float, 4, 4)
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
+	tgt := r.target(pixfmt.RGBA32Float, 4, 4)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetFragmentBytes(float4Bytes([][4]float32{{9, 9, 9, 9}, {0.125, 0.25, 0, 0}, {0, 0, 0.5, 0}}), msl.BufferConstF)
 		ib := float4Bytes([][4]float32{{}}) // i0 = (3, 0, 1, 0) as int32 bits
@@ -154,14 +156,14 @@ mul oT1, v2, c0
 	}{{"point", plain, backend.FilterNearest}, {"linear", plain, backend.FilterLinear}, {"texldp point", proj, backend.FilterNearest}} {
 		t.Run(tc.name, func(t *testing.T) {
 			r.t = t
-			p := r.pipeline(vs, tc.ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+			p := r.pipeline(vs, tc.ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
 			if !strings.Contains(p.fu.Source, "t0.sample(s0") {
 				t.Errorf("MSL does not sample t0:\n%s", p.fu.Source)
 			}
 			sd := backend.DefaultSamplerDesc()
 			sd.MinFilter, sd.MagFilter = tc.filter, tc.filter
 			smp := r.sampler(sd)
-			tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+			tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 			r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 				e.SetFragmentTexture(tex, 0)
 				e.SetFragmentSampler(smp, 0)
@@ -211,8 +213,8 @@ mov r2.z, r0.y
 mov r2.w, r1.x
 mov oC0, r2
 `)
-	p := r.pipeline(asm(t, vs30), ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
-	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+	p := r.pipeline(asm(t, vs30), ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
+	tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		draw(e, p, screen(0, red, [2]float32{}, [2]float32{2, 4}))
 	})
@@ -261,11 +263,11 @@ func TestLOD(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r.t = t
-			p := r.pipeline(vs, asm(t, tc.ps), ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+			p := r.pipeline(vs, asm(t, tc.ps), ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
 			sd := backend.DefaultSamplerDesc()
 			sd.MipFilter = tc.mip
 			smp := r.sampler(sd)
-			tgt := r.target(backend.FormatRGBA32Float, 2, 2)
+			tgt := r.target(pixfmt.RGBA32Float, 2, 2)
 			r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 				e.SetFragmentTexture(tex, 0)
 				e.SetFragmentSampler(smp, 0)
@@ -294,10 +296,10 @@ texldl o1, c0, s0
 mov o0, v0
 `)
 	ps := asm(t, "ps_3_0\ndcl_color0 v0\nmov oC0, v0\n")
-	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
 	tex := r.floatTexture(4, 4, texels4x4())
 	smp := r.sampler(backend.DefaultSamplerDesc())
-	tgt := r.target(backend.FormatRGBA32Float, 4, 4)
+	tgt := r.target(pixfmt.RGBA32Float, 4, 4)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetVertexTexture(tex, 0)
 		e.SetVertexSampler(smp, 0)
@@ -319,8 +321,8 @@ func TestTexkillAndAlphaTest(t *testing.T) {
 		if alpha {
 			key.AlphaFunc = ir.CmpGreaterEqual
 		}
-		p := r.pipeline(vs, ps, ir.VariantKey{}, key, dxsoLayout, backend.FormatRGBA32Float, nil)
-		tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+		p := r.pipeline(vs, ps, ir.VariantKey{}, key, dxsoLayout, pixfmt.RGBA32Float, nil)
+		tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 		ds := make([][4]float32, ir.DSCount)
 		ds[ir.DSAlphaRef] = [4]float32{0.5, 127.5}
 		r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
@@ -349,9 +351,9 @@ func TestDepthWrite(t *testing.T) {
 	vs := asm(t, "vs_2_0\ndcl_position v0\ndcl_color v1\ndcl_texcoord v2\nmov oPos, v0\nmov oD0, v1\nmov oT0, v2\n")
 	flat := asm(t, "ps_2_0\ndcl v0\nmov oC0, v0\n")
 	depth := asm(t, "ps_2_0\ndcl v0\ndcl t0\nmov oC0, v0\nmov oDepth, t0.x\n")
-	edit := func(d *backend.RenderPipelineDesc) { d.DepthFormat = backend.FormatDepth32Float }
-	p1 := r.pipeline(vs, flat, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, edit)
-	p2 := r.pipeline(vs, depth, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, edit)
+	edit := func(d *backend.RenderPipelineDesc) { d.DepthFormat = pixfmt.Depth32Float }
+	p1 := r.pipeline(vs, flat, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, edit)
+	p2 := r.pipeline(vs, depth, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, edit)
 	if !p2.fs.FragmentSignature().WritesDepth || !p2.fu.WritesDepth {
 		t.Fatal("depth-writing shader does not declare depth")
 	}
@@ -359,8 +361,8 @@ func TestDepthWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
-	zb := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatDepth32Float, Width: 8, Height: 8, Usage: backend.UsageRenderTarget})
+	tgt := r.target(pixfmt.RGBA32Float, 8, 8)
+	zb := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.Depth32Float, Width: 8, Height: 8, Usage: backend.UsageRenderTarget})
 	r.pass(tgt, zb, clear, func(e backend.RenderCommandEncoder) {
 		e.SetDepthStencilState(dss)
 		draw(e, p1, screen(0.5, red, [2]float32{}, [2]float32{1, 1}))
@@ -393,14 +395,14 @@ mov oD0, c2
 mov oT0, c3
 `)
 	ps := asm(t, "ps_2_0\ndcl t3\ndcl v1\nmov r0, t3\nmov r0.yw, v1\nmov oC0, r0\n")
-	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
 	if want := []int{0, 3, 16, 17}; !slices.Equal(p.vs.Slots(), want) || !slices.Equal(p.vu.Varyings, want) {
 		t.Errorf("vertex slots %v, MSL varyings %v, want %v", p.vs.Slots(), p.vu.Varyings, want)
 	}
 	if n := p.fs.FragmentSignature().Varyings; n != 4 {
 		t.Errorf("fragment varyings %d, want 4", n)
 	}
-	tgt := r.target(backend.FormatRGBA32Float, 4, 4)
+	tgt := r.target(pixfmt.RGBA32Float, 4, 4)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetVertexBytes(float4Bytes([][4]float32{{0.1, 0.2, 0.3, 0.4}, {0.5, 0.6, 0.7, 0.8}, {9, 9, 9, 9}, {7, 7, 7, 7}}), msl.BufferConstF)
 		draw(e, p, screen(0, red, [2]float32{}, [2]float32{1, 1}))
@@ -413,13 +415,13 @@ mov oT0, c3
 func TestClipPlane(t *testing.T) {
 	r := newRig(t)
 	vs := asm(t, "vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\n")
-	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{ClipPlanes: 1}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{ClipPlanes: 1}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
 	if p.vs.VertexSignature().ClipDistances != 1 {
 		t.Fatalf("signature %+v", p.vs.VertexSignature())
 	}
 	ds := make([][4]float32, ir.DSCount)
 	ds[ir.DSClipPlane0] = [4]float32{1, 0, 0, 0}
-	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+	tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetVertexBytes(float4Bytes(ds), msl.BufferDrawState)
 		draw(e, p, screen(0, blue, [2]float32{}, [2]float32{1, 1}))
@@ -442,11 +444,11 @@ func TestShadowSampler(t *testing.T) {
 	ps := asm(t, "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n")
 	var key ir.VariantKey
 	key.SamplerKinds[0] = ir.SamplerShadow2D
-	p := r.pipeline(vs, ps, ir.VariantKey{}, key, dxsoLayout, backend.FormatRGBA32Float, nil)
+	p := r.pipeline(vs, ps, ir.VariantKey{}, key, dxsoLayout, pixfmt.RGBA32Float, nil)
 	if !strings.Contains(p.fu.Source, "depth2d<float>") {
 		t.Errorf("MSL has no depth texture:\n%s", p.fu.Source)
 	}
-	zt := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatDepth32Float, Width: 2, Height: 2, Usage: backend.UsageShaderRead})
+	zt := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.Depth32Float, Width: 2, Height: 2, Usage: backend.UsageShaderRead})
 	z := []float32{0.2, 0.8, 0.6, 0.4}
 	zb := make([]byte, 16)
 	copy(zb, float4Bytes([][4]float32{{z[0], z[1], z[2], z[3]}}))
@@ -454,7 +456,7 @@ func TestShadowSampler(t *testing.T) {
 	sd := backend.DefaultSamplerDesc()
 	sd.Compare, sd.CompareFunc = true, backend.CompareLess
 	smp := r.sampler(sd)
-	tgt := r.target(backend.FormatRGBA32Float, 4, 4)
+	tgt := r.target(pixfmt.RGBA32Float, 4, 4)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetFragmentTexture(zt, 0)
 		e.SetFragmentSampler(smp, 0)
@@ -492,7 +494,7 @@ func TestFixedFunctionModulate(t *testing.T) {
 	ds[ir.DSHalfPixel] = [4]float32{1.0 / 8, -1.0 / 8}
 
 	p := r.pipeline(ff.VertexShader(vk), ff.PixelShader(pk), key, key,
-		[3]int{ff.LocPosition, ff.LocDiffuse, ff.LocTexCoord0}, backend.FormatRGBA32Float, nil)
+		[3]int{ff.LocPosition, ff.LocDiffuse, ff.LocTexCoord0}, pixfmt.RGBA32Float, nil)
 	texels := [][4]float32{{0.2, 0.4, 0.6, 0.8}, {1, 1, 1, 1}, {0.5, 0.5, 0.5, 0.5}, {0, 1, 0, 0.25}}
 	tex := r.floatTexture(2, 2, texels)
 	smp := r.sampler(backend.DefaultSamplerDesc())
@@ -501,7 +503,7 @@ func TestFixedFunctionModulate(t *testing.T) {
 		return vert{a: [4]float32{x, y, 0, 1}, b: diffuse, c: [4]float32{u, w, 0, 1}}
 	}
 	a, b, c, d := v(-0.5, -0.5, 0, 0), v(7.5, -0.5, 1, 0), v(-0.5, 7.5, 0, 1), v(7.5, 7.5, 1, 1)
-	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+	tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetVertexBytes(float4Bytes(vcf), msl.BufferConstF)
 		e.SetVertexBytes(float4Bytes(ds), msl.BufferDrawState)
@@ -525,11 +527,11 @@ func TestFixedFunctionModulate(t *testing.T) {
 func TestPointSize(t *testing.T) {
 	r := newRig(t)
 	vs := asm(t, "vs_2_0\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\n")
-	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{PointSize: true}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float,
+	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{PointSize: true}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float,
 		func(d *backend.RenderPipelineDesc) { d.Topology = backend.TopologyPoint })
 	ds := make([][4]float32, ir.DSCount)
 	ds[ir.DSPointSize] = [4]float32{4, 1, 64}
-	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+	tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetVertexBytes(float4Bytes(ds), msl.BufferDrawState)
 		e.SetRenderPipelineState(p.state)
@@ -548,19 +550,19 @@ func TestPointSize(t *testing.T) {
 func TestErrors(t *testing.T) {
 	vs := asm(t, vsColor)
 	ps := asm(t, psColor)
-	if _, err := Vertex(ps, ir.VariantKey{}); err == nil {
+	if _, err := irprog.Vertex(ps, ir.VariantKey{}); err == nil {
 		t.Error("Vertex accepted a pixel shader")
 	}
-	if _, err := Fragment(vs, ir.VariantKey{}); err == nil {
+	if _, err := irprog.Fragment(vs, ir.VariantKey{}); err == nil {
 		t.Error("Fragment accepted a vertex shader")
 	}
 	bad := *vs
 	bad.Inputs = append([]ir.Input(nil), vs.Inputs...)
 	bad.Inputs[0].Location = backend.MaxVertexAttributes
-	if _, err := Vertex(&bad, ir.VariantKey{}); err == nil {
+	if _, err := irprog.Vertex(&bad, ir.VariantKey{}); err == nil {
 		t.Error("Vertex accepted attribute 16")
 	}
-	d, _, err := Function(ps, ir.VariantKey{})
+	d, _, err := irprog.Function(ps, ir.VariantKey{})
 	if err != nil || d.Stage != backend.StageFragment || d.Entry != msl.EntryFragment || d.Source == "" {
 		t.Errorf("Function: %+v, %v", d, err)
 	}
@@ -572,8 +574,8 @@ func TestCubeSampling(t *testing.T) {
 	r := newRig(t)
 	vs := asm(t, "vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oT0, c0\n")
 	ps := asm(t, "ps_2_0\ndcl t0.xyz\ndcl_cube s0\ntexld r0, t0, s0\nmov oC0, r0\n")
-	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
-	cube := r.texture(backend.TextureDesc{Type: backend.TextureTypeCube, Format: backend.FormatRGBA32Float, Width: 1, Height: 1, Usage: backend.UsageShaderRead})
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
+	cube := r.texture(backend.TextureDesc{Type: backend.TextureTypeCube, Format: pixfmt.RGBA32Float, Width: 1, Height: 1, Usage: backend.UsageShaderRead})
 	face := func(f int) [4]float32 { return [4]float32{float32(f) / 8, 1 - float32(f)/8, 0.5, 1} }
 	for f := 0; f < 6; f++ {
 		cube.Replace(backend.Region{Width: 1, Height: 1, Depth: 1}, 0, f, float4Bytes([][4]float32{face(f)}), 16, 16)
@@ -583,7 +585,7 @@ func TestCubeSampling(t *testing.T) {
 		dir  [4]float32
 		face int
 	}{{[4]float32{1, 0.1, -0.2, 0}, 0}, {[4]float32{-1, 0.3, 0.2, 0}, 1}, {[4]float32{0.1, 2, 0.2, 0}, 2}, {[4]float32{0, -1, 0, 0}, 3}, {[4]float32{0.2, 0.1, 3, 0}, 4}, {[4]float32{0.2, 0.1, -3, 0}, 5}} {
-		tgt := r.target(backend.FormatRGBA32Float, 2, 2)
+		tgt := r.target(pixfmt.RGBA32Float, 2, 2)
 		r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 			e.SetVertexBytes(float4Bytes([][4]float32{tc.dir}), msl.BufferConstF)
 			e.SetFragmentTexture(cube, 0)
@@ -600,11 +602,11 @@ func TestPS11Modulate(t *testing.T) {
 	r := newRig(t)
 	vs := asm(t, "vs_1_1\ndcl_position v0\ndcl_color v1\ndcl_texcoord v2\nmov oPos, v0\nmov oD0, v1\nmov oT0, v2\n")
 	ps := asm(t, "ps_1_1\ntex t0\nmul r0, t0, v0\n")
-	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.RGBA32Float, nil)
 	tex := r.floatTexture(4, 4, texels4x4())
 	smp := r.sampler(backend.DefaultSamplerDesc())
 	diffuse := [4]float32{0.5, 1, 0.25, 0.5}
-	tgt := r.target(backend.FormatRGBA32Float, 8, 8)
+	tgt := r.target(pixfmt.RGBA32Float, 8, 8)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetFragmentTexture(tex, 0)
 		e.SetFragmentSampler(smp, 0)
@@ -622,13 +624,13 @@ func TestPS11Modulate(t *testing.T) {
 func TestVertexFog(t *testing.T) {
 	r := newRig(t)
 	vs := asm(t, "vs_2_0\ndcl_position v0\ndcl_color v1\ndef c0, 0.25, 0, 0, 0\nmov oPos, v0\nmov oD0, v1\nmov oFog, c0.x\n")
-	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{}, ir.VariantKey{FogMode: ir.FogLinear}, dxsoLayout, backend.FormatRGBA32Float, nil)
+	p := r.pipeline(vs, asm(t, psColor), ir.VariantKey{}, ir.VariantKey{FogMode: ir.FogLinear}, dxsoLayout, pixfmt.RGBA32Float, nil)
 	if !slices.Contains(p.vu.Varyings, ir.VaryingSlot(ir.UsageFog, 0)) {
 		t.Fatalf("vertex varyings %v have no fog", p.vu.Varyings)
 	}
 	ds := make([][4]float32, ir.DSCount)
 	ds[ir.DSFogColor] = blue
-	tgt := r.target(backend.FormatRGBA32Float, 4, 4)
+	tgt := r.target(pixfmt.RGBA32Float, 4, 4)
 	r.pass(tgt, nil, clear, func(e backend.RenderCommandEncoder) {
 		e.SetFragmentBytes(float4Bytes(ds), msl.BufferDrawState)
 		draw(e, p, screen(0, red, [2]float32{}, [2]float32{1, 1}))

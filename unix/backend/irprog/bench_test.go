@@ -1,11 +1,13 @@
-package irprog
+package irprog_test
 
 import (
 	"testing"
 	"time"
 
 	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 )
 
 // BenchmarkScreenQuad draws one full-screen textured quad per frame at
@@ -23,7 +25,7 @@ func benchScreenQuad(b *testing.B, native bool) {
 	r := newRig(b)
 	vs := asm(b, "vs_2_0\ndcl_position v0\ndcl_texcoord v2\nmov oPos, v0\nmov oT0, v2\n")
 	ps := asm(b, "ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n")
-	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, backend.FormatBGRA8Unorm, nil)
+	p := r.pipeline(vs, ps, ir.VariantKey{}, ir.VariantKey{}, dxsoLayout, pixfmt.BGRA8Unorm, nil)
 	if native {
 		fs, err := r.dev.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Entry: "native", Program: &backend.FragmentFunc{
 			Sig: p.fs.FragmentSignature(),
@@ -41,7 +43,7 @@ func benchScreenQuad(b *testing.B, native bool) {
 		}
 	}
 	const n = 256
-	tex := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: backend.FormatRGBA8Unorm, Width: n, Height: n, Usage: backend.UsageShaderRead})
+	tex := r.texture(backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.RGBA8Unorm, Width: n, Height: n, Usage: backend.UsageShaderRead})
 	px := make([]byte, 4*n*n)
 	for i := range px {
 		px[i] = byte(i * 7)
@@ -50,7 +52,7 @@ func benchScreenQuad(b *testing.B, native bool) {
 	sd := backend.DefaultSamplerDesc()
 	sd.MinFilter, sd.MagFilter = backend.FilterLinear, backend.FilterLinear
 	smp := r.sampler(sd)
-	tgt := r.target(backend.FormatBGRA8Unorm, 640, 480)
+	tgt := r.target(pixfmt.BGRA8Unorm, 640, 480)
 	quad := screen(0, red, [2]float32{}, [2]float32{1, 1})
 	b.ResetTimer()
 	start := time.Now()
@@ -97,7 +99,7 @@ func BenchmarkRunFragment(b *testing.B) {
 		{"alu12", "ps_2_0\ndcl t0\ndcl v0\nmul r0, t0, c0\nmad r0, r0, v0, c1\ndp3 r1.x, r0, r0\nrsq r1.x, r1.x\nmul r0.xyz, r0, r1.x\nadd r2, r0, c2\nmax r2, r2, c3\nmin r2, r2, c1\nlrp r3, v0.w, r2, r0\ncmp r3, r3, r3, -r3\nmul r3, r3, c0\nmov oC0, r3\n"},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			p, err := Fragment(asm(b, tc.src), ir.VariantKey{})
+			p, err := irprog.Fragment(asm(b, tc.src), ir.VariantKey{})
 			if err != nil {
 				b.Fatal(err)
 			}
