@@ -37,6 +37,9 @@ var (
 	// DXTn/ATIn: no volume textures. Metal's feature tables do not promise
 	// BC in 3D textures on Apple GPUs, so mtld3d does not offer it.
 	compressed = exposure{plain: true, tex: true}
+	// ATIn are texture formats only: Windows refuses them as plain
+	// surfaces outside SCRATCH (Wine's d3d9ex resource-access test).
+	atiN     = exposure{tex: true}
 	depth      = exposure{ds: true}
 	depthTex   = exposure{ds: true, dsTex: true}
 )
@@ -91,8 +94,8 @@ var exposed = map[types.Format]exposure{
 	types.D3DFMT_DXT3:          compressed,
 	types.D3DFMT_DXT4:          compressed,
 	types.D3DFMT_DXT5:          compressed,
-	types.D3DFMT_ATI1:          compressed,
-	types.D3DFMT_ATI2:          compressed,
+	types.D3DFMT_ATI1:          atiN,
+	types.D3DFMT_ATI2:          atiN,
 	types.D3DFMT_YUY2:          {plain: true}, // video surfaces, StretchRect to RGB
 	types.D3DFMT_UYVY:          {plain: true},
 	types.D3DFMT_D16_LOCKABLE:  depth,

@@ -279,6 +279,12 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
         return D3DERR_INVALIDCALL;
     if (kind == MTLD3D_SURFACE_DEPTH_STENCIL && !(info->flags & MTLD3D_FMT_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;
+    /* A plain surface takes the formats CheckDeviceFormat offers for one;
+     * SCRATCH any format but depth and stencil ones. */
+    if (kind == MTLD3D_SURFACE_PLAIN &&
+        ((info->flags & (MTLD3D_FMT_DEPTH | MTLD3D_FMT_STENCIL)) ||
+         (pool != D3DPOOL_SCRATCH && FAILED(resource_check_format(format, 0, D3DRTYPE_SURFACE, NULL)))))
+        return D3DERR_INVALIDCALL;
     device_lock(device);
     hr = surface_create(device, &desc, kind, lockable, NULL, NULL, FALSE, shared ? *shared : NULL, &s);
     device_unlock(device);
@@ -287,6 +293,10 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
     *out = &s->iface;
     return D3D_OK;
 }
+
+/* The Ex creators' usage names extras (RESTRICTED_CONTENT and the like);
+ * the kind of surface is the method's, so these are refused. */
+#define EX_REFUSED_USAGE (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL | D3DUSAGE_DYNAMIC)
 
 HRESULT WINAPI device_CreateRenderTarget(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
                                          D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL lockable,
@@ -320,6 +330,8 @@ HRESULT WINAPI device_CreateRenderTargetEx(IDirect3DDevice9Ex *iface, UINT w, UI
                                            D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL lockable,
                                            IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
 {
+    if (usage & EX_REFUSED_USAGE)
+        return D3DERR_INVALIDCALL;
     return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_RENDERTARGET,
                              D3DPOOL_DEFAULT, MTLD3D_SURFACE_RENDER_TARGET, lockable, out, shared);
 }
@@ -330,7 +342,7 @@ HRESULT WINAPI device_CreateOffscreenPlainSurfaceEx(IDirect3DDevice9Ex *iface, U
 {
     if (pool == D3DPOOL_MANAGED || pool > D3DPOOL_SCRATCH)
         return D3DERR_INVALIDCALL;
-    if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))
+    if (usage & EX_REFUSED_USAGE)
         return D3DERR_INVALIDCALL;
     return create_standalone(device_impl(iface), w, h, format, D3DMULTISAMPLE_NONE, 0, usage, pool,
                              MTLD3D_SURFACE_PLAIN, TRUE, out, shared);
@@ -340,7 +352,10 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
                                                   D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL discard,
                                                   IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
 {
-    HRESULT hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
+    HRESULT hr;
+    if (usage & EX_REFUSED_USAGE)
+        return D3DERR_INVALIDCALL;
+    hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
                                   D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
     if (SUCCEEDED(hr) && discard)
         surface_discard(device_impl(iface), surface_impl(*out));

@@ -25,6 +25,11 @@ static UINT max_levels(UINT w, UINT h, UINT d)
     return n;
 }
 
+static BOOL is_ati(D3DFORMAT format)
+{
+    return format == (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '1') || format == (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2');
+}
+
 static UINT level_dim(UINT size, UINT level)
 {
     size >>= level;
@@ -149,7 +154,8 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
         }
     }
     t->size = size;
-    lockable = pool != D3DPOOL_DEFAULT || (usage & D3DUSAGE_DYNAMIC);
+    /* ATIn textures lock in every pool, as on Windows (Wine's d3d9ex test). */
+    lockable = pool != D3DPOOL_DEFAULT || (usage & D3DUSAGE_DYNAMIC) || is_ati(format);
     t->mem = user_mem;
     t->user_mem = user_mem != NULL;
     if (lockable && !t->mem && !(t->mem = resmem_alloc(size))) {
