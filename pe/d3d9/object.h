@@ -8,8 +8,10 @@
  *   objects). The object is destroyed when total reaches zero, so a
  *   released but still bound texture lives until it is unbound, and
  *   exactly one thread sees the last decrement.
- * - An object with a container (a texture's surfaces, a swap chain's
- *   back buffers) has no count of its own: it forwards to the container.
+ * - An object with a container (a texture's surfaces and volumes) has no
+ *   count of its own: it forwards to the container. A swap chain's back
+ *   buffers are not such children: they count for themselves, as on
+ *   Windows, and the swap chain holds them.
  *
  * Objects are laid out as { Interface iface; struct object obj; ... } so
  * the generated methods (pe/gen/d3d9_vtbl.c) find obj from the

@@ -1,6 +1,7 @@
 /* IDirect3DSwapChain9(Ex): the implicit and additional swap chains of a
- * device. Their back buffers share their reference count (their
- * container). Present closes the frame and hands it to the unix side,
+ * device. Their back buffers have counts of their own, as on Windows (a
+ * Get or AddRef of one does not raise the swap chain's count), start with
+ * none, and are held by the swap chain until it goes. Present closes the frame and hands it to the unix side,
  * which draws the back buffer into an image of the window's client area
  * (scaled, or by rectangles) and rotates FLIP chains; GetFrontBufferData
  * places that image on a screen-sized surface. */
@@ -18,7 +19,7 @@ static void free_backbuffers(struct swapchain *sc)
         if (!s)
             continue;
         sc->backbuffers[i] = NULL;
-        s->obj.destroy(&s->obj);
+        object_unbind(&s->obj);
     }
 }
 
@@ -51,8 +52,8 @@ static HRESULT make_backbuffers(struct swapchain *sc)
     };
     BOOL lockable = !!(sc->pp.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER);
     for (UINT i = 0; i < sc->pp.BackBufferCount; i++) {
-        HRESULT hr = surface_create(sc->device, &desc, MTLD3D_SURFACE_RENDER_TARGET, lockable, &sc->obj,
-                                    (IUnknown *)&sc->iface, FALSE, NULL, &sc->backbuffers[i]);
+        HRESULT hr = surface_create(sc->device, &desc, MTLD3D_SURFACE_RENDER_TARGET, lockable, NULL,
+                                    (IUnknown *)&sc->iface, TRUE, NULL, &sc->backbuffers[i]);
         if (FAILED(hr))
             return hr;
     }

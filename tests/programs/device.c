@@ -76,14 +76,16 @@ TEST(refcounts)
         return;
     CHECK_EQ_U(refcount(dev), 1);
     CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
-    /* The back buffer's count is its swap chain's, and it holds the device. */
+    /* The back buffer counts for itself (its swap chain's count is not
+     * raised) and holds the device while counted, as on Windows. */
     CHECK_EQ_U(refcount(bb), 1);
     CHECK_EQ_U(refcount(dev), 2);
     CHECK_HR(IDirect3DDevice9_GetRenderTarget(dev, 0, &bb2), D3D_OK);
     CHECK(bb == bb2, "render target 0 is the back buffer");
     CHECK_EQ_U(refcount(bb), 2);
     CHECK_HR(IDirect3DSurface9_GetContainer(bb, &IID_IDirect3DSwapChain9, &p), D3D_OK);
-    CHECK_EQ_U(refcount(bb), 3);
+    CHECK_EQ_U(refcount(bb), 2);
+    CHECK_EQ_U(refcount(p), 1);
     IUnknown_Release((IUnknown *)p);
     IDirect3DSurface9_Release(bb2);
     CHECK_EQ_U(IDirect3DSurface9_Release(bb), 0);

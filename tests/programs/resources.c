@@ -71,7 +71,7 @@ TEST(texture_validation)
             {16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM},
-            {13, 7, 0, 0, D3DFMT_DXT5, D3DPOOL_MANAGED},
+            {16, 8, 0, 0, D3DFMT_DXT5, D3DPOOL_MANAGED},
             {100, 3, 0, 0, D3DFMT_R5G6B5, D3DPOOL_SCRATCH},
             {16, 16, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED},
         };
@@ -556,7 +556,97 @@ TEST(ex_device)
         CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurfaceEx(dev, 8, 8, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &s,
                                                                   NULL, 0),
                  D3DERR_INVALIDCALL);
+        /* The Ex creators' usage may not name the kind of surface again, nor DYNAMIC. */
+        CHECK_HR(IDirect3DDevice9Ex_CreateRenderTargetEx(dev, 16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                         &s, NULL, D3DUSAGE_RENDERTARGET),
+                 D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9Ex_CreateDepthStencilSurfaceEx(dev, 16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0,
+                                                                FALSE, &s, NULL, D3DUSAGE_DEPTHSTENCIL),
+                 D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurfaceEx(dev, 8, 8, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &s,
+                                                                  NULL, D3DUSAGE_DYNAMIC),
+                 D3DERR_INVALIDCALL);
+        /* Plain surfaces take no depth format (any pool) and ATIn only in SCRATCH. */
+        CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurface(dev, 8, 8, D3DFMT_D24S8, D3DPOOL_SCRATCH, &s, NULL),
+                 D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurface(dev, 8, 8, (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'),
+                                                                D3DPOOL_DEFAULT, &s, NULL),
+                 D3DERR_INVALIDCALL);
+        if (SUCCEEDED(IDirect3DDevice9Ex_CreateOffscreenPlainSurface(dev, 8, 8, (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'),
+                                                                     D3DPOOL_SCRATCH, &s, NULL)))
+            IDirect3DSurface9_Release(s);
+        else
+            CHECK(0, "a SCRATCH ATI2 plain surface is refused");
+        /* A DEFAULT ATI2 texture locks, as on Windows. */
+        if (SUCCEEDED(IDirect3DDevice9Ex_CreateTexture(dev, 16, 16, 1, 0, (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'),
+                                                       D3DPOOL_DEFAULT, &t, NULL))) {
+            D3DLOCKED_RECT lr;
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+            CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+            IDirect3DTexture9_Release(t);
+        }
+        /* SYSTEMMEM over the game's memory: pSharedHandle names it; one level, tight rows. */
+        {
+            static BYTE mem[33 * 33 * 4];
+            HANDLE user = mem;
+            D3DLOCKED_RECT lr;
+            CHECK_HR(IDirect3DDevice9Ex_CreateTexture(dev, 33, 33, 0, 0, D3DFMT_L8, D3DPOOL_SYSTEMMEM, &t, &user),
+                     D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DDevice9Ex_CreateTexture(dev, 33, 33, 1, 0, D3DFMT_L8, D3DPOOL_SCRATCH, &t, &user),
+                     D3DERR_INVALIDCALL);
+            if (SUCCEEDED(IDirect3DDevice9Ex_CreateTexture(dev, 33, 33, 1, 0, D3DFMT_L8, D3DPOOL_SYSTEMMEM, &t,
+                                                           &user))) {
+                CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+                CHECK(lr.pBits == mem, "user memory texture locks at %p, want %p", lr.pBits, (void *)mem);
+                CHECK_EQ_U(lr.Pitch, 33);
+                IDirect3DTexture9_UnlockRect(t, 0);
+                IDirect3DTexture9_Release(t);
+            } else {
+                CHECK(0, "a SYSTEMMEM texture over user memory is refused");
+            }
+            if (SUCCEEDED(IDirect3DDevice9Ex_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_A8R8G8B8,
+                                                                         D3DPOOL_SYSTEMMEM, &s, &user))) {
+                CHECK_HR(IDirect3DSurface9_LockRect(s, &lr, NULL, 0), D3D_OK);
+                CHECK(lr.pBits == mem, "user memory surface locks at %p, want %p", lr.pBits, (void *)mem);
+                CHECK_EQ_U(lr.Pitch, 64);
+                IDirect3DSurface9_UnlockRect(s);
+                IDirect3DSurface9_Release(s);
+            } else {
+                CHECK(0, "a SYSTEMMEM plain surface over user memory is refused");
+            }
+            {
+                IDirect3DVertexBuffer9 *vb = NULL;
+                CHECK_HR(IDirect3DDevice9Ex_CreateVertexBuffer(dev, 16, 0, 0, D3DPOOL_SYSTEMMEM, &vb, &user),
+                         D3DERR_NOTAVAILABLE);
+            }
+        }
+        /* A swap chain of an Ex device answers IDirect3DSwapChain9Ex. */
+        {
+            IDirect3DSwapChain9 *sc;
+            IUnknown *ex = NULL;
+            if (SUCCEEDED(IDirect3DDevice9Ex_GetSwapChain(dev, 0, &sc))) {
+                CHECK_HR(IDirect3DSwapChain9_QueryInterface(sc, &IID_IDirect3DSwapChain9Ex, (void **)&ex), S_OK);
+                if (ex)
+                    IUnknown_Release(ex);
+                IDirect3DSwapChain9_Release(sc);
+            }
+        }
         CHECK_EQ_U(IDirect3DDevice9Ex_Release(dev), 0);
+    }
+    /* IDirect3D9Ex::CreateDevice (not Ex) makes an Ex device all the same. */
+    {
+        IDirect3DDevice9 *plain = NULL;
+        IUnknown *ex = NULL;
+        default_pp(&pp, window);
+        CHECK_HR(IDirect3D9Ex_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
+                                           &plain),
+                 D3D_OK);
+        if (plain) {
+            CHECK_HR(IDirect3DDevice9_QueryInterface(plain, &IID_IDirect3DDevice9Ex, (void **)&ex), S_OK);
+            if (ex)
+                IUnknown_Release(ex);
+            CHECK_EQ_U(IDirect3DDevice9_Release(plain), 0);
+        }
     }
     IDirect3D9Ex_Release(d3d);
     DestroyWindow(window);
