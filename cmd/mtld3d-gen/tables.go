@@ -53,7 +53,7 @@ func formatFlagsC(in format.Row) uint32 {
 	}
 	set("DEPTH", in.IsDepth())
 	set("STENCIL", in.IsStencil())
-	set("RENDERTARGET", caps.IsRenderTarget(in.Format))
+	set("RENDERTARGET", caps.MatchesDepthStencil(in.Format))
 	set("DEPTHSTENCIL", caps.IsDepthStencil(in.Format))
 	set("STRETCH_SRC", caps.IsStretchSource(in.Format))
 	set("STRETCH_DST", caps.IsStretchDest(in.Format))

@@ -324,7 +324,7 @@ func TestCheckDepthStencilMatchAndConversion(t *testing.T) {
 		{types.D3DFMT_A16B16G16R16F, types.D3DFMT_D16, ok},
 		{types.D3DFMT_DXT1, types.D3DFMT_D24S8, na},
 		{types.D3DFMT_A8R8G8B8, types.D3DFMT_A8R8G8B8, na},
-		{types.D3DFMT_NULL, types.D3DFMT_D24S8, na},
+		{types.D3DFMT_NULL, types.D3DFMT_D24S8, ok}, // the depth-only pass target
 	} {
 		if got := CheckDepthStencilMatch(hal, xrgb, c.rt, c.ds); got != c.want {
 			t.Errorf("CheckDepthStencilMatch(%v, %v) = %v, want %v", c.rt, c.ds, got, c.want)

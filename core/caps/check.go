@@ -492,10 +492,17 @@ func CheckDepthStencilMatch(dt types.DevType, adapterFormat, rtFormat, dsFormat 
 	if hr := checkAdapterFormat(adapterFormat); hr != types.D3D_OK {
 		return hr
 	}
-	if !IsRenderTarget(rtFormat) || !IsDepthStencil(dsFormat) {
+	if !MatchesDepthStencil(rtFormat) || !IsDepthStencil(dsFormat) {
 		return types.D3DERR_NOTAVAILABLE
 	}
 	return types.D3D_OK
+}
+
+// MatchesDepthStencil reports whether CheckDepthStencilMatch takes f as
+// the render target: every colour target, and D3DFMT_NULL, the dummy
+// target of depth-only passes (Windows answers D3D_OK for it).
+func MatchesDepthStencil(f types.Format) bool {
+	return f == types.D3DFMT_NULL || IsRenderTarget(f)
 }
 
 // IsStretchSource reports whether StretchRect can read f into another

@@ -261,9 +261,11 @@ static void apply_or_capture(struct stateblock *sb, BOOL apply)
     }
     if (m->vdecl) {
         if (apply) {
+            /* A block holding no declaration leaves the device's alone, as
+             * Windows does (Wine's device test test_vdecl_apply). */
             if (s->fvf)
                 state_set_fvf(d, s->fvf);
-            else
+            else if (s->decl)
                 state_set_decl(d, s->decl);
         } else {
             state_hold((void **)&s->decl, dev->decl);

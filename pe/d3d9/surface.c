@@ -34,11 +34,15 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     s->container = container_iface;
     s->lockable = lockable || desc->Pool == D3DPOOL_SYSTEMMEM || desc->Pool == D3DPOOL_SCRATCH;
     s->pitch = mtld3d_format_lock_pitch(info, desc->Width);
+    /* D3DFMT_NULL has no texels; a lock of a lockable one still hands out
+     * memory (four bytes a pixel), which the unix side never sees. */
+    if (!info->block_bytes)
+        s->pitch = desc->Width * 4;
     if (user_mem) {
         s->mem = user_mem;
         s->user_mem = TRUE;
         s->pitch = mtld3d_format_pitch(info, desc->Width);
-    } else if (s->lockable && info->block_bytes) {
+    } else if (s->lockable) {
         SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_rows(info, desc->Height);
         if (!(s->mem = VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE))) {
             HeapFree(GetProcessHeap(), 0, s);
@@ -205,7 +209,7 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
     s->lock_flags = flags;
     /* A lockable render target's pixels live on the unix side: read them
      * unless the game promises not to look. */
-    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && !(flags & D3DLOCK_DISCARD)) {
+    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && !(flags & D3DLOCK_DISCARD) && info->block_bytes) {
         struct device *device = s->obj.device;
         HRESULT hr;
         device_lock(device);
@@ -231,7 +235,8 @@ HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
         return D3DERR_INVALIDCALL;
     /* What the game wrote into a lockable render target goes back to the
      * unix side, now: the memory is the game's again once it relocks. */
-    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && s->id && !(s->lock_flags & D3DLOCK_READONLY)) {
+    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && s->id && !(s->lock_flags & D3DLOCK_READONLY) &&
+        mtld3d_format_lookup(s->desc.Format)->block_bytes) {
         struct device *device = s->obj.device;
         struct mtld3d_rec_upload_surface *r;
         const struct mtld3d_format_info *info = mtld3d_format_lookup(s->desc.Format);
@@ -274,8 +279,9 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
         return D3DERR_INVALIDCALL;
     if (!w || !h || !info || !resource_size_ok(info, w, h) || ms > D3DMULTISAMPLE_16_SAMPLES || (ms == D3DMULTISAMPLE_NONE && quality))
         return D3DERR_INVALIDCALL;
-    /* D3DFMT_NULL is a render target without memory, for depth-only passes. */
-    if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET) && format != (D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L'))
+    /* RENDERTARGET takes D3DFMT_NULL too: a render target without memory,
+     * for depth-only passes. */
+    if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET))
         return D3DERR_INVALIDCALL;
     if (kind == MTLD3D_SURFACE_DEPTH_STENCIL && !(info->flags & MTLD3D_FMT_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;

@@ -75,7 +75,10 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     struct texture *t;
     SIZE_T size = 0;
 
-    if (!w || !h || !d || !info || !info->block_bytes || !resource_size_ok(info, w, h))
+    /* Only D3DFMT_NULL render-target textures have no texels: the unix side
+     * never hears of them, and their levels bind as no colour target. */
+    if (!w || !h || !d || !info || !resource_size_ok(info, w, h) ||
+        (!info->block_bytes && !(type == D3DRTYPE_TEXTURE && (usage & D3DUSAGE_RENDERTARGET))))
         return D3DERR_INVALIDCALL;
     switch (pool) {
     case D3DPOOL_DEFAULT:
@@ -164,7 +167,7 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     }
     device_lock(device);
     resmem_reclaim(device);
-    if (pool == D3DPOOL_DEFAULT || pool == D3DPOOL_MANAGED) {
+    if ((pool == D3DPOOL_DEFAULT || pool == D3DPOOL_MANAGED) && info->block_bytes) {
         struct mtld3d_rec_create_texture *r;
         t->id = device_new_id(device);
         if ((r = device_record(device, MTLD3D_REC_CREATE_TEXTURE, sizeof(*r)))) {

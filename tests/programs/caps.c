@@ -278,6 +278,8 @@ TEST(depth_stencil_match)
     CHECK_HR(IDirect3D9_CheckDepthStencilMatch(d3d, 0, HAL, X8, X8, D3DFMT_D16), D3D_OK);
     /* No matching bit depths needed. */
     CHECK_HR(IDirect3D9_CheckDepthStencilMatch(d3d, 0, HAL, X8, D3DFMT_R5G6B5, D3DFMT_D32), D3D_OK);
+    /* D3DFMT_NULL, the target of depth-only passes, matches any depth format. */
+    CHECK_HR(IDirect3D9_CheckDepthStencilMatch(d3d, 0, HAL, X8, FMT_NULL, D3DFMT_D24S8), D3D_OK);
     CHECK_HR(IDirect3D9_CheckDepthStencilMatch(d3d, 0, HAL, X8, D3DFMT_A16B16G16R16F, D3DFMT_D24X8), D3D_OK);
     CHECK_HR(IDirect3D9_CheckDepthStencilMatch(d3d, 0, HAL, X8, D3DFMT_A8R8G8B8, FMT_INTZ), D3D_OK);
     CHECK_HR(IDirect3D9_CheckDepthStencilMatch(d3d, 0, HAL, D3DFMT_R5G6B5, X8, D3DFMT_D24S8), D3D_OK);

@@ -72,6 +72,8 @@ TEST(texture_validation)
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM},
             {16, 8, 0, 0, D3DFMT_DXT5, D3DPOOL_MANAGED},
+            /* A NULL render-target texture, the colour target of depth-only passes. */
+            {16, 16, 1, D3DUSAGE_RENDERTARGET, (D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L'), D3DPOOL_DEFAULT},
             {100, 3, 0, 0, D3DFMT_R5G6B5, D3DPOOL_SCRATCH},
             {16, 16, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED},
         };

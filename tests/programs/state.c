@@ -854,6 +854,53 @@ TEST(fvf_and_declaration)
         printf("note: CreateVertexDeclaration unavailable\n");
     }
     CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, NULL), D3D_OK);
+
+    /* The declaration an FVF stands for is one object per FVF, kept by the
+     * device: the same after another FVF and back, with no public count
+     * of its own. */
+    {
+        static const D3DVERTEXELEMENT9 lone[] = {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITIONT, 0},
+                                                 D3DDECL_END()};
+        IDirect3DVertexDeclaration9 *first = NULL, *other = NULL, *back = NULL;
+        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZRHW), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &first), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_NORMAL), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &other), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZRHW), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &back), D3D_OK);
+        CHECK(first && first == back && other != first, "FVF declarations %p %p %p", (void *)first, (void *)other,
+              (void *)back);
+        if (first)
+            CHECK_EQ_U(refcount(first), 2);
+        if (other)
+            CHECK_EQ_U(IDirect3DVertexDeclaration9_Release(other), 0);
+        if (back)
+            IDirect3DVertexDeclaration9_Release(back);
+        if (first)
+            IDirect3DVertexDeclaration9_Release(first);
+        /* XYZB5 with no LASTBETA flag: four weights, then a float of indices. */
+        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZB5), D3D_OK);
+        got = NULL;
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
+        if (got) {
+            n = MAXD3DDECLLENGTH + 1;
+            CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, e, &n), D3D_OK);
+            CHECK_EQ_U(n, 4);
+            CHECK(e[1].Type == D3DDECLTYPE_FLOAT4 && e[1].Usage == D3DDECLUSAGE_BLENDWEIGHT && e[1].Offset == 12,
+                  "XYZB5 weights");
+            CHECK(e[2].Type == D3DDECLTYPE_FLOAT1 && e[2].Usage == D3DDECLUSAGE_BLENDINDICES && e[2].Offset == 28,
+                  "XYZB5 indices");
+            IDirect3DVertexDeclaration9_Release(got);
+        }
+        /* A created declaration of a lone transformed position answers GetFVF. */
+        if (SUCCEEDED(IDirect3DDevice9_CreateVertexDeclaration(c.dev, lone, &decl))) {
+            CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, decl), D3D_OK);
+            CHECK_HR(IDirect3DDevice9_GetFVF(c.dev, &fvf), D3D_OK);
+            CHECK_EQ_U(fvf, D3DFVF_XYZRHW);
+            CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, NULL), D3D_OK);
+            IDirect3DVertexDeclaration9_Release(decl);
+        }
+    }
     close_device(&c);
 }
 

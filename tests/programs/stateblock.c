@@ -355,8 +355,58 @@ TEST(release_while_recording)
     close_device(&c);
 }
 
+TEST(declarations_and_offsets)
+{
+    static const D3DVERTEXELEMENT9 pos[] = {{0, 0, D3DDECLTYPE_FLOAT3, 0, D3DDECLUSAGE_POSITION, 0}, D3DDECL_END()};
+    static const D3DVERTEXELEMENT9 nrm[] = {{0, 0, D3DDECLTYPE_FLOAT3, 0, D3DDECLUSAGE_NORMAL, 0}, D3DDECL_END()};
+    IDirect3DVertexDeclaration9 *d1 = NULL, *d2 = NULL, *got = NULL;
+    IDirect3DVertexBuffer9 *vb = NULL, *gvb = NULL;
+    IDirect3DStateBlock9 *sb = NULL;
+    UINT offset = 99, stride = 0;
+    struct ctx c;
+    if (!open_device(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, pos, &d1), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(c.dev, nrm, &d2), D3D_OK);
+    /* A block that captured no declaration leaves the device's alone. */
+    CHECK_HR(IDirect3DDevice9_BeginStateBlock(c.dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, d1), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, NULL), D3D_OK);
+    CHECK_HR(IDirect3DStateBlock9_Capture(sb), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, d2), D3D_OK);
+    CHECK_HR(IDirect3DStateBlock9_Apply(sb), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
+    CHECK(got == d2, "Apply of a block holding no declaration replaced the device's");
+    if (got)
+        IDirect3DVertexDeclaration9_Release(got);
+    IDirect3DStateBlock9_Release(sb);
+    /* A CreateStateBlock block's Capture keeps the stream offsets it was made with. */
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 256, 0, 0, D3DPOOL_MANAGED, &vb, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetStreamSource(c.dev, 0, NULL, 0, 0), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_ALL, &sb), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetStreamSource(c.dev, 0, vb, 4, 64), D3D_OK);
+    CHECK_HR(IDirect3DStateBlock9_Capture(sb), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetStreamSource(c.dev, 0, NULL, 0, 0), D3D_OK);
+    CHECK_HR(IDirect3DStateBlock9_Apply(sb), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetStreamSource(c.dev, 0, &gvb, &offset, &stride), D3D_OK);
+    CHECK(gvb == vb, "stream 0 buffer after Apply");
+    CHECK_EQ_U(offset, 0);
+    CHECK_EQ_U(stride, 64);
+    if (gvb)
+        IDirect3DVertexBuffer9_Release(gvb);
+    CHECK_HR(IDirect3DDevice9_SetStreamSource(c.dev, 0, NULL, 0, 0), D3D_OK);
+    IDirect3DStateBlock9_Release(sb);
+    IDirect3DVertexBuffer9_Release(vb);
+    CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, NULL), D3D_OK);
+    IDirect3DVertexDeclaration9_Release(d1);
+    IDirect3DVertexDeclaration9_Release(d2);
+    close_device(&c);
+}
+
 static const struct harness_test tests[] = {
     T(create_types),
+    T(declarations_and_offsets),
     T(capture_and_apply_by_type),
     T(record),
     T(lights_and_objects),
