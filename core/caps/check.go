@@ -40,8 +40,8 @@ var (
 	// ATIn are texture formats only: Windows refuses them as plain
 	// surfaces outside SCRATCH (Wine's d3d9ex resource-access test).
 	atiN     = exposure{tex: true}
-	depth      = exposure{ds: true}
-	depthTex   = exposure{ds: true, dsTex: true}
+	depth    = exposure{ds: true}
+	depthTex = exposure{ds: true, dsTex: true}
 )
 
 // exposed lists every format a resource can be created in. Formats left
