@@ -163,11 +163,10 @@ D3D9_EXPORT void WINAPI D3DPERF_SetMarker(D3DCOLOR color, const WCHAR *name) { (
 D3D9_EXPORT void WINAPI D3DPERF_SetOptions(DWORD options) { (void)options; }
 D3D9_EXPORT void WINAPI D3DPERF_SetRegion(D3DCOLOR color, const WCHAR *name) { (void)color, (void)name; }
 
-/* Debug-runtime controls and the shader validator: the retail runtime's
- * answers. */
+/* Debug-runtime controls: the retail runtime's answers. The shader
+ * validator is validator.c. */
 D3D9_EXPORT int WINAPI DebugSetLevel(void) { return 0; }
 D3D9_EXPORT void WINAPI DebugSetMute(void) {}
-D3D9_EXPORT void *WINAPI Direct3DShaderValidatorCreate9(void) { return NULL; }
 D3D9_EXPORT void WINAPI PSGPError(void) {}
 D3D9_EXPORT void WINAPI PSGPSampleTexture(void) {}
 

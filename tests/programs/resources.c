@@ -654,9 +654,69 @@ TEST(ex_device)
     DestroyWindow(window);
 }
 
+/* Direct3DShaderValidatorCreate9's object, as D3DX drives it; the SDK
+ * headers do not declare it. */
+typedef HRESULT(WINAPI *validator_cb)(const char *file, int line, DWORD_PTR arg3, DWORD_PTR id, const char *msg,
+                                      void *ctx);
+struct validator {
+    const struct {
+        HRESULT(WINAPI *QueryInterface)(struct validator *v, REFIID riid, void **out);
+        ULONG(WINAPI *AddRef)(struct validator *v);
+        ULONG(WINAPI *Release)(struct validator *v);
+        HRESULT(WINAPI *Begin)(struct validator *v, validator_cb cb, void *ctx, DWORD_PTR arg3);
+        HRESULT(WINAPI *Instruction)(struct validator *v, const char *file, int line, const DWORD *t, unsigned n);
+        HRESULT(WINAPI *End)(struct validator *v);
+    } *vtbl;
+};
+
+static DWORD_PTR last_message;
+static HRESULT WINAPI note_message(const char *file, int line, DWORD_PTR arg3, DWORD_PTR id, const char *msg, void *ctx)
+{
+    (void)file, (void)line, (void)arg3, (void)msg, (void)ctx;
+    last_message = id;
+    return S_OK;
+}
+
+TEST(shader_validator)
+{
+    static const DWORD ps30 = D3DPS_VERSION(3, 0), end = 0x0000ffff;
+    static const DWORD dcl_v9[] = {0x0200001f, 0x80090005, 0x902f0009};  /* dcl_texcoord9 v9 */
+    static const DWORD dcl_v10[] = {0x0200001f, 0x80090005, 0x902f000a}; /* dcl_texcoord9 v10: ps_3_0 has v0-v9 */
+    static const DWORD mov_v10[] = {0x02000001, 0x80220002, 0x90ff000a}; /* mov r2.y, v10.w */
+    void *(WINAPI * create)(void) =
+        (void *(WINAPI *)(void))(void (*)(void))GetProcAddress(GetModuleHandleA("d3d9.dll"), "Direct3DShaderValidatorCreate9");
+    struct validator *v = create ? create() : NULL;
+    CHECK(v != NULL, "Direct3DShaderValidatorCreate9 returned NULL");
+    if (!v)
+        return;
+    /* A well-formed shader passes, with no message. */
+    last_message = 0;
+    CHECK_HR(v->vtbl->Begin(v, note_message, NULL, 0), S_OK);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 1, &ps30, 1), S_OK);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 2, dcl_v9, 3), S_OK);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 3, &end, 1), S_OK);
+    CHECK_HR(v->vtbl->End(v), S_OK);
+    CHECK_EQ_U(last_message, 0);
+    /* A register the version lacks: reported with Windows' id, End fails. */
+    CHECK_HR(v->vtbl->Begin(v, note_message, NULL, 0), S_OK);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 1, &ps30, 1), S_OK);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 2, dcl_v10, 3), S_OK);
+    CHECK_EQ_U(last_message, 0x12c);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 3, mov_v10, 3), S_OK);
+    CHECK_EQ_U(last_message, 0x167);
+    CHECK_HR(v->vtbl->End(v), E_FAIL);
+    /* An instruction before the version breaks the validator for good. */
+    CHECK_HR(v->vtbl->Begin(v, note_message, NULL, 0), S_OK);
+    CHECK_HR(v->vtbl->Instruction(v, "f", 1, dcl_v9, 3), E_FAIL);
+    CHECK_HR(v->vtbl->End(v), E_FAIL);
+    CHECK_HR(v->vtbl->Begin(v, note_message, NULL, 0), E_FAIL);
+    CHECK_EQ_U(last_message, 0xeb);
+    CHECK_EQ_U(v->vtbl->Release(v), 0);
+}
+
 static const struct harness_test tests[] = {
     T(texture_validation), T(texture_levels_and_desc), T(cube_and_volume), T(buffers),
-    T(vertex_declarations), T(shaders), T(queries), T(private_data), T(ex_device),
+    T(vertex_declarations), T(shaders), T(queries), T(private_data), T(ex_device), T(shader_validator),
 };
 
 int main(void)
