@@ -924,11 +924,19 @@ HRESULT WINAPI device_GetLightEnable(IDirect3DDevice9Ex *iface, DWORD index, WIN
     return hr;
 }
 
+/* Windows takes an index past the last plane as the last plane (Wine's
+ * device test test_clip_planes_limits). */
+static DWORD clip_plane_index(DWORD index)
+{
+    return index < MAX_CLIP_PLANES ? index : MAX_CLIP_PLANES - 1;
+}
+
 HRESULT WINAPI device_SetClipPlane(IDirect3DDevice9Ex *iface, DWORD index, const float *plane)
 {
     struct device *device = device_impl(iface);
-    if (!plane || index >= MAX_CLIP_PLANES)
+    if (!plane)
         return D3DERR_INVALIDCALL;
+    index = clip_plane_index(index);
     device_lock(device);
     state_set_clip_plane(device, index, plane);
     device_unlock(device);
@@ -937,9 +945,9 @@ HRESULT WINAPI device_SetClipPlane(IDirect3DDevice9Ex *iface, DWORD index, const
 
 HRESULT WINAPI device_GetClipPlane(IDirect3DDevice9Ex *iface, DWORD index, float *plane)
 {
-    if (!plane || index >= MAX_CLIP_PLANES)
+    if (!plane)
         return D3DERR_INVALIDCALL;
-    memcpy(plane, device_impl(iface)->state.clip_planes[index], sizeof(float[4]));
+    memcpy(plane, device_impl(iface)->state.clip_planes[clip_plane_index(index)], sizeof(float[4]));
     return D3D_OK;
 }
 

@@ -153,8 +153,11 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
             s->pitch = user_mem ? mtld3d_format_pitch(info, s->width) : mtld3d_format_lock_pitch(info, s->width);
             s->slice_pitch = s->pitch * mtld3d_format_rows(info, s->height);
             s->offset = size;
-            size += ((SIZE_T)s->slice_pitch * s->depth + 15) & ~(SIZE_T)15;
+            size += (SIZE_T)s->slice_pitch * s->depth;
         }
+        /* Windows packs a face's levels back to back and starts each face
+         * on 16 bytes (Wine's device test test_mipmap_lock compares). */
+        size = (size + 15) & ~(SIZE_T)15;
     }
     t->size = size;
     /* ATIn textures lock in every pool, as on Windows (Wine's d3d9ex test). */

@@ -465,9 +465,47 @@ TEST(render_target_data_into_level)
     test_teardown(&c);
 }
 
+/* Windows lays a texture's levels back to back (no padding between
+ * levels) and starts each cube face on 16 bytes. */
+TEST(level_packing)
+{
+    struct test_ctx c;
+    IDirect3DTexture9 *t;
+    IDirect3DCubeTexture9 *cube;
+    D3DLOCKED_RECT lr;
+    if (!test_setup(&c))
+        return;
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 257, 257, 3, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &t,
+                                                 NULL))) {
+        BYTE *base;
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        base = lr.pBits;
+        IDirect3DTexture9_UnlockRect(t, 0);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 1, &lr, NULL, 0), D3D_OK);
+        CHECK((BYTE *)lr.pBits - base == 257 * 1028, "level 1 at %ld", (long)((BYTE *)lr.pBits - base));
+        IDirect3DTexture9_UnlockRect(t, 1);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 2, &lr, NULL, 0), D3D_OK);
+        CHECK((BYTE *)lr.pBits - base == 257 * 1028 + 128 * 512, "level 2 at %ld", (long)((BYTE *)lr.pBits - base));
+        IDirect3DTexture9_UnlockRect(t, 2);
+        IDirect3DTexture9_Release(t);
+    }
+    if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 5, 1, 0, D3DFMT_L8, D3DPOOL_SYSTEMMEM, &cube, NULL))) {
+        BYTE *base;
+        CHECK_HR(IDirect3DCubeTexture9_LockRect(cube, 0, 0, &lr, NULL, 0), D3D_OK);
+        base = lr.pBits;
+        IDirect3DCubeTexture9_UnlockRect(cube, 0, 0);
+        /* Face 0 is 5 rows of 8 bytes: 40, rounded up to 48. */
+        CHECK_HR(IDirect3DCubeTexture9_LockRect(cube, 1, 0, &lr, NULL, 0), D3D_OK);
+        CHECK((BYTE *)lr.pBits - base == 48, "face 1 at %ld", (long)((BYTE *)lr.pBits - base));
+        IDirect3DCubeTexture9_UnlockRect(cube, 1, 0);
+        IDirect3DCubeTexture9_Release(cube);
+    }
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(pitches), T(rect_offsets), T(rect_rules), T(lock_state), T(texture_contents), T(cube_and_volume_locks),
-    T(buffer_locks), T(get_dc), T(render_target_data_into_level),
+    T(buffer_locks), T(get_dc), T(render_target_data_into_level), T(level_packing),
 };
 
 int main(void)

@@ -566,7 +566,7 @@ TEST(material_and_lights)
 TEST(clip_planes_viewport_scissor)
 {
     struct ctx c;
-    const float p[4] = {1, 2, 3, 4};
+    float p[4] = {1, 2, 3, 4};
     float got[4];
     D3DVIEWPORT9 vp = {10, 20, 100, 200, 0.25f, 0.75f}, gv;
     RECT r = {1, 2, 30, 40}, gr;
@@ -575,8 +575,14 @@ TEST(clip_planes_viewport_scissor)
     CHECK_HR(IDirect3DDevice9_SetClipPlane(c.dev, 7, p), D3D_OK);
     CHECK_HR(IDirect3DDevice9_GetClipPlane(c.dev, 7, got), D3D_OK);
     CHECK(!memcmp(got, p, sizeof(got)), "clip plane 7 differs");
-    CHECK_HR(IDirect3DDevice9_SetClipPlane(c.dev, 8, p), D3DERR_INVALIDCALL);
-    CHECK_HR(IDirect3DDevice9_GetClipPlane(c.dev, 8, got), D3DERR_INVALIDCALL);
+    /* An index past the last plane is the last plane. */
+    p[3] = 42.0f;
+    CHECK_HR(IDirect3DDevice9_SetClipPlane(c.dev, 12, p), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(c.dev, 7, got), D3D_OK);
+    CHECK(got[3] == 42.0f, "SetClipPlane(12) reached plane 7: %f", got[3]);
+    memset(got, 0, sizeof(got));
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(c.dev, 9, got), D3D_OK);
+    CHECK(got[3] == 42.0f, "GetClipPlane(9) reads plane 7: %f", got[3]);
     CHECK_HR(IDirect3DDevice9_SetClipPlane(c.dev, 0, NULL), D3DERR_INVALIDCALL);
 
     CHECK_HR(IDirect3DDevice9_SetViewport(c.dev, &vp), D3D_OK);
