@@ -122,6 +122,30 @@ HRESULT resource_check_format(D3DFORMAT format, DWORD usage, D3DRESOURCETYPE rty
     return D3DERR_NOTAVAILABLE;
 }
 
+BOOL resource_lock_offset(const struct mtld3d_format_info *info, D3DPOOL pool, UINT w, UINT h, const RECT *r,
+                          UINT pitch, INT_PTR *offset, BOOL *whole)
+{
+    D3DBOX b;
+    *offset = 0;
+    *whole = !r;
+    if (!r)
+        return TRUE;
+    b.Left = (UINT)r->left;
+    b.Top = (UINT)r->top;
+    b.Right = (UINT)r->right;
+    b.Bottom = (UINT)r->bottom;
+    b.Front = 0;
+    b.Back = 1;
+    if (r->left < 0 || r->top < 0 || r->right < 0 || r->bottom < 0 || !resource_check_box(info, &b, w, h, 1)) {
+        if (pool == D3DPOOL_DEFAULT && (info->block_width > 1 || info->block_height > 1))
+            return FALSE;
+        *whole = TRUE;
+    }
+    *offset = (INT_PTR)(r->top / (LONG)info->block_height) * (INT_PTR)pitch +
+              (INT_PTR)(r->left / (LONG)info->block_width) * (INT_PTR)info->block_bytes;
+    return TRUE;
+}
+
 BOOL resource_check_box(const struct mtld3d_format_info *info, const D3DBOX *b, UINT w, UINT h, UINT d)
 {
     UINT bw = info->block_width, bh = info->block_height;

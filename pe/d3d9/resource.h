@@ -74,6 +74,14 @@ HRESULT resource_check_format(D3DFORMAT format, DWORD usage, D3DRESOURCETYPE rty
  * block alignment: left/top/front aligned, right/bottom aligned or at
  * the level's edge. */
 BOOL resource_check_box(const struct mtld3d_format_info *info, const D3DBOX *box, UINT w, UINT h, UINT d);
+/* A surface lock's rectangle (NULL: all of it). Windows refuses an
+ * invalid one only for block formats in D3DPOOL_DEFAULT; elsewhere it
+ * hands out the address the rectangle names, as XP-era games expect
+ * (Wine's test_lockrect_invalid, test_surface_blocks), and the lock
+ * covers the whole surface (*whole). *offset is how far into the
+ * surface's memory the rectangle starts. FALSE: the lock fails. */
+BOOL resource_lock_offset(const struct mtld3d_format_info *info, D3DPOOL pool, UINT w, UINT h, const RECT *rect,
+                          UINT pitch, INT_PTR *offset, BOOL *whole);
 
 /* One level of one face of a texture. */
 struct subresource {
@@ -126,6 +134,9 @@ static inline struct texture *texture_from_base(IDirect3DBaseTexture9 *iface)
 
 /* The subresource behind a texture level surface or volume. */
 HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DBOX *box, DWORD flags);
+/* LockRect of a 2D level or cube face, with the rectangle rules of
+ * resource_lock_offset. */
+HRESULT texture_lock_rect(struct texture *t, UINT sub, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags);
 HRESULT texture_unlock(struct texture *t, UINT sub);
 /* Records an upload of a box of a subresource (NULL: all of it). */
 void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box);

@@ -154,58 +154,31 @@ void surface_free_level(struct surface *s)
     HeapFree(GetProcessHeap(), 0, s);
 }
 
-static HRESULT surface_lock_level(struct surface *s, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags)
-{
-    D3DLOCKED_BOX lb;
-    D3DBOX box;
-    HRESULT hr;
-    if (rect) {
-        if (rect->left < 0 || rect->top < 0 || rect->right < 0 || rect->bottom < 0)
-            return D3DERR_INVALIDCALL;
-        box.Left = rect->left;
-        box.Top = rect->top;
-        box.Right = rect->right;
-        box.Bottom = rect->bottom;
-        box.Front = 0;
-        box.Back = 1;
-    }
-    if (FAILED(hr = texture_lock(s->texture, s->sub, &lb, rect ? &box : NULL, flags)))
-        return hr;
-    locked->pBits = lb.pBits;
-    locked->Pitch = lb.RowPitch;
-    return D3D_OK;
-}
-
 HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags)
 {
     struct surface *s = surface_impl(iface);
     const struct mtld3d_format_info *info = mtld3d_format_lookup(s->desc.Format);
-    UINT x = 0, y = 0;
+    INT_PTR offset;
+    BOOL whole;
     if (!locked)
+        return D3DERR_INVALIDCALL;
+    if (s->texture)
+        return texture_lock_rect(s->texture, s->sub, locked, rect, flags);
+    /* A surface already locked answers INVALIDCALL and leaves *locked as it was. */
+    if (s->locked)
         return D3DERR_INVALIDCALL;
     locked->pBits = NULL;
     locked->Pitch = 0;
-    if (s->texture)
-        return surface_lock_level(s, locked, rect, flags);
     if (!s->lockable || !s->mem || s->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
+        return D3DERR_INVALIDCALL;
+    if (!resource_lock_offset(info, s->desc.Pool, s->desc.Width, s->desc.Height, rect, s->pitch, &offset, &whole))
         return D3DERR_INVALIDCALL;
     if (InterlockedCompareExchange(&s->locked, 1, 0))
         return D3DERR_INVALIDCALL;
-    if (rect) {
-        if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
-            (UINT)rect->right > s->desc.Width || (UINT)rect->bottom > s->desc.Height ||
-            (rect->left % info->block_width) || (rect->top % info->block_height) ||
-            ((rect->right % info->block_width) && (UINT)rect->right != s->desc.Width) ||
-            ((rect->bottom % info->block_height) && (UINT)rect->bottom != s->desc.Height)) {
-            s->locked = 0;
-            return D3DERR_INVALIDCALL;
-        }
-        x = (UINT)rect->left / info->block_width;
-        y = (UINT)rect->top / info->block_height;
-        s->lock_rect = *rect;
-    } else {
+    if (whole)
         SetRect(&s->lock_rect, 0, 0, s->desc.Width, s->desc.Height);
-    }
+    else
+        s->lock_rect = *rect;
     s->lock_flags = flags;
     /* A lockable render target's pixels live on the unix side: read them
      * unless the game promises not to look. */
@@ -221,7 +194,7 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
         }
     }
     locked->Pitch = (INT)s->pitch;
-    locked->pBits = s->mem + (SIZE_T)y * s->pitch + (SIZE_T)x * info->block_bytes;
+    locked->pBits = s->mem + offset;
     return D3D_OK;
 }
 

@@ -562,21 +562,22 @@ static HRESULT texture_surface(struct texture *t, UINT face, UINT level, IDirect
     return D3D_OK;
 }
 
-static HRESULT lock_rect(struct texture *t, UINT face, UINT level, D3DLOCKED_RECT *locked, const RECT *rect,
-                         DWORD flags)
+HRESULT texture_lock_rect(struct texture *t, UINT sub, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags)
 {
+    const struct subresource *s = &t->subs[sub];
     D3DLOCKED_BOX lb;
     D3DBOX box;
+    INT_PTR offset;
+    BOOL whole;
     HRESULT hr;
-    if (!locked)
+    /* A level already locked answers INVALIDCALL and leaves *locked as it was. */
+    if (s->locked)
         return D3DERR_INVALIDCALL;
     locked->pBits = NULL;
     locked->Pitch = 0;
-    if (level >= t->public_levels || face >= t->faces)
+    if (!resource_lock_offset(t->info, t->obj.pool, s->width, s->height, rect, s->pitch, &offset, &whole))
         return D3DERR_INVALIDCALL;
-    if (rect) {
-        if (rect->left < 0 || rect->top < 0 || rect->right < 0 || rect->bottom < 0)
-            return D3DERR_INVALIDCALL;
+    if (!whole) {
         box.Left = rect->left;
         box.Top = rect->top;
         box.Right = rect->right;
@@ -584,11 +585,19 @@ static HRESULT lock_rect(struct texture *t, UINT face, UINT level, D3DLOCKED_REC
         box.Front = 0;
         box.Back = 1;
     }
-    if (FAILED(hr = texture_lock(t, face * t->levels + level, &lb, rect ? &box : NULL, flags)))
+    if (FAILED(hr = texture_lock(t, sub, &lb, whole ? NULL : &box, flags)))
         return hr;
-    locked->pBits = lb.pBits;
+    locked->pBits = whole ? (BYTE *)lb.pBits + offset : lb.pBits;
     locked->Pitch = lb.RowPitch;
     return D3D_OK;
+}
+
+static HRESULT lock_rect(struct texture *t, UINT face, UINT level, D3DLOCKED_RECT *locked, const RECT *rect,
+                         DWORD flags)
+{
+    if (!locked || level >= t->public_levels || face >= t->faces)
+        return D3DERR_INVALIDCALL;
+    return texture_lock_rect(t, face * t->levels + level, locked, rect, flags);
 }
 
 static HRESULT unlock_rect(struct texture *t, UINT face, UINT level)

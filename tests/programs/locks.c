@@ -98,6 +98,9 @@ TEST(rect_offsets)
     test_teardown(&c);
 }
 
+/* Windows (XP, and 10 again) hands out the address an invalid lock
+ * rectangle names, and games depend on it; only block formats in
+ * D3DPOOL_DEFAULT refuse such a rectangle. */
 TEST(rect_rules)
 {
     static const RECT bad[] = {
@@ -110,31 +113,32 @@ TEST(rect_rules)
         {136, 60, 144, 68}, /* wholly outside */
         {60, 60, 60, 68},   /* empty */
     };
-    static const struct {
-        RECT r;
-        HRESULT hr;
-    } dxt[] = {
-        {{0, 0, 4, 4}, D3D_OK},
-        {{4, 4, 8, 12}, D3D_OK},
-        {{1, 0, 4, 4}, D3DERR_INVALIDCALL},  /* left inside a block */
-        {{0, 2, 4, 4}, D3DERR_INVALIDCALL},  /* top inside a block */
-        {{0, 0, 2, 4}, D3DERR_INVALIDCALL},  /* right inside a block */
-        {{0, 0, 4, 3}, D3DERR_INVALIDCALL},  /* bottom inside a block */
-        {{12, 12, 16, 16}, D3D_OK},
+    static const RECT partial[] = {
+        {1, 0, 4, 4}, /* left inside a block */
+        {0, 2, 4, 4}, /* top inside a block */
+        {0, 0, 2, 4}, /* right inside a block */
+        {0, 0, 4, 3}, /* bottom inside a block */
     };
     struct test_ctx c;
     IDirect3DTexture9 *t;
     D3DLOCKED_RECT lr;
+    BYTE *base;
     RECT r;
     if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 128, 128, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+        base = lr.pBits;
+        /* A second lock fails and leaves what it was given. */
+        lr.pBits = (void *)(uintptr_t)0x1234;
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        CHECK(lr.pBits == (void *)(uintptr_t)0x1234, "a refused relock wrote pBits");
+        IDirect3DTexture9_UnlockRect(t, 0);
         for (UINT i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-            HRESULT hr = IDirect3DTexture9_LockRect(t, 0, &lr, &bad[i], 0);
-            CHECK(hr == D3DERR_INVALIDCALL, "rect %u: LockRect returned %#lx", i, (unsigned long)hr);
-            if (SUCCEEDED(hr))
-                IDirect3DTexture9_UnlockRect(t, 0);
-            CHECK(lr.pBits == NULL, "rect %u: a failed lock clears pBits", i);
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &bad[i], 0), D3D_OK);
+            CHECK((BYTE *)lr.pBits - base == bad[i].top * 512 + bad[i].left * 4, "rect %u: offset %ld", i,
+                  (long)((BYTE *)lr.pBits - base));
+            IDirect3DTexture9_UnlockRect(t, 0);
         }
         SetRect(&r, 0, 0, 128, 128);
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &r, 0), D3D_OK);
@@ -143,36 +147,38 @@ TEST(rect_rules)
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, NULL, NULL, 0), D3DERR_INVALIDCALL);
         IDirect3DTexture9_Release(t);
     }
-    /* DXT: block-aligned rects, except that right and bottom may stop at
-     * the level's edge. */
+    /* DXT in MANAGED: partial blocks lock too. */
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 0, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &t, NULL))) {
-        for (UINT i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
-            HRESULT hr = IDirect3DTexture9_LockRect(t, 0, &lr, &dxt[i].r, 0);
-            CHECK(hr == dxt[i].hr, "DXT rect %u: LockRect returned %#lx, want %#lx", i, (unsigned long)hr,
-                  (unsigned long)dxt[i].hr);
-            if (SUCCEEDED(hr))
-                IDirect3DTexture9_UnlockRect(t, 0);
+        for (UINT i = 0; i < sizeof(partial) / sizeof(partial[0]); i++) {
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &partial[i], 0), D3D_OK);
+            IDirect3DTexture9_UnlockRect(t, 0);
         }
-        /* Level 3 is 2x2: the whole level is a valid rect. */
+        /* Level 3 is 2x2: the whole level is a valid rect, a block's row of 8 bytes. */
         SetRect(&r, 0, 0, 2, 2);
         CHECK_HR(IDirect3DTexture9_LockRect(t, 3, &lr, &r, 0), D3D_OK);
         CHECK_EQ_U(lr.Pitch, 8);
         IDirect3DTexture9_UnlockRect(t, 3);
-        SetRect(&r, 0, 0, 1, 2);
-        CHECK_HR(IDirect3DTexture9_LockRect(t, 3, &lr, &r, 0), D3DERR_INVALIDCALL);
         IDirect3DTexture9_Release(t);
     }
-    /* The same rules for a standalone surface. */
+    /* DXT in DEFAULT (dynamic): block-aligned rects only, except that right
+     * and bottom may stop at the level's edge. */
+    if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_DXT1, D3DPOOL_DEFAULT, &t,
+                                                 NULL))) {
+        for (UINT i = 0; i < sizeof(partial) / sizeof(partial[0]); i++)
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &partial[i], 0), D3DERR_INVALIDCALL);
+        SetRect(&r, 4, 4, 8, 12);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, &r, 0), D3D_OK);
+        IDirect3DTexture9_UnlockRect(t, 0);
+        IDirect3DTexture9_Release(t);
+    }
+    /* A SYSTEMMEM DXT plain surface takes partial blocks as well. */
     {
         IDirect3DSurface9 *s;
         if (SUCCEEDED(IDirect3DDevice9_CreateOffscreenPlainSurface(c.dev, 16, 16, D3DFMT_DXT1, D3DPOOL_SYSTEMMEM, &s,
                                                                    NULL))) {
-            for (UINT i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
-                HRESULT hr = IDirect3DSurface9_LockRect(s, &lr, &dxt[i].r, 0);
-                CHECK(hr == dxt[i].hr, "surface DXT rect %u: LockRect returned %#lx, want %#lx", i, (unsigned long)hr,
-                      (unsigned long)dxt[i].hr);
-                if (SUCCEEDED(hr))
-                    IDirect3DSurface9_UnlockRect(s);
+            for (UINT i = 0; i < sizeof(partial) / sizeof(partial[0]); i++) {
+                CHECK_HR(IDirect3DSurface9_LockRect(s, &lr, &partial[i], 0), D3D_OK);
+                IDirect3DSurface9_UnlockRect(s);
             }
             IDirect3DSurface9_Release(s);
         } else {
