@@ -56,6 +56,12 @@ HRESULT WINAPI device_ColorFill(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *su
     return D3D_OK;
 }
 
+/* An offscreen plain surface: no container, neither target nor depth. */
+static BOOL is_plain(const struct surface *s)
+{
+    return !s->texture && !(s->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL));
+}
+
 HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *src_surface, const RECT *src_rect,
                                   IDirect3DSurface9 *dst_surface, const RECT *dst_rect, D3DTEXTUREFILTERTYPE filter)
 {
@@ -72,9 +78,16 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
         return D3DERR_INVALIDCALL;
     if (filter > D3DTEXF_LINEAR)
         return D3DERR_INVALIDCALL;
-    /* A texture level is a source or destination only if it is a target. */
-    if ((src->texture && !(src->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))) ||
-        (dst->texture && !(dst->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))))
+    /* Windows' table of sources and destinations: a plain texture level is
+     * a source only into a render target (D3DDEVCAPS2_CAN_STRETCHRECT_FROM_
+     * TEXTURES), never a destination; an offscreen plain surface takes
+     * only another offscreen plain surface. */
+    if (dst->texture && !(dst->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)))
+        return D3DERR_INVALIDCALL;
+    if (src->texture && !(src->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) &&
+        !(dst->desc.Usage & D3DUSAGE_RENDERTARGET))
+        return D3DERR_INVALIDCALL;
+    if (is_plain(dst) && !is_plain(src))
         return D3DERR_INVALIDCALL;
     depth = !!(src->desc.Usage & D3DUSAGE_DEPTHSTENCIL);
     if (depth != !!(dst->desc.Usage & D3DUSAGE_DEPTHSTENCIL))

@@ -66,6 +66,43 @@ TEST(stretch_rect)
     }
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, a, NULL, a, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, a, NULL, b, NULL, D3DTEXF_ANISOTROPIC), D3DERR_INVALIDCALL);
+    /* A plain DEFAULT texture is a source into a render target
+     * (CAN_STRETCHRECT_FROM_TEXTURES), never into an offscreen plain
+     * surface; a render target does not go into an offscreen plain one. */
+    {
+        IDirect3DTexture9 *t = NULL;
+        IDirect3DSurface9 *level = NULL, *plain = NULL;
+        IDirect3DDevice9_CreateTexture(dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &t, NULL);
+        IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &plain, NULL);
+        if (t && plain && SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(t, 0, &level))) {
+            IDirect3DTexture9 *sys = NULL;
+            D3DLOCKED_RECT lr;
+            /* Fill it through a SYSTEMMEM twin: green. */
+            IDirect3DDevice9_CreateTexture(dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
+            if (sys && SUCCEEDED(IDirect3DTexture9_LockRect(sys, 0, &lr, NULL, 0))) {
+                for (UINT y = 0; y < 16; y++)
+                    for (UINT x = 0; x < 16; x++)
+                        ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0xff00ff00;
+                IDirect3DTexture9_UnlockRect(sys, 0);
+                CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)sys, (IDirect3DBaseTexture9 *)t),
+                         D3D_OK);
+            }
+            if (sys)
+                IDirect3DTexture9_Release(sys);
+            CHECK_HR(IDirect3DDevice9_StretchRect(dev, level, NULL, b, NULL, D3DTEXF_NONE), D3D_OK);
+            CHECK_EQ_U(rt_pixel(dev, b, 5, 5), 0x00ff00);
+            CHECK_HR(IDirect3DDevice9_StretchRect(dev, level, NULL, plain, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DDevice9_StretchRect(dev, a, NULL, plain, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DDevice9_StretchRect(dev, a, NULL, level, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+            IDirect3DSurface9_Release(level);
+        } else {
+            CHECK(0, "a DEFAULT texture and a plain surface");
+        }
+        if (plain)
+            IDirect3DSurface9_Release(plain);
+        if (t)
+            IDirect3DTexture9_Release(t);
+    }
     IDirect3DSurface9_Release(c);
     IDirect3DSurface9_Release(b);
     IDirect3DSurface9_Release(a);
