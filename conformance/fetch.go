@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -90,70 +89,78 @@ func aptEntries() (bool, []string) {
 	have := false
 	var debs []string
 	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		for _, stanza := range strings.Split(string(b), "\n\n") {
-			fields := map[string]string{}
-			for _, l := range strings.Split(stanza, "\n") {
-				if k, v, ok := strings.Cut(l, ":"); ok && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, " ") {
-					fields[k] = strings.TrimSpace(v)
-				}
-			}
-			types := strings.Fields(fields["Types"])
-			for _, t := range types {
-				if t == "deb-src" && fields["Enabled"] != "no" {
-					have = true
-				}
-			}
-			if len(types) > 0 && types[0] == "deb" && fields["URIs"] != "" {
-				s := fmt.Sprintf("Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\n", fields["URIs"], fields["Suites"], fields["Components"])
-				if k := fields["Signed-By"]; k != "" && !strings.Contains(k, "\n") {
-					s += "Signed-By: " + k + "\n"
-				}
-				debs = append(debs, s)
-			}
+		if b, err := os.ReadFile(f); err == nil {
+			h, d := deb822Entries(string(b))
+			have, debs = have || h, append(debs, d...)
 		}
 	}
 	for _, f := range lists {
-		fh, err := os.Open(f)
-		if err != nil {
+		if b, err := os.ReadFile(f); err == nil {
+			h, d := oneLineEntries(string(b))
+			have, debs = have || h, append(debs, d...)
+		}
+	}
+	return have, debs
+}
+
+func srcStanza(uris, suites, components, signedBy string) string {
+	s := fmt.Sprintf("Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\n", uris, suites, components)
+	if signedBy != "" {
+		s += "Signed-By: " + signedBy + "\n"
+	}
+	return s
+}
+
+// deb822Entries reads a .sources file.
+func deb822Entries(text string) (have bool, debs []string) {
+	for _, stanza := range strings.Split(text, "\n\n") {
+		fields := map[string]string{}
+		for _, l := range strings.Split(stanza, "\n") {
+			if k, v, ok := strings.Cut(l, ":"); ok && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, " ") {
+				fields[k] = strings.TrimSpace(v)
+			}
+		}
+		if fields["Enabled"] == "no" {
 			continue
 		}
-		sc := bufio.NewScanner(fh)
-		for sc.Scan() {
-			w := strings.Fields(sc.Text())
-			if len(w) < 3 {
-				continue
-			}
-			switch w[0] {
-			case "deb-src":
-				have = true
-			case "deb":
-				rest := w[1:]
-				opts := ""
-				if strings.HasPrefix(rest[0], "[") {
-					for i, x := range rest {
-						if strings.HasSuffix(x, "]") {
-							opts = strings.Join(rest[:i+1], " ")
-							rest = rest[i+1:]
-							break
-						}
+		types := strings.Fields(fields["Types"])
+		if contains(types, "deb-src") {
+			have = true
+		}
+		if contains(types, "deb") && fields["URIs"] != "" {
+			debs = append(debs, srcStanza(fields["URIs"], fields["Suites"], fields["Components"], fields["Signed-By"]))
+		}
+	}
+	return have, debs
+}
+
+// oneLineEntries reads a sources.list file.
+func oneLineEntries(text string) (have bool, debs []string) {
+	for _, line := range strings.Split(text, "\n") {
+		w := strings.Fields(line)
+		if len(w) < 3 {
+			continue
+		}
+		switch w[0] {
+		case "deb-src":
+			have = true
+		case "deb":
+			rest, signed := w[1:], ""
+			if strings.HasPrefix(rest[0], "[") {
+				for i, x := range rest {
+					if k, v, ok := strings.Cut(strings.Trim(x, "[]"), "="); ok && k == "signed-by" {
+						signed = v
+					}
+					if strings.HasSuffix(x, "]") {
+						rest = rest[i+1:]
+						break
 					}
 				}
-				if len(rest) < 2 {
-					continue
-				}
-				s := fmt.Sprintf("Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\n", rest[0], rest[1], strings.Join(rest[2:], " "))
-				if i := strings.Index(opts, "signed-by="); i >= 0 {
-					k := strings.TrimRight(strings.Fields(opts[i+len("signed-by="):])[0], "]")
-					s += "Signed-By: " + k + "\n"
-				}
-				debs = append(debs, s)
+			}
+			if len(rest) >= 2 {
+				debs = append(debs, srcStanza(rest[0], rest[1], strings.Join(rest[2:], " "), signed))
 			}
 		}
-		fh.Close()
 	}
 	return have, debs
 }

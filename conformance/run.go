@@ -63,6 +63,10 @@ type runSpec struct {
 // not counted again.
 func runFile(tf *testFile, spec runSpec) *Result {
 	res := &Result{File: tf.name, Arch: spec.arch, Impl: spec.impl}
+	old, _ := filepath.Glob(filepath.Join(spec.logsDir, fmt.Sprintf("%s.%s.*.log", tf.name, spec.impl)))
+	for _, f := range old {
+		os.Remove(f)
+	}
 	start := 0
 	for seg := 0; ; seg++ {
 		log := filepath.Join(spec.logsDir, fmt.Sprintf("%s.%s.%d.log", tf.name, spec.impl, seg))
@@ -91,6 +95,8 @@ func runFile(tf *testFile, spec runSpec) *Result {
 		kind, detail := "crash", o.exception
 		if timedOut {
 			kind, detail = "timeout", fmt.Sprintf("over the time limit of %v", spec.limit)
+		} else if detail == "" && err == nil {
+			detail = "exited with status 0 without wine/test.h's summary"
 		} else if detail == "" {
 			detail = fmt.Sprintf("ended without wine/test.h's summary (%v)", err)
 		}
