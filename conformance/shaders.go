@@ -31,8 +31,8 @@ var (
 )
 
 // extractShaders finds the shader token arrays in a C source: arrays of
-// number literals only (others are skipped) starting with 0xFFFExxxx
-// (vs) or 0xFFFFxxxx (ps).
+// number literals only (others are skipped) starting with a vs
+// (0xFFFE01xx to 0xFFFE03xx) or ps (0xFFFF01xx to 0xFFFF03xx) version token.
 func extractShaders(file, src string) []shaderArray {
 	var out []shaderArray
 	for _, m := range arrayRE.FindAllStringSubmatchIndex(src, -1) {
@@ -61,7 +61,10 @@ func extractShaders(file, src string) []shaderArray {
 			}
 			toks = append(toks, uint32(v))
 		}
-		if !ok || len(toks) == 0 || (toks[0]>>16 != 0xfffe && toks[0]>>16 != 0xffff) {
+		// A version token: vs (0xFFFE) or ps (0xFFFF), major 1 to 3 (a
+		// vertex colour array such as 0xffff0000 is not a ps_0_0 shader).
+		if !ok || len(toks) == 0 || (toks[0]>>16 != 0xfffe && toks[0]>>16 != 0xffff) ||
+			toks[0]>>8&0xff < 1 || toks[0]>>8&0xff > 3 {
 			continue
 		}
 		line := strings.Count(src[:m[0]], "\n") + 1
