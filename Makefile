@@ -24,7 +24,7 @@ D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 PE_OUT  := $(foreach a,$(PE_ARCHES),$(BUILD)/$(a)-windows/mtld3d.dll $(BUILD)/$(a)-windows/d3d9.dll)
 SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
 
-.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders
+.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders conformance conformance-visual
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT)
@@ -94,6 +94,15 @@ test: deps
 	$(MAKE) test-unit
 	$(MAKE) test-e2e
 	$(MAKE) darwin
+
+# Wine 8.0's own d3d9 tests against ours and, in the same run, Wine's
+# builtin d3d9; fails on a crash or anything worse than the baselines in
+# conformance/baselines (docs/CONFORMANCE.md). Extra flags in CONFORMANCE_FLAGS.
+conformance: all
+	$(GO) run ./conformance -file stateblock,d3d9ex,device $(CONFORMANCE_FLAGS)
+
+conformance-visual: all
+	$(GO) run ./conformance -file visual $(CONFORMANCE_FLAGS)
 
 demo: deps
 	$(MAKE) all

@@ -24,6 +24,7 @@ command -v clang++ >/dev/null 2>&1 || need="$need clang"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
+command -v xz >/dev/null 2>&1 || need="$need xz-utils" # the conformance runner unpacks Wine's tests
 if [ -n "$need" ]; then
     echo "deps: installing$need"
     $SUDO apt-get update -qq

@@ -23,10 +23,29 @@ type Env struct {
 	Work    string // scratch folder: programs, and prefix unless given
 	Prefix  string
 	DLLDir  string // in WINEDLLPATH: our builtin and unix library
+	Keep    bool   // Teardown keeps Work (as MTLD3D_E2E_KEEP does)
 	display string
 	xvfb    *exec.Cmd
 	ownWork bool
 }
+
+// Options choose what SetupWith prepares.
+type Options struct {
+	// Prefix is the Wine prefix; "" makes a throwaway one in the scratch
+	// folder. An existing prefix is reused.
+	Prefix string
+	// Plain leaves mtld3d out: no build and no install, so the prefix
+	// runs Wine's own d3d9.
+	Plain bool
+	// Display is an X display another Env started (its Display()); ""
+	// starts a private Xvfb, which Teardown stops.
+	Display string
+	// Keep makes Teardown keep the scratch folder and the prefix.
+	Keep bool
+}
+
+// Display is the X display the environment runs on.
+func (e *Env) Display() string { return e.display }
 
 func (e *Env) environ() []string {
 	return append(os.Environ(),
@@ -44,12 +63,19 @@ func (e *Env) Run(ctx context.Context, dir string, name string, args ...string) 
 	return e.RunEnv(ctx, dir, nil, name, args...)
 }
 
-// RunEnv is Run with extra environment entries, which win over the
-// environment's own.
-func (e *Env) RunEnv(ctx context.Context, dir string, extra []string, name string, args ...string) ([]byte, error) {
+// Command is a command in the environment, not yet started, with extra
+// environment entries, which win over the environment's own.
+func (e *Env) Command(ctx context.Context, dir string, extra []string, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(e.environ(), extra...)
+	return cmd
+}
+
+// RunEnv is Run with extra environment entries, which win over the
+// environment's own.
+func (e *Env) RunEnv(ctx context.Context, dir string, extra []string, name string, args ...string) ([]byte, error) {
+	cmd := e.Command(ctx, dir, extra, name, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -72,11 +98,18 @@ func MissingTools() []string {
 // an existing prefix is reused) and installs mtld3d into it. Progress
 // lines go to log.
 func Setup(root, prefix string, log io.Writer) (*Env, error) {
+	return SetupWith(root, Options{Prefix: prefix}, log)
+}
+
+// SetupWith is Setup with options: a prefix without mtld3d (Wine's own
+// d3d9), an X display shared with another environment, a kept prefix.
+func SetupWith(root string, o Options, log io.Writer) (*Env, error) {
 	work, err := os.MkdirTemp("", "mtld3d-")
 	if err != nil {
 		return nil, err
 	}
-	e := &Env{Root: root, Work: work, Prefix: prefix, DLLDir: filepath.Join(work, "dlls"), ownWork: true}
+	prefix := o.Prefix
+	e := &Env{Root: root, Work: work, Prefix: prefix, DLLDir: filepath.Join(work, "dlls"), ownWork: true, Keep: o.Keep}
 	if prefix == "" {
 		e.Prefix = filepath.Join(work, "prefix")
 	} else {
@@ -93,10 +126,14 @@ func Setup(root, prefix string, log io.Writer) (*Env, error) {
 		}
 		return nil
 	}
-	if err := step("building the DLLs", root, "make", "all"); err != nil {
-		return e, err
+	if !o.Plain {
+		if err := step("building the DLLs", root, "make", "all"); err != nil {
+			return e, err
+		}
 	}
-	if err := e.startXvfb(); err != nil {
+	if o.Display != "" {
+		e.display = o.Display
+	} else if err := e.startXvfb(); err != nil {
 		return e, err
 	}
 	if _, err := os.Stat(filepath.Join(e.Prefix, "system.reg")); err != nil {
@@ -105,6 +142,9 @@ func Setup(root, prefix string, log io.Writer) (*Env, error) {
 		}
 	}
 	_ = step("waiting for wineserver", work, "wineserver", "-w")
+	if o.Plain {
+		return e, nil
+	}
 	if err := step("installing into the prefix", root, "go", "run", "./cmd/mtld3d-install", "install",
 		"-prefix", e.Prefix, "-dlldir", e.DLLDir, "-build", filepath.Join(root, "build")); err != nil {
 		return e, err
@@ -156,8 +196,8 @@ func (e *Env) startXvfb() error {
 	return fmt.Errorf("no free X display for Xvfb")
 }
 
-// Teardown stops the prefix's wineserver and Xvfb and removes the
-// scratch folder unless MTLD3D_E2E_KEEP is set.
+// Teardown stops the prefix's wineserver and Xvfb (if it started one)
+// and removes the scratch folder unless Keep or MTLD3D_E2E_KEEP is set.
 func (e *Env) Teardown() {
 	if e == nil {
 		return
@@ -179,7 +219,7 @@ func (e *Env) Teardown() {
 			<-done
 		}
 	}
-	if os.Getenv("MTLD3D_E2E_KEEP") == "" && e.ownWork {
+	if os.Getenv("MTLD3D_E2E_KEEP") == "" && !e.Keep && e.ownWork {
 		_ = os.RemoveAll(e.Work)
 	}
 }

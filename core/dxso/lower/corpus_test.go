@@ -1,22 +1,18 @@
 package lower
 
 import (
-	"bytes"
 	"flag"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"mtld3d/core/dxso"
 	"mtld3d/core/ir"
 	"mtld3d/core/msl"
+	"mtld3d/core/msl/clangcheck"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden/*.msl")
@@ -157,84 +153,26 @@ type unit struct {
 
 var shimPath = filepath.Join("..", "..", "msl", "shim", "metal_shim.h")
 
-var clangFlags = []string{"-std=c++17", "-Wno-unknown-attributes", "-Werror=return-type", "-ferror-limit=20"}
-
-var includeRE = regexp.MustCompile(`(?m)^#include <metal_stdlib>\s*$`)
-
-// clangUnits compiles units with clang++ -fsyntax-only against the shim.
-// Units are wrapped in namespaces and concatenated into batches, and the
-// batches compile in parallel, so that the shim's (precompiled) parse is
-// shared. A failing batch is recompiled unit by unit to name the culprit.
+// clangUnits compiles units with clang++ -fsyntax-only against the shim
+// (core/msl/clangcheck: the shim precompiled once, units in batches, a
+// failing batch rechecked unit by unit).
 func clangUnits(t *testing.T, units []unit) {
-	clang, err := exec.LookPath("clang++")
-	if err != nil {
+	c, err := clangcheck.New(shimPath)
+	if err == clangcheck.ErrNoClang {
 		t.Skip("clang++ not on PATH: skipping the MSL syntax check (install clang to run it)")
 	}
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "metal_stdlib"), nil, 0o644)
-	shim, _ := filepath.Abs(shimPath)
-	inc := []string{"-include", shim}
-	pch := filepath.Join(dir, "metal_shim.h.pch")
-	args := append([]string{"-x", "c++-header"}, clangFlags...)
-	if exec.Command(clang, append(args, shim, "-o", pch)...).Run() == nil {
-		inc = []string{"-include-pch", pch}
+	if err != nil {
+		t.Fatal(err)
 	}
-	check := func(name, src string) (string, error) {
-		file := filepath.Join(dir, name+".metal.cpp")
-		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-			return "", err
-		}
-		args := append([]string{"-fsyntax-only"}, clangFlags...)
-		args = append(append(append(args, "-isystem", dir), inc...), file)
-		cmd := exec.Command(clang, args...)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		err := cmd.Run()
-		return out.String(), err
+	defer c.Close()
+	us := make([]clangcheck.Unit, len(units))
+	src := map[string]string{}
+	for i, u := range units {
+		us[i] = clangcheck.Unit{Name: u.name, Source: u.src}
+		src[u.name] = u.src
 	}
-	workers := runtime.NumCPU()
-	batches := workers * 2
-	if batches > len(units) {
-		batches = len(units)
+	for _, f := range c.Batch(us, runtime.NumCPU()) {
+		t.Errorf("clang rejected %s: %v\n%s\n--- source ---\n%s", f.Name, f.Err, f.Output, src[f.Name])
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	jobs := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range jobs {
-				var src strings.Builder
-				var mine []unit
-				for i := b; i < len(units); i += batches {
-					mine = append(mine, units[i])
-					fmt.Fprintf(&src, "namespace u%d {\n%s\n}\n", i, includeRE.ReplaceAllString(units[i].src, ""))
-				}
-				out, err := check(fmt.Sprintf("batch%d", b), "#include <metal_stdlib>\n"+src.String())
-				if err == nil {
-					continue
-				}
-				// Find the culprits.
-				for _, u := range mine {
-					if out, err := check(u.name, u.src); err != nil {
-						mu.Lock()
-						t.Errorf("clang rejected %s: %v\n%s\n--- source ---\n%s", u.name, err, out, u.src)
-						mu.Unlock()
-					}
-				}
-				if !t.Failed() {
-					mu.Lock()
-					t.Errorf("clang rejected batch %d but no unit alone: %v\n%s", b, err, out)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for b := 0; b < batches; b++ {
-		jobs <- b
-	}
-	close(jobs)
-	wg.Wait()
-	t.Logf("clang checked %d units in %d batches", len(units), batches)
+	t.Logf("clang checked %d units", len(units))
 }
