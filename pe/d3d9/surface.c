@@ -32,7 +32,9 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     s->desc = *desc;
     s->desc.Type = D3DRTYPE_SURFACE;
     s->container = container_iface;
-    s->lockable = lockable || desc->Pool == D3DPOOL_SYSTEMMEM || desc->Pool == D3DPOOL_SCRATCH;
+    /* D16_LOCKABLE and D32F_LOCKABLE depth surfaces lock (and read back). */
+    s->lockable = lockable || desc->Pool == D3DPOOL_SYSTEMMEM || desc->Pool == D3DPOOL_SCRATCH ||
+                  (kind == MTLD3D_SURFACE_DEPTH_STENCIL && (info->flags & MTLD3D_FMT_LOCKABLE));
     s->pitch = mtld3d_format_lock_pitch(info, desc->Width);
     /* D3DFMT_NULL has no texels; a lock of a lockable one still hands out
      * memory (four bytes a pixel), which the unix side never sees. */
@@ -180,9 +182,10 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
     else
         s->lock_rect = *rect;
     s->lock_flags = flags;
-    /* A lockable render target's pixels live on the unix side: read them
-     * unless the game promises not to look. */
-    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && !(flags & D3DLOCK_DISCARD) && info->block_bytes) {
+    /* A lockable render target's (or depth surface's) pixels live on the
+     * unix side: read them unless the game promises not to look. */
+    if ((s->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) && !(flags & D3DLOCK_DISCARD) &&
+        info->block_bytes) {
         struct device *device = s->obj.device;
         HRESULT hr;
         device_lock(device);

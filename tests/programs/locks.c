@@ -509,9 +509,40 @@ TEST(level_packing)
     test_teardown(&c);
 }
 
+/* A D16_LOCKABLE depth surface locks and reads what was drawn into it. */
+TEST(lockable_depth)
+{
+    struct test_ctx c;
+    IDirect3DSurface9 *ds = NULL, *old = NULL;
+    D3DLOCKED_RECT lr;
+    if (!test_setup(&c))
+        return;
+    if (FAILED(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 4, 4, D3DFMT_D16_LOCKABLE, D3DMULTISAMPLE_NONE, 0,
+                                                          FALSE, &ds, NULL))) {
+        CHECK(0, "D16_LOCKABLE depth surface");
+        test_teardown(&c);
+        return;
+    }
+    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &old);
+    CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 0.5f, 0), D3D_OK);
+    CHECK_HR(IDirect3DSurface9_LockRect(ds, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+    if (lr.pBits) {
+        WORD d = ((WORD *)((BYTE *)lr.pBits + 3 * lr.Pitch))[3];
+        CHECK(d >= 0x7ffd && d <= 0x8001, "depth %#x, want about 0x7fff", d);
+        IDirect3DSurface9_UnlockRect(ds);
+    }
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, old);
+    if (old)
+        IDirect3DSurface9_Release(old);
+    IDirect3DSurface9_Release(ds);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(pitches), T(rect_offsets), T(rect_rules), T(lock_state), T(texture_contents), T(cube_and_volume_locks),
     T(buffer_locks), T(get_dc), T(render_target_data_into_level), T(level_packing),
+    T(lockable_depth),
 };
 
 int main(void)
