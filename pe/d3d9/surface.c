@@ -253,7 +253,9 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
      * (no D3DCAPS2_CANSHARERESOURCE). */
     if (shared && (!device->extended || kind != MTLD3D_SURFACE_PLAIN || pool != D3DPOOL_SYSTEMMEM || !*shared))
         return D3DERR_INVALIDCALL;
-    if (!w || !h || !info || !resource_size_ok(info, w, h) || ms > D3DMULTISAMPLE_16_SAMPLES || (ms == D3DMULTISAMPLE_NONE && quality))
+    /* A quality with D3DMULTISAMPLE_NONE is ignored, as Windows does (Wine's
+     * visual test test_multisample_mismatch). */
+    if (!w || !h || !info || !resource_size_ok(info, w, h) || ms > D3DMULTISAMPLE_16_SAMPLES)
         return D3DERR_INVALIDCALL;
     /* RENDERTARGET takes D3DFMT_NULL too: a render target without memory,
      * for depth-only passes. */

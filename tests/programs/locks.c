@@ -536,6 +536,13 @@ TEST(lockable_depth)
     if (old)
         IDirect3DSurface9_Release(old);
     IDirect3DSurface9_Release(ds);
+    /* A multisample quality with D3DMULTISAMPLE_NONE is ignored. */
+    ds = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 16, 16, D3DFMT_D24X8, D3DMULTISAMPLE_NONE, 1, FALSE,
+                                                        &ds, NULL),
+             D3D_OK);
+    if (ds)
+        IDirect3DSurface9_Release(ds);
     test_teardown(&c);
 }
 
