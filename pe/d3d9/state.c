@@ -832,19 +832,21 @@ static void multiply(D3DMATRIX *out, const D3DMATRIX *a, const D3DMATRIX *b)
 HRESULT WINAPI device_MultiplyTransform(IDirect3DDevice9Ex *iface, D3DTRANSFORMSTATETYPE state, const D3DMATRIX *m)
 {
     struct device *device = device_impl(iface);
-    const D3DMATRIX *cur;
+    struct stateblock *rec;
     D3DMATRIX r;
     if (!m)
         return D3DERR_INVALIDCALL;
     if ((DWORD)state >= MAX_TRANSFORMS)
         return D3D_OK;
     device_lock(device);
-    /* The current matrix is the recording block's if it holds one. */
-    cur = device->recording && MASK_TEST(device->recording->mask.transforms, state)
-              ? &device->recording->state.transforms[state]
-              : &device->state.transforms[state];
-    multiply(&r, cur, m);
+    /* MultiplyTransform changes the device's matrix even while a block
+     * records, and the block does not see it (Windows; Wine's device test
+     * test_multiply_transform). */
+    rec = device->recording;
+    device->recording = NULL;
+    multiply(&r, &device->state.transforms[state], m);
     state_set_transform(device, state, &r);
+    device->recording = rec;
     device_unlock(device);
     return D3D_OK;
 }

@@ -98,6 +98,9 @@ HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp,
     sc->device = device;
     sc->pp = *pp;
     sc->window = pp->hDeviceWindow ? pp->hDeviceWindow : focus;
+    /* GetPresentParameters names the window presented to, the focus
+     * window when none was given. */
+    sc->pp.hDeviceWindow = sc->window;
     identity_gamma(&sc->gamma);
     if (FAILED(hr = make_backbuffers(sc))) {
         swapchain_unbind(sc);
@@ -118,6 +121,7 @@ HRESULT swapchain_reset(struct swapchain *sc, const D3DPRESENT_PARAMETERS *pp)
     sc->pp = *pp;
     if (pp->hDeviceWindow)
         sc->window = pp->hDeviceWindow;
+    sc->pp.hDeviceWindow = sc->window;
     if (!pp->Windowed)
         fullscreen_enter(sc);
     HRESULT hr = make_backbuffers(sc);

@@ -47,6 +47,8 @@ TEST(create_fills_in_present_parameters)
     IDirect3DDevice9 *dev = NULL;
     IDirect3DSwapChain9 *sc = NULL;
     default_pp(&pp, window);
+    /* With no device window the focus window is presented to, and named. */
+    pp.hDeviceWindow = NULL;
     CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
              D3D_OK);
     if (!dev)
@@ -60,6 +62,8 @@ TEST(create_fills_in_present_parameters)
         D3DPRESENT_PARAMETERS got;
         CHECK_HR(IDirect3DSwapChain9_GetPresentParameters(sc, &got), D3D_OK);
         CHECK_EQ_U(got.BackBufferWidth, 640);
+        CHECK(got.hDeviceWindow == window, "GetPresentParameters names window %p, want %p", (void *)got.hDeviceWindow,
+              (void *)window);
         IDirect3DSwapChain9_Release(sc);
     }
     CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 1, &sc), D3DERR_INVALIDCALL);

@@ -502,6 +502,23 @@ TEST(transforms)
     CHECK_HR(IDirect3DDevice9_SetTransform(c.dev, D3DTS_VIEW, NULL), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_GetTransform(c.dev, D3DTS_VIEW, NULL), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_MultiplyTransform(c.dev, D3DTS_VIEW, NULL), D3DERR_INVALIDCALL);
+    /* While a block records, MultiplyTransform changes the device, not the block. */
+    {
+        IDirect3DStateBlock9 *sb = NULL;
+        CHECK_HR(IDirect3DDevice9_SetTransform(c.dev, D3DTS_VIEW, &a), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_BeginStateBlock(c.dev), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_MultiplyTransform(c.dev, D3DTS_VIEW, &b), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetTransform(c.dev, D3DTS_VIEW, &m), D3D_OK);
+        CHECK(m._11 == 2.0f && m._41 == 2.0f, "MultiplyTransform while recording: %f %f", m._11, m._41);
+        if (sb) {
+            CHECK_HR(IDirect3DDevice9_SetTransform(c.dev, D3DTS_VIEW, &a), D3D_OK);
+            CHECK_HR(IDirect3DStateBlock9_Apply(sb), D3D_OK);
+            CHECK_HR(IDirect3DDevice9_GetTransform(c.dev, D3DTS_VIEW, &m), D3D_OK);
+            CHECK(m._11 == 1.0f && m._41 == 1.0f, "the block took the multiplied matrix");
+            IDirect3DStateBlock9_Release(sb);
+        }
+    }
     close_device(&c);
 }
 
