@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/types"
 )
 
@@ -315,7 +316,7 @@ func yuvToRGB(y, u, v uint8) (uint8, uint8, uint8) {
 
 func putHalves(d []byte, v ...float32) {
 	for i, f := range v {
-		le.PutUint16(d[2*i:], FloatToHalf(f))
+		le.PutUint16(d[2*i:], pixfmt.FloatToHalf(f))
 	}
 }
 
@@ -323,61 +324,4 @@ func putFloats(d []byte, v ...float32) {
 	for i, f := range v {
 		le.PutUint32(d[4*i:], math.Float32bits(f))
 	}
-}
-
-// FloatToHalf converts to IEEE 754 binary16, rounding to nearest even.
-func FloatToHalf(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	if b&0x7fffffff >= 0x7f800000 {
-		if b&0x7fffff != 0 {
-			return sign | 0x7e00
-		}
-		return sign | 0x7c00
-	}
-	exp := int32(b>>23&0xff) - 127 + 15
-	mant := b & 0x7fffff
-	if exp >= 31 {
-		return sign | 0x7c00
-	}
-	if exp <= 0 {
-		if exp < -10 {
-			return sign
-		}
-		mant |= 0x800000
-		shift := uint32(14 - exp)
-		h := mant >> shift
-		rem := mant & (1<<shift - 1)
-		mid := uint32(1) << (shift - 1)
-		if rem > mid || rem == mid && h&1 == 1 {
-			h++
-		}
-		return sign | uint16(h)
-	}
-	h := uint32(exp)<<10 | mant>>13
-	rem := mant & 0x1fff
-	if rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
-		h++ // a carry into the exponent is still correct
-	}
-	return sign | uint16(h)
-}
-
-// HalfToFloat converts IEEE 754 binary16 to float32.
-func HalfToFloat(h uint16) float32 {
-	sign := 1.0
-	if h&0x8000 != 0 {
-		sign = -1
-	}
-	e := int(h >> 10 & 0x1f)
-	m := float64(h & 0x3ff)
-	switch e {
-	case 0:
-		return float32(sign * math.Ldexp(m, -24))
-	case 31:
-		if m == 0 {
-			return float32(math.Inf(int(sign)))
-		}
-		return float32(math.NaN())
-	}
-	return float32(sign * math.Ldexp(1+m/1024, e-15))
 }

@@ -3,6 +3,8 @@ package backend
 import (
 	"encoding/binary"
 	"math"
+
+	"mtld3d/core/pixfmt"
 )
 
 // VertexFormat is MTLVertexFormat, limited to what D3D9 declarations use.
@@ -116,7 +118,7 @@ func DecodeAttribute(f VertexFormat, p []byte) [4]float32 {
 			n = 4
 		}
 		for i := 0; i < n; i++ {
-			v[i] = halfToFloat(le.Uint16(p[2*i:]))
+			v[i] = pixfmt.HalfToFloat(le.Uint16(p[2*i:]))
 		}
 	case VertexUChar4:
 		v = [4]float32{float32(p[0]), float32(p[1]), float32(p[2]), float32(p[3])}
@@ -152,25 +154,4 @@ func DecodeAttribute(f VertexFormat, p []byte) [4]float32 {
 		v = [4]float32{float32(u&1023) / 1023, float32(u>>10&1023) / 1023, float32(u>>20&1023) / 1023, float32(u>>30) / 3}
 	}
 	return v
-}
-
-// halfToFloat converts an IEEE binary16 value (as texel.HalfToFloat).
-func halfToFloat(h uint16) float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 31
-	man := uint32(h) & 1023
-	switch {
-	case exp == 0:
-		if man == 0 {
-			return math.Float32frombits(sign)
-		}
-		f := float32(man) / 1024 / 16384
-		if sign != 0 {
-			f = -f
-		}
-		return f
-	case exp == 31:
-		return math.Float32frombits(sign | 0xff<<23 | man<<13)
-	}
-	return math.Float32frombits(sign | (exp+112)<<23 | man<<13)
 }

@@ -9,7 +9,7 @@ import (
 
 	"mtld3d/core/dxso"
 	"mtld3d/core/ff"
-	"mtld3d/core/format"
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -160,7 +160,7 @@ func TestDeclTypes(t *testing.T) {
 	half := func(v ...float32) []byte {
 		var b []byte
 		for _, x := range v {
-			b = le.AppendUint16(b, format.FloatToHalf(x))
+			b = le.AppendUint16(b, pixfmt.FloatToHalf(x))
 		}
 		return b
 	}

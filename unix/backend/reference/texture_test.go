@@ -380,8 +380,8 @@ func TestFormatsRoundTrip(t *testing.T) {
 		t.Errorf("ABGR4 red = %#x", binary.LittleEndian.Uint16(p))
 	}
 	for _, v := range []float32{0, 1, -2, 0.5, 65504, 1e-5, 6.1e-5, 0.1} {
-		h := texel.FloatToHalf(v)
-		if back := texel.HalfToFloat(h); math.Abs(float64(back-v)) > math.Abs(float64(v))*1e-3+1e-7 {
+		h := pixfmt.FloatToHalf(v)
+		if back := pixfmt.HalfToFloat(h); math.Abs(float64(back-v)) > math.Abs(float64(v))*1e-3+1e-7 {
 			t.Errorf("half %v -> %#x -> %v", v, h, back)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"mtld3d/core/format"
+	"mtld3d/core/pixfmt"
 	"mtld3d/types"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -51,11 +52,11 @@ func convert(t *testing.T, c format.Conv, src []byte, width int, pal []types.Pal
 // Every half reads the same here as in core/format.
 func TestHalfMatchesFormat(t *testing.T) {
 	for h := range 0x10000 {
-		f := format.HalfToFloat(uint16(h))
+		f := pixfmt.HalfToFloat(uint16(h))
 		if f != f {
 			continue
 		}
-		if ref := texel.HalfToFloat(uint16(h)); ref != f {
+		if ref := pixfmt.HalfToFloat(uint16(h)); ref != f {
 			t.Fatalf("half %#04x: %g in core/format, %g in texel", h, f, ref)
 		}
 	}

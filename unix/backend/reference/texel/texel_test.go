@@ -2,34 +2,10 @@ package texel
 
 import (
 	"math"
-	"mtld3d/core/pixfmt"
 	"testing"
-)
 
-func TestHalf(t *testing.T) {
-	cases := []struct {
-		f float32
-		h uint16
-	}{
-		{0, 0}, {1, 0x3c00}, {-2, 0xc000}, {65504, 0x7bff}, {1e6, 0x7c00},
-		{float32(math.Inf(-1)), 0xfc00}, {5.960464477539063e-8, 0x0001}, {6.103515625e-05, 0x0400},
-		{1 + 1.0/2048, 0x3c00}, // halfway, rounds to even
-		{1 + 3.0/2048, 0x3c02},
-	}
-	for _, c := range cases {
-		if got := FloatToHalf(c.f); got != c.h {
-			t.Errorf("FloatToHalf(%v) = %#x, want %#x", c.f, got, c.h)
-		}
-	}
-	for h := 0; h < 0x7c00; h++ {
-		if got := FloatToHalf(HalfToFloat(uint16(h))); got != uint16(h) {
-			t.Fatalf("half %#x round trip gave %#x", h, got)
-		}
-	}
-	if !math.IsNaN(float64(HalfToFloat(FloatToHalf(float32(math.NaN()))))) {
-		t.Error("NaN lost")
-	}
-}
+	"mtld3d/core/pixfmt"
+)
 
 func TestEveryColourFormatRoundTrips(t *testing.T) {
 	for f := pixfmt.Invalid + 1; f <= pixfmt.X32_Stencil8; f++ {
