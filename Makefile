@@ -23,11 +23,18 @@ D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 
 PE_OUT  := $(foreach a,$(PE_ARCHES),$(BUILD)/$(a)-windows/mtld3d.dll $(BUILD)/$(a)-windows/d3d9.dll)
 SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
+# A Wine whose 32-bit side is i386 (old-style WoW64: Debian's wine32, many
+# Linux and older macOS builds) runs 32-bit games in an i386 process, which
+# loads an i386 unix library from i386-unix (docs/BUILDING.md). Built where
+# gcc -m32 exists (gcc-multilib): x86_64 Linux.
+ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
+SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
+endif
 
 .PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders
 .DEFAULT_GOAL := all
 
-all: $(PE_OUT) $(SO_OUT)
+all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
 
 gen: $(GEN)
 $(GEN) &: $(filter ./shared/% ./types/% ./core/%,$(GO_SRC)) $(filter ./cmd/mtld3d-gen/%,$(GO_SRC)) $(wildcard pe/d3d9/*.c)
@@ -51,6 +58,11 @@ $(foreach a,$(PE_ARCHES),$(eval $(call pe_rules,$(a))))
 $(SO_OUT): $(GO_SRC) $(GEN) unix/mtld3d/stackbound.c
 	@mkdir -p $(@D)
 	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $@ ./unix/mtld3d
+	@rm -f $(@D)/mtld3d.h
+
+$(BUILD)/i386-unix/mtld3d.so: $(GO_SRC) $(GEN) unix/mtld3d/stackbound.c
+	@mkdir -p $(@D)
+	CGO_ENABLED=1 GOARCH=386 CC="gcc -m32" $(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $@ ./unix/mtld3d
 	@rm -f $(@D)/mtld3d.h
 
 # Mach-O unix libraries, linked with zig (a link check here; the real

@@ -48,6 +48,7 @@ func TestInstallUninstallRestoresPrefix(t *testing.T) {
 		write(t, filepath.Join(build, a, "mtld3d.dll"), "shim-"+a)
 	}
 	write(t, filepath.Join(build, unixArch(), "mtld3d.so"), "so")
+	write(t, filepath.Join(build, "i386-unix", "mtld3d.so"), "so32")
 	reg := &fakeReg{v: "builtin", ok: true}
 	in := installer{prefix: prefix, reg: reg, out: io.Discard}
 	for i := 0; i < 2; i++ {
@@ -58,7 +59,8 @@ func TestInstallUninstallRestoresPrefix(t *testing.T) {
 	if read(t, filepath.Join(sys32, "d3d9.dll")) != "ours-x86_64-windows" || read(t, filepath.Join(wow, "d3d9.dll")) != "ours-i686-windows" {
 		t.Fatal("d3d9.dll not installed")
 	}
-	if read(t, filepath.Join(dll, "i386-windows", "mtld3d.dll")) != "shim-i686-windows" || read(t, filepath.Join(dll, unixArch(), "mtld3d.so")) != "so" {
+	if read(t, filepath.Join(dll, "i386-windows", "mtld3d.dll")) != "shim-i686-windows" || read(t, filepath.Join(dll, unixArch(), "mtld3d.so")) != "so" ||
+		read(t, filepath.Join(dll, "i386-unix", "mtld3d.so")) != "so32" {
 		t.Fatal("builtins not installed")
 	}
 	if reg.v != "native" {
@@ -70,7 +72,7 @@ func TestInstallUninstallRestoresPrefix(t *testing.T) {
 	if read(t, filepath.Join(sys32, "d3d9.dll")) != "wine-d3d9-64" || read(t, filepath.Join(wow, "d3d9.dll")) != "wine-d3d9-32" {
 		t.Fatal("originals not restored")
 	}
-	for _, p := range []string{filepath.Join(sys32, "mtld3d.dll"), filepath.Join(dll, unixArch(), "mtld3d.so"), in.backupDir()} {
+	for _, p := range []string{filepath.Join(sys32, "mtld3d.dll"), filepath.Join(dll, unixArch(), "mtld3d.so"), filepath.Join(dll, "i386-unix", "mtld3d.so"), in.backupDir()} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s left behind", p)
 		}
