@@ -76,8 +76,9 @@ darwin: $(GEN)
 		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-aarch64-unix/mtld3d.so ./unix/mtld3d
 	@rm -f $(BUILD)/darwin-*-unix/mtld3d.h
 	@for f in $(BUILD)/darwin-*-unix/mtld3d.so; do \
-		$(GO) tool nm $$f | grep ' ___wine_unix_call_funcs$$' >/dev/null || { echo "$$f lacks __wine_unix_call_funcs"; exit 1; }; \
-		echo "$$f: Mach-O, exports __wine_unix_call_funcs"; done
+		for s in __wine_unix_call_funcs __wine_unix_call_wow64_funcs; do \
+			$(GO) tool nm $$f | grep " _$$s\$$" >/dev/null || { echo "$$f lacks $$s"; exit 1; }; done; \
+		echo "$$f: Mach-O, exports __wine_unix_call_funcs and __wine_unix_call_wow64_funcs"; done
 
 deps:
 	@sh .ci/deps.sh
