@@ -88,6 +88,7 @@ static BOOL CALLBACK do_init(INIT_ONCE *once, void *param, void **ctx)
     static struct mtld3d_init_params p;
     WCHAR exe[MAX_PATH];
     unix_name_fn unix_name;
+    int32_t st;
     (void)once, (void)param, (void)ctx;
 
     memset(&p, 0, sizeof(p));
@@ -107,10 +108,16 @@ static BOOL CALLBACK do_init(INIT_ONCE *once, void *param, void **ctx)
     GetEnvironmentVariableA("MTLD3D_CONFIG", (char *)p.ConfigString, sizeof(p.ConfigString));
     p.ConfigString[sizeof(p.ConfigString) - 1] = 0;
 
-    if (FAILED(mtld3d_call(MTLD3D_THUNK_INIT, &p))) {
+    p.WireHash = MTLD3D_WIRE_HASH;
+    if ((st = mtld3d_unix_call(MTLD3D_THUNK_INIT, &p)) != MTLD3D_STATUS_SUCCESS) {
         static char why[3072];
-        if (mtld3d_unix_describe(why, sizeof(why)) == 0)
-            lstrcpynA(why, "the unix library's Init call failed", sizeof(why));
+        if (st == MTLD3D_STATUS_REVISION_MISMATCH)
+            snprintf(why, sizeof(why),
+                     "mtld3d.so and d3d9.dll come from different builds (wire %016llx, d3d9.dll's %016llx): install both from one "
+                     "build (make install)",
+                     (unsigned long long)p.WireHash, (unsigned long long)MTLD3D_WIRE_HASH);
+        else if (mtld3d_unix_describe(why, sizeof(why)) == 0)
+            snprintf(why, sizeof(why), "the unix library's Init call failed: status %#lx", (unsigned long)(uint32_t)st);
         if (!GetModuleFileNameW(NULL, exe, MAX_PATH))
             exe[0] = 0;
         guest_log_line(exe, "ERROR", why);

@@ -143,7 +143,7 @@ func TestWow64TableServesA32BitGuest(t *testing.T) {
 	// Init: a 32-bit process.
 	dir := t.TempDir()
 	var init shared.InitParams
-	init.GuestArch, init.GuestPID = shared.GuestArchI686, 32
+	init.GuestArch, init.GuestPID, init.WireHash = shared.GuestArchI686, 32, shared.WireHash()
 	copy(init.ExeUnixPath[:], filepath.Join(dir, "game32.exe"))
 	copy(init.ExeWinPath[:], `C:\game32.exe`)
 	copy(init.ConfigString[:], "cache.dir=none;log.level=debug")
