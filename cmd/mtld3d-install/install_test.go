@@ -91,3 +91,22 @@ func TestInstallRefusesNonPrefix(t *testing.T) {
 		t.Fatal("want an error for a folder that is not a prefix")
 	}
 }
+
+// Wine's i386 side: in the 64-bit folder (a self-built Wine), or in the
+// sibling i386-linux-gnu folder (Debian's wine32).
+func TestWineLibDir32(t *testing.T) {
+	root := t.TempDir()
+	one := filepath.Join(root, "one", "lib", "wine")
+	write(t, filepath.Join(one, "x86_64-unix", "ntdll.so"), "")
+	write(t, filepath.Join(one, "i386-unix", "ntdll.so"), "")
+	if got := wineLibDir32(one); got != one {
+		t.Errorf("single folder: %q", got)
+	}
+	deb64 := filepath.Join(root, "usr", "lib", "x86_64-linux-gnu", "wine")
+	deb32 := filepath.Join(root, "usr", "lib", "i386-linux-gnu", "wine")
+	write(t, filepath.Join(deb64, "x86_64-unix", "ntdll.so"), "")
+	write(t, filepath.Join(deb32, "i386-unix", "ntdll.so"), "")
+	if got := wineLibDir32(deb64); got != deb32 {
+		t.Errorf("Debian layout: %q, want %q", got, deb32)
+	}
+}
