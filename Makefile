@@ -88,11 +88,18 @@ vet:
 	$(GO) vet ./...
 	GOOS=darwin GOARCH=amd64 $(GO) vet ./unix/backend/... ./unix/shadercache/... ./unix/device/... ./core/...
 	GOOS=darwin GOARCH=arm64 $(GO) vet ./unix/backend/... ./unix/shadercache/... ./unix/device/... ./core/...
+ifneq ($(SO32_OUT),)
+	GOARCH=386 CGO_ENABLED=1 CC="gcc -m32" $(GO) vet ./unix/... ./shared/...
+endif
 	$(GO) run ./cmd/mtld3d-gen -check
 
 test-unit: vet
 	$(GO) test $$($(GO) list ./... | grep -v '^mtld3d/tests')
 	GOARCH=386 CGO_ENABLED=0 $(GO) test ./types/ ./shared/
+ifneq ($(SO32_OUT),)
+	# What the i386 mtld3d.so runs, on 386 (Metal is 64-bit only).
+	GOARCH=386 CGO_ENABLED=1 CC="gcc -m32" $(GO) test $$($(GO) list ./unix/... ./core/... | grep -v /backend/metal)
+endif
 
 test-e2e: all
 	MTLD3D_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m ./tests/...
