@@ -107,7 +107,7 @@ func runProgram(t *testing.T, arch, name string) {
 	out, runErr := theEnv.Run(ctx, theEnv.Work, "wine", exe)
 	results, done, notes := parse(out)
 	for _, n := range notes {
-		t.Log(n)
+		t.Logf("%s: %s", arch, n)
 	}
 	for _, r := range results {
 		t.Run(r.name, func(t *testing.T) {
