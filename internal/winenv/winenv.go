@@ -254,6 +254,11 @@ func (e *Env) BuildProgramArch(src, arch string, include ...string) (string, err
 	for _, dir := range include {
 		args = append(args, "-I", dir)
 	}
+	if arch == "i686" {
+		// As most 32-bit games that need memory are: the whole 4 GiB,
+		// and guest addresses above 2 GiB on the wire.
+		args = append(args, "-Wl,--large-address-aware")
+	}
 	cmd := exec.Command(arch+"-w64-mingw32-gcc", args...)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("%s-w64-mingw32-gcc %s: %v\n%s", arch, name, err, b)

@@ -10,6 +10,7 @@
 
 typedef void(WINAPI *memstats_fn)(uint64_t *held, uint64_t *committed, uint64_t *reserved);
 static memstats_fn memstats;
+static uintptr_t highest; /* the highest guest copy a lock handed out */
 
 #define MIB(x) ((unsigned long)((x) >> 20))
 
@@ -45,6 +46,8 @@ static void round_of_resources(IDirect3DDevice9 *dev, uint64_t *peak)
         CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1024, 1024, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex[i], NULL), D3D_OK);
         if (tex[i] && SUCCEEDED(IDirect3DTexture9_LockRect(tex[i], 0, &lr, NULL, 0))) {
             memset(lr.pBits, i, 1024 * (size_t)lr.Pitch);
+            if ((uintptr_t)lr.pBits > highest)
+                highest = (uintptr_t)lr.pBits;
             IDirect3DTexture9_UnlockRect(tex[i], 0);
         }
     }
@@ -97,9 +100,10 @@ TEST(large_resources_return_to_start)
               MIB(start.held));
     }
     end = usage();
-    printf("# memory: held %lu -> peak %lu -> %lu MiB; committed %lu -> %lu MiB, reserved %lu -> %lu MiB (%d-bit)\n",
+    printf("# memory: held %lu -> peak %lu -> %lu MiB; committed %lu -> %lu MiB, reserved %lu -> %lu MiB (%d-bit); highest "
+           "texture copy at %p\n",
            MIB(start.held), MIB(peak), MIB(end.held), MIB(start.committed), MIB(end.committed), MIB(start.reserved),
-           MIB(end.reserved), (int)sizeof(void *) * 8);
+           MIB(end.reserved), (int)sizeof(void *) * 8, (void *)highest);
     CHECK(end.held == start.held, "d3d9.dll holds %llu bytes after the resources went, %llu before", (unsigned long long)end.held,
           (unsigned long long)start.held);
     CHECK(end.committed + end.reserved <= start.committed + start.reserved + (32ull << 20),
@@ -150,9 +154,78 @@ TEST(creation_logged)
     HeapFree(GetProcessHeap(), 0, text);
 }
 
+/* A 32-bit guest whose memory is all above 2 GiB (the program is large
+ * address aware and every free range below 2 GiB is reserved first):
+ * the device's arenas, a texture's copy, the UP data and the readback
+ * surface all get addresses with the top bit set, which the wire carries
+ * zero-extended. A textured quad over a cleared target reads back right. */
+TEST(guest_memory_above_2gib)
+{
+    enum { MAX_HOLES = 4096 };
+    static void *holes[MAX_HOLES];
+    int nholes = 0;
+    MEMORY_BASIC_INFORMATION mbi;
+    IDirect3D9 *d3d;
+    IDirect3DDevice9 *dev = NULL;
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    HWND window;
+
+    if (sizeof(void *) != 4)
+        return; /* 64-bit: nothing to prove */
+    d3d = Direct3DCreate9(D3D_SDK_VERSION);
+    window = test_window(64, 64);
+    CHECK(d3d != NULL, "Direct3DCreate9 returned NULL");
+    for (uintptr_t p = 0x10000; p < 0x80000000u && nholes < MAX_HOLES; p = (uintptr_t)mbi.BaseAddress + mbi.RegionSize) {
+        if (!VirtualQuery((void *)p, &mbi, sizeof(mbi)))
+            break;
+        if (mbi.State == MEM_FREE) {
+            uintptr_t lo = ((uintptr_t)mbi.BaseAddress + 0xffff) & ~(uintptr_t)0xffff;
+            uintptr_t hi = min((uintptr_t)mbi.BaseAddress + mbi.RegionSize, 0x80000000u) & ~(uintptr_t)0xffff;
+            if (hi > lo && (holes[nholes] = VirtualAlloc((void *)lo, hi - lo, MEM_RESERVE, PAGE_NOACCESS)))
+                nholes++;
+        }
+    }
+    if (d3d && (dev = test_device(d3d, window, 0, 0))) {
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+        CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 256, 256, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+        if (tex && SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
+            CHECK((uintptr_t)lr.pBits >= 0x80000000u, "the texture's copy is at %p, below 2 GiB", lr.pBits);
+            for (int y = 0; y < 256; y++)
+                for (int x = 0; x < 256; x++)
+                    ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0xff00ff00;
+            IDirect3DTexture9_UnlockRect(tex, 0);
+        }
+        IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)tex);
+        IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xffff0000, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        {
+            struct { float x, y, z, rhw, u, v; } q[4] = {
+                {0, 0, 0, 1, 0, 0}, {32, 0, 0, 1, 1, 0}, {0, 32, 0, 1, 0, 1}, {32, 32, 0, 1, 1, 1}};
+            CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])), D3D_OK);
+        }
+        IDirect3DDevice9_EndScene(dev);
+        CHECK_PIXEL(dev, 8, 8, 0x00ff00, "the textured quad");
+        CHECK_PIXEL(dev, 48, 48, 0xff0000, "the clear");
+        CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+        if (tex)
+            IDirect3DTexture9_Release(tex);
+        CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    }
+    printf("# memory: %d ranges below 2 GiB reserved first\n", nholes);
+    while (nholes)
+        VirtualFree(holes[--nholes], 0, MEM_RELEASE);
+    if (d3d)
+        IDirect3D9_Release(d3d);
+    DestroyWindow(window);
+}
+
 static const struct harness_test tests[] = {
     T(large_resources_return_to_start),
     T(creation_logged),
+    T(guest_memory_above_2gib),
 };
 
 int main(void)
