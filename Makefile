@@ -23,11 +23,18 @@ D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 
 PE_OUT  := $(foreach a,$(PE_ARCHES),$(BUILD)/$(a)-windows/mtld3d.dll $(BUILD)/$(a)-windows/d3d9.dll)
 SO_OUT  := $(BUILD)/$(HOST_UNIX)/mtld3d.so
+# A Wine whose 32-bit side is i386 (old-style WoW64: Debian's wine32, many
+# Linux and older macOS builds) runs 32-bit games in an i386 process, which
+# loads an i386 unix library from i386-unix (docs/BUILDING.md). Built where
+# gcc -m32 exists (gcc-multilib): x86_64 Linux.
+ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
+SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
+endif
 
 .PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders conformance conformance-visual
 .DEFAULT_GOAL := all
 
-all: $(PE_OUT) $(SO_OUT)
+all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
 
 gen: $(GEN)
 $(GEN) &: $(filter ./shared/% ./types/% ./core/%,$(GO_SRC)) $(filter ./cmd/mtld3d-gen/%,$(GO_SRC)) $(wildcard pe/d3d9/*.c)
@@ -53,6 +60,11 @@ $(SO_OUT): $(GO_SRC) $(GEN) unix/mtld3d/stackbound.c
 	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $@ ./unix/mtld3d
 	@rm -f $(@D)/mtld3d.h
 
+$(BUILD)/i386-unix/mtld3d.so: $(GO_SRC) $(GEN) unix/mtld3d/stackbound.c
+	@mkdir -p $(@D)
+	CGO_ENABLED=1 GOARCH=386 CC="gcc -m32" $(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $@ ./unix/mtld3d
+	@rm -f $(@D)/mtld3d.h
+
 # Mach-O unix libraries, linked with zig (a link check here; the real
 # artifact on a Mac). arm64 links against a stub CoreFoundation.
 darwin: $(GEN)
@@ -64,8 +76,9 @@ darwin: $(GEN)
 		$(GO) build -buildmode=c-shared -ldflags '$(GO_LDFLAGS)' -o $(BUILD)/darwin-aarch64-unix/mtld3d.so ./unix/mtld3d
 	@rm -f $(BUILD)/darwin-*-unix/mtld3d.h
 	@for f in $(BUILD)/darwin-*-unix/mtld3d.so; do \
-		$(GO) tool nm $$f | grep ' ___wine_unix_call_funcs$$' >/dev/null || { echo "$$f lacks __wine_unix_call_funcs"; exit 1; }; \
-		echo "$$f: Mach-O, exports __wine_unix_call_funcs"; done
+		for s in __wine_unix_call_funcs __wine_unix_call_wow64_funcs; do \
+			$(GO) tool nm $$f | grep " _$$s\$$" >/dev/null || { echo "$$f lacks $$s"; exit 1; }; done; \
+		echo "$$f: Mach-O, exports __wine_unix_call_funcs and __wine_unix_call_wow64_funcs"; done
 
 deps:
 	@sh .ci/deps.sh
@@ -75,6 +88,9 @@ vet:
 	$(GO) vet ./...
 	GOOS=darwin GOARCH=amd64 $(GO) vet ./unix/backend/... ./unix/backends/... ./unix/shadercache/... ./unix/device/... ./core/...
 	GOOS=darwin GOARCH=arm64 $(GO) vet ./unix/backend/... ./unix/backends/... ./unix/shadercache/... ./unix/device/... ./core/...
+ifneq ($(SO32_OUT),)
+	GOARCH=386 CGO_ENABLED=1 CC="gcc -m32" $(GO) vet ./unix/... ./shared/...
+endif
 	$(GO) run ./cmd/mtld3d-gen -check
 	@# No tracked binaries: git's own test (a NUL byte) on every file in the index.
 	@bin=$$(git diff --cached --numstat $$(git hash-object -t tree /dev/null) | awk -F '\t' '$$1 == "-" { print $$3 }'); \
@@ -86,6 +102,10 @@ vet:
 test-unit: vet
 	$(GO) test $$($(GO) list ./... | grep -v '^mtld3d/tests')
 	GOARCH=386 CGO_ENABLED=0 $(GO) test ./types/ ./shared/
+ifneq ($(SO32_OUT),)
+	# What the i386 mtld3d.so runs, on 386 (Metal is 64-bit only).
+	GOARCH=386 CGO_ENABLED=1 CC="gcc -m32" $(GO) test $$($(GO) list ./unix/... ./core/... | grep -v /backend/metal)
+endif
 
 test-e2e: all
 	MTLD3D_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m ./tests/...
@@ -130,7 +150,7 @@ bench-shaders:
 
 # The bridge's round trip from the game's main thread.
 bench-bridge: all
-	$(GO) test -count=1 -run 'TestPrograms/bridge' -v ./tests/ | grep 'bench'
+	$(GO) test -count=1 -run 'TestPrograms//^bridge$$' -v ./tests/ | grep 'bench'
 
 install: all
 	$(GO) run ./cmd/mtld3d-install install -prefix "$(WINEPREFIX)" -dlldir "$(WINEDLLDIR)" -build $(BUILD)

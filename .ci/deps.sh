@@ -25,10 +25,21 @@ command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v xz >/dev/null 2>&1 || need="$need xz-utils" # the conformance runner unpacks Wine's tests
-if [ -n "$need" ]; then
-    echo "deps: installing$need"
+# 32-bit games: gcc -m32 builds the i386 mtld3d.so, and Wine's i386 side
+# (wine32, from the i386 architecture) runs 32-bit programs.
+[ "$(uname -m)" != x86_64 ] || echo 'int main(void){return 0;}' | gcc -m32 -x c -o /dev/null - >/dev/null 2>&1 || need="$need gcc-multilib"
+need32=
+if [ "$(uname -m)" = x86_64 ] && ! dpkg -s wine32:i386 >/dev/null 2>&1; then
+    need32="wine32:i386"
+fi
+if [ -n "$need32" ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
+    echo "deps: adding the i386 architecture (for wine32)"
+    $SUDO dpkg --add-architecture i386
+fi
+if [ -n "$need$need32" ]; then
+    echo "deps: installing$need $need32"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need $need32 >/dev/null
 else
     echo "deps: system packages present"
 fi

@@ -12,6 +12,9 @@ const (
 	StatusInternalError    Status = 0xC00000E5
 	StatusInvalidCode      Status = 0xC0000008 // STATUS_INVALID_HANDLE: no such thunk
 	StatusNotInitialized   Status = 0xC00000A3 // STATUS_DEVICE_NOT_READY
+	// StatusRevisionMismatch: Init's WireHash is not the unix side's, the
+	// guest and unix libraries come from different builds.
+	StatusRevisionMismatch Status = 0xC0000059
 )
 
 // Statuses lists every status with its C name, for the generator.
@@ -26,4 +29,5 @@ var Statuses = []struct {
 	{"INTERNAL_ERROR", StatusInternalError},
 	{"INVALID_CODE", StatusInvalidCode},
 	{"NOT_INITIALIZED", StatusNotInitialized},
+	{"REVISION_MISMATCH", StatusRevisionMismatch},
 }

@@ -55,8 +55,12 @@ const (
 // answered by the unix side (adapter identity, guest log level). Strings
 // are NUL-terminated UTF-8 in fixed arrays so the struct has no pointers.
 type InitParams struct {
-	GuestArch     uint32
-	GuestPID      uint32
+	GuestArch uint32
+	GuestPID  uint32
+	// WireHash is the guest's MTLD3D_WIRE_HASH (WireHash); on a mismatch
+	// the unix side answers StatusRevisionMismatch with its own here. It
+	// stays at offset 8 whatever else changes.
+	WireHash      uint64
 	ExeUnixPath   [1024]byte // from wine_get_unix_file_name, "" if unavailable
 	ExeWinPath    [1024]byte // from GetModuleFileNameW, as UTF-8
 	ConfigString  [1024]byte // the MTLD3D_CONFIG environment variable

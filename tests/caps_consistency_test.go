@@ -14,6 +14,7 @@ import (
 
 	"mtld3d/core/caps"
 	"mtld3d/core/format"
+	"mtld3d/internal/winenv"
 	"mtld3d/types"
 )
 
@@ -26,12 +27,19 @@ import (
 // is programs/caps.c run as `caps.exe grid` under Wine: it prints d3d9.dll's
 // answers (format in its header comment), this test computes core/caps's
 // for the same inputs and reports every difference. It also checks that the
-// grid covers what it claims, so a shrunken grid cannot pass quietly.
+// grid covers what it claims, so a shrunken grid cannot pass quietly. It
+// runs as each PE architecture: TestCapsConsistency/<arch>.
 func TestCapsConsistency(t *testing.T) {
 	if setupErr != nil {
 		t.Fatalf("setup: %v", setupErr)
 	}
-	exe, err := theEnv.BuildProgram(filepath.Join("programs", "caps.c"))
+	for _, arch := range winenv.Arches {
+		t.Run(arch, func(t *testing.T) { capsConsistency(t, arch) })
+	}
+}
+
+func capsConsistency(t *testing.T, arch string) {
+	exe, err := theEnv.BuildProgramArch(filepath.Join("programs", "caps.c"), arch)
 	if err != nil {
 		t.Fatal(err)
 	}

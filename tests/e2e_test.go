@@ -77,8 +77,9 @@ func parse(out []byte) (results []*result, done bool, notes []string) {
 	return
 }
 
-// TestPrograms runs every program in programs/ and reports each of its
-// tests as a subtest: TestPrograms/<program>/<test>.
+// TestPrograms runs every program in programs/ as each PE architecture
+// (a 32-bit and a 64-bit program in one prefix) and reports each of its
+// tests as a subtest: TestPrograms/<arch>/<program>/<test>.
 func TestPrograms(t *testing.T) {
 	if setupErr != nil {
 		t.Fatalf("setup: %v", setupErr)
@@ -87,13 +88,17 @@ func TestPrograms(t *testing.T) {
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no test programs: %v", err)
 	}
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) { runProgram(t, name) })
+	for _, arch := range winenv.Arches {
+		t.Run(arch, func(t *testing.T) {
+			for _, name := range names {
+				t.Run(name, func(t *testing.T) { runProgram(t, arch, name) })
+			}
+		})
 	}
 }
 
-func runProgram(t *testing.T, name string) {
-	exe, err := theEnv.BuildProgram(filepath.Join("programs", name+".c"))
+func runProgram(t *testing.T, arch, name string) {
+	exe, err := theEnv.BuildProgramArch(filepath.Join("programs", name+".c"), arch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +107,7 @@ func runProgram(t *testing.T, name string) {
 	out, runErr := theEnv.Run(ctx, theEnv.Work, "wine", exe)
 	results, done, notes := parse(out)
 	for _, n := range notes {
-		t.Log(n)
+		t.Logf("%s: %s", arch, n)
 	}
 	for _, r := range results {
 		t.Run(r.name, func(t *testing.T) {

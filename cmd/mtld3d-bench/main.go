@@ -1,7 +1,8 @@
 // Command mtld3d-bench measures the cost per call of representative D3D9
 // calls from a PE program under Wine, against our d3d9.dll and against
-// Wine's own (wined3d) in the same run, and prints a table with the ratio.
-// It is what `make bench-api` runs.
+// Wine's own (wined3d) in the same run, as a 64-bit and as a 32-bit
+// program, and prints a table with each architecture's ratio. It is what
+// `make bench-api` runs.
 package main
 
 import (
@@ -63,11 +64,11 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	exe, err := e.BuildProgram(filepath.Join(root, "cmd", "mtld3d-bench", "guest", "api.c"))
+	exes, err := e.BuildPrograms(filepath.Join(root, "cmd", "mtld3d-bench", "guest", "api.c"))
 	if err != nil {
 		return err
 	}
-	measure := func(override string) (result, error) {
+	measure := func(exe, override string) (result, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
 		out, err := e.RunEnv(ctx, e.Work, []string{"WINEDLLOVERRIDES=mscoree,mshtml=;" + override}, "wine", exe)
@@ -77,29 +78,48 @@ func run() error {
 		}
 		return r, nil
 	}
-	ours, err := measure("d3d9=n")
-	if err != nil {
-		return err
-	}
-	wine, err := measure("d3d9=b")
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "wined3d run failed: %v\n", err)
-	}
-	fmt.Printf("%-30s %12s %12s %8s\n", "call (median of 5 x 20000)", "mtld3d ns", "wined3d ns", "ratio")
-	for _, n := range ours.names {
-		w, ok := wine.ns[n]
-		ws, ratio := "n/a", "n/a"
-		if ok {
-			ws = fmt.Sprintf("%.1f", w)
-			ratio = fmt.Sprintf("%.2f", ours.ns[n]/w)
+	arches := []string{"x86_64", "i686"}
+	ours, wine := map[string]result{}, map[string]result{}
+	for _, arch := range arches {
+		r, err := measure(exes[arch], "d3d9=n")
+		if err != nil {
+			return fmt.Errorf("%s: %v", arch, err)
 		}
-		fmt.Printf("%-30s %12.1f %12s %8s\n", n, ours.ns[n], ws, ratio)
+		ours[arch] = r
+		if wine[arch], err = measure(exes[arch], "d3d9=b"); err != nil {
+			fmt.Fprintf(os.Stderr, "wined3d %s run failed: %v\n", arch, err)
+		}
 	}
-	if ours.err != "" {
-		fmt.Println("mtld3d run reported:", ours.err)
+	fmt.Printf("%-30s", "call (median of 5 x 20000)")
+	for _, arch := range arches {
+		fmt.Printf(" %12s %12s %6s", "mtld3d "+arch, "wined3d", "ratio")
 	}
-	if wine.err != "" {
-		fmt.Println("wined3d run reported:", wine.err)
+	fmt.Println()
+	for _, n := range ours["x86_64"].names {
+		fmt.Printf("%-30s", n)
+		for _, arch := range arches {
+			o, ok := ours[arch].ns[n]
+			ov, wv, ratio := "n/a", "n/a", "n/a"
+			if ok {
+				ov = fmt.Sprintf("%.1f", o)
+			}
+			if w, wok := wine[arch].ns[n]; wok {
+				wv = fmt.Sprintf("%.1f", w)
+				if ok {
+					ratio = fmt.Sprintf("%.2f", o/w)
+				}
+			}
+			fmt.Printf(" %12s %12s %6s", ov, wv, ratio)
+		}
+		fmt.Println()
+	}
+	for _, arch := range arches {
+		if ours[arch].err != "" {
+			fmt.Printf("mtld3d %s run reported: %s\n", arch, ours[arch].err)
+		}
+		if wine[arch].err != "" {
+			fmt.Printf("wined3d %s run reported: %s\n", arch, wine[arch].err)
+		}
 	}
 	fmt.Println("ratio = mtld3d / wined3d; below 1 is faster than Wine's own d3d9.")
 	return nil

@@ -101,6 +101,7 @@ func genWireHeader(root string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	fmt.Fprintf(&b, "\n/* shared.WireHash(): Init carries it; the unix side refuses another build's. */\n#define MTLD3D_WIRE_HASH 0x%016xull\n", shared.WireHash())
 	b.WriteString("\n/* Constants of package shared. */\n")
 	for _, c := range consts {
 		fmt.Fprintf(&b, "#define %s %s\n", c[0], c[1])

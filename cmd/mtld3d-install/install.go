@@ -137,11 +137,12 @@ func (in installer) install(build, dlldir string) error {
 	}
 	in.say("installing mtld3d into %s", in.prefix)
 
-	builtins := dlldir
+	builtins, builtins32 := dlldir, dlldir
 	if builtins == "" {
 		if builtins, err = wineLibDir(); err != nil {
 			return err
 		}
+		builtins32 = wineLibDir32(builtins)
 	}
 	builtins, _ = filepath.Abs(builtins)
 	type copyJob struct{ src, dst string }
@@ -152,10 +153,23 @@ func (in installer) install(build, dlldir string) error {
 		{filepath.Join(build, unixArch(), "mtld3d.so"), filepath.Join(builtins, unixArch(), "mtld3d.so")},
 	}
 	if _, err := os.Stat(wow); err == nil {
+		// The 32-bit builtin goes where the 32-bit loader looks: beside an
+		// i386 unix library under a Wine with an i386 side (old-style
+		// WoW64), else beside the 64-bit one, whose wow64 table serves it
+		// (new-style WoW64).
+		dir32 := builtins
+		so32 := filepath.Join(build, "i386-unix", "mtld3d.so")
+		_, haveSO32 := os.Stat(so32)
+		if builtins32 != "" && haveSO32 == nil {
+			dir32, _ = filepath.Abs(builtins32)
+			jobs = append(jobs, copyJob{so32, filepath.Join(dir32, "i386-unix", "mtld3d.so")})
+		} else if builtins32 != "" {
+			in.say("  note: no %s built; 32-bit games will not reach mtld3d under this Wine (make builds it on x86_64 Linux)", so32)
+		}
 		jobs = append(jobs,
 			copyJob{filepath.Join(build, "i686-windows", "d3d9.dll"), filepath.Join(wow, "d3d9.dll")},
 			copyJob{filepath.Join(build, "i686-windows", "mtld3d.dll"), filepath.Join(wow, "mtld3d.dll")},
-			copyJob{filepath.Join(build, "i686-windows", "mtld3d.dll"), filepath.Join(builtins, "i386-windows", "mtld3d.dll")},
+			copyJob{filepath.Join(build, "i686-windows", "mtld3d.dll"), filepath.Join(dir32, "i386-windows", "mtld3d.dll")},
 		)
 	}
 	for _, j := range jobs {
@@ -247,6 +261,22 @@ func wineLibDir() (string, error) {
 		}
 	}
 	return "", fmt.Errorf("cannot find Wine's library folder (tried %s); pass -dlldir DIR (make install WINEDLLDIR=DIR) and put DIR in WINEDLLPATH", strings.Join(cands, ", "))
+}
+
+// wineLibDir32 finds the folder holding the builtins of Wine's i386 side
+// (the one with i386-unix/ntdll.so): Debian's wine32 puts it in
+// /usr/lib/i386-linux-gnu/wine, apart from the 64-bit one; a self-built
+// Wine keeps both in one folder. "" means this Wine has no i386 side:
+// new-style WoW64, where 32-bit programs use the 64-bit unix library.
+func wineLibDir32(lib64 string) string {
+	cands := []string{lib64, filepath.Join(lib64, "..", "..", "i386-linux-gnu", "wine"),
+		"/usr/lib/i386-linux-gnu/wine", "/usr/lib32/wine", "/usr/lib/wine", "/usr/local/lib/wine", "/opt/wine-stable/lib/wine"}
+	for _, c := range cands {
+		if _, err := os.Stat(filepath.Join(c, "i386-unix", "ntdll.so")); err == nil {
+			return filepath.Clean(c)
+		}
+	}
+	return ""
 }
 
 // wineReg edits the registry through `wine reg`, so a running wineserver

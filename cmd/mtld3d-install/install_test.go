@@ -48,6 +48,7 @@ func TestInstallUninstallRestoresPrefix(t *testing.T) {
 		write(t, filepath.Join(build, a, "mtld3d.dll"), "shim-"+a)
 	}
 	write(t, filepath.Join(build, unixArch(), "mtld3d.so"), "so")
+	write(t, filepath.Join(build, "i386-unix", "mtld3d.so"), "so32")
 	reg := &fakeReg{v: "builtin", ok: true}
 	in := installer{prefix: prefix, reg: reg, out: io.Discard}
 	for i := 0; i < 2; i++ {
@@ -58,7 +59,8 @@ func TestInstallUninstallRestoresPrefix(t *testing.T) {
 	if read(t, filepath.Join(sys32, "d3d9.dll")) != "ours-x86_64-windows" || read(t, filepath.Join(wow, "d3d9.dll")) != "ours-i686-windows" {
 		t.Fatal("d3d9.dll not installed")
 	}
-	if read(t, filepath.Join(dll, "i386-windows", "mtld3d.dll")) != "shim-i686-windows" || read(t, filepath.Join(dll, unixArch(), "mtld3d.so")) != "so" {
+	if read(t, filepath.Join(dll, "i386-windows", "mtld3d.dll")) != "shim-i686-windows" || read(t, filepath.Join(dll, unixArch(), "mtld3d.so")) != "so" ||
+		read(t, filepath.Join(dll, "i386-unix", "mtld3d.so")) != "so32" {
 		t.Fatal("builtins not installed")
 	}
 	if reg.v != "native" {
@@ -70,7 +72,7 @@ func TestInstallUninstallRestoresPrefix(t *testing.T) {
 	if read(t, filepath.Join(sys32, "d3d9.dll")) != "wine-d3d9-64" || read(t, filepath.Join(wow, "d3d9.dll")) != "wine-d3d9-32" {
 		t.Fatal("originals not restored")
 	}
-	for _, p := range []string{filepath.Join(sys32, "mtld3d.dll"), filepath.Join(dll, unixArch(), "mtld3d.so"), in.backupDir()} {
+	for _, p := range []string{filepath.Join(sys32, "mtld3d.dll"), filepath.Join(dll, unixArch(), "mtld3d.so"), filepath.Join(dll, "i386-unix", "mtld3d.so"), in.backupDir()} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s left behind", p)
 		}
@@ -87,5 +89,24 @@ func TestInstallRefusesNonPrefix(t *testing.T) {
 	in := installer{prefix: t.TempDir(), reg: &fakeReg{}, out: io.Discard}
 	if err := in.install(t.TempDir(), ""); err == nil {
 		t.Fatal("want an error for a folder that is not a prefix")
+	}
+}
+
+// Wine's i386 side: in the 64-bit folder (a self-built Wine), or in the
+// sibling i386-linux-gnu folder (Debian's wine32).
+func TestWineLibDir32(t *testing.T) {
+	root := t.TempDir()
+	one := filepath.Join(root, "one", "lib", "wine")
+	write(t, filepath.Join(one, "x86_64-unix", "ntdll.so"), "")
+	write(t, filepath.Join(one, "i386-unix", "ntdll.so"), "")
+	if got := wineLibDir32(one); got != one {
+		t.Errorf("single folder: %q", got)
+	}
+	deb64 := filepath.Join(root, "usr", "lib", "x86_64-linux-gnu", "wine")
+	deb32 := filepath.Join(root, "usr", "lib", "i386-linux-gnu", "wine")
+	write(t, filepath.Join(deb64, "x86_64-unix", "ntdll.so"), "")
+	write(t, filepath.Join(deb32, "i386-unix", "ntdll.so"), "")
+	if got := wineLibDir32(deb64); got != deb32 {
+		t.Errorf("Debian layout: %q, want %q", got, deb32)
 	}
 }

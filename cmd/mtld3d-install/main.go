@@ -8,8 +8,11 @@
 // install copies d3d9.dll into system32 (x86_64) and syswow64 (i686),
 // puts marked copies of mtld3d.dll beside them (Wine 8's loader wants
 // one there), puts mtld3d.dll and mtld3d.so where Wine finds builtins
-// (Wine's own library folder, or D, which the user adds to WINEDLLPATH),
-// and sets the d3d9 DLL override to native. Everything it replaces is
+// (Wine's own library folders, or D, which the user adds to WINEDLLPATH):
+// <lib>/x86_64-windows and x86_64-unix, and for 32-bit programs
+// i386-windows with, under a Wine that has an i386 side (Debian's wine32:
+// its own folder, /usr/lib/i386-linux-gnu/wine), the i386 mtld3d.so in
+// i386-unix. It sets the d3d9 DLL override to native. Everything it replaces is
 // backed up under P/mtld3d-backup, and uninstall restores it.
 package main
 

@@ -17,6 +17,11 @@ import (
 	"time"
 )
 
+// Arches are the PE architectures every guest program is built for and
+// run as: i686 (a 32-bit game: under Debian's Wine an i386 process with
+// the i386 mtld3d.so) and x86_64.
+var Arches = []string{"i686", "x86_64"}
+
 // Env is one prepared Wine environment.
 type Env struct {
 	Root    string // repository root
@@ -90,7 +95,29 @@ func MissingTools() []string {
 			miss = append(miss, t)
 		}
 	}
+	if !Has32BitWine() {
+		miss = append(miss, "wine32 (Wine's 32-bit side)")
+	}
 	return miss
+}
+
+// Has32BitWine reports whether this Wine can run 32-bit programs: its
+// i386 loader (Debian's wine32) is installed, or a single-folder
+// (self-built or new-style WoW64) Wine has an i386-windows ntdll.
+func Has32BitWine() bool {
+	for _, p := range []string{"/usr/lib/wine/wine", "/usr/lib/i386-linux-gnu/wine/i386-unix/ntdll.so"} {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	if w, err := exec.LookPath("wine"); err == nil {
+		if r, err := filepath.EvalSymlinks(w); err == nil {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(r), "..", "lib", "wine", "i386-windows", "ntdll.dll")); err == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Setup builds the DLLs (make all in root), starts Xvfb, creates the
@@ -136,12 +163,18 @@ func SetupWith(root string, o Options, log io.Writer) (*Env, error) {
 	} else if err := e.startXvfb(); err != nil {
 		return e, err
 	}
-	if _, err := os.Stat(filepath.Join(e.Prefix, "system.reg")); err != nil {
-		if err := step("creating the Wine prefix "+e.Prefix, work, "wineboot", "-u"); err != nil {
-			return e, err
+	wow := filepath.Join(e.Prefix, "drive_c", "windows", "syswow64")
+	if _, err := os.Stat(filepath.Join(e.Prefix, "system.reg")); err == nil {
+		if _, err := os.Stat(wow); err != nil && prefix != "" && Has32BitWine() {
+			return e, fmt.Errorf("the prefix %s was made before Wine's 32-bit side (wine32) was installed and cannot run 32-bit programs; remove it and run again", e.Prefix)
 		}
+	} else if err := step("creating the Wine prefix "+e.Prefix, work, "wineboot", "-u"); err != nil {
+		return e, err
 	}
 	_ = step("waiting for wineserver", work, "wineserver", "-w")
+	if _, err := os.Stat(wow); err != nil {
+		return e, fmt.Errorf("the prefix %s has no 32-bit side (no drive_c/windows/syswow64): install wine32 (make deps) and make a fresh prefix", e.Prefix)
+	}
 	if o.Plain {
 		return e, nil
 	}
@@ -224,31 +257,51 @@ func (e *Env) Teardown() {
 	}
 }
 
-// BuildProgram compiles the C file src for both PE architectures (the
-// i686 build proves the program and headers compile there too) and
-// returns the x86_64 executable, the one this machine can run.
-// Extra include folders may be given.
+// BuildProgram compiles the C file src for both PE architectures and
+// returns the x86_64 executable. Extra include folders may be given.
+// BuildProgramArch and BuildPrograms give the others.
 func (e *Env) BuildProgram(src string, include ...string) (string, error) {
-	name := strings.TrimSuffix(filepath.Base(src), ".c")
-	var exe64 string
-	for _, arch := range []string{"x86_64", "i686"} {
-		out := filepath.Join(e.Work, "bin", arch, name+".exe")
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return "", err
+	exes, err := e.BuildPrograms(src, include...)
+	return exes["x86_64"], err
+}
+
+// BuildPrograms compiles src for every architecture in Arches and
+// returns the executables by architecture.
+func (e *Env) BuildPrograms(src string, include ...string) (map[string]string, error) {
+	exes := map[string]string{}
+	for _, arch := range Arches {
+		exe, err := e.BuildProgramArch(src, arch, include...)
+		if err != nil {
+			return nil, err
 		}
-		args := []string{"-std=gnu11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-cast-function-type",
-			"-I", filepath.Join(e.Root, "tests", "programs"), "-I", filepath.Join(e.Root, "pe", "gen"),
-			"-o", out, src, "-ld3d9", "-luuid", "-lgdi32"}
-		for _, dir := range include {
-			args = append(args, "-I", dir)
-		}
-		cmd := exec.Command(arch+"-w64-mingw32-gcc", args...)
-		if b, err := cmd.CombinedOutput(); err != nil {
-			return "", fmt.Errorf("%s-w64-mingw32-gcc %s: %v\n%s", arch, name, err, b)
-		}
-		if arch == "x86_64" {
-			exe64 = out
-		}
+		exes[arch] = exe
 	}
-	return exe64, nil
+	return exes, nil
+}
+
+// BuildProgramArch compiles src for one PE architecture ("i686" or
+// "x86_64") into Work/bin/<arch>/<name>.exe and returns that path; Wine
+// runs either from the same prefix.
+func (e *Env) BuildProgramArch(src, arch string, include ...string) (string, error) {
+	name := strings.TrimSuffix(filepath.Base(src), ".c")
+	out := filepath.Join(e.Work, "bin", arch, name+".exe")
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return "", err
+	}
+	args := []string{"-std=gnu11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-cast-function-type",
+		"-I", filepath.Join(e.Root, "tests", "programs"), "-I", filepath.Join(e.Root, "pe", "gen"),
+		"-o", out, src, "-ld3d9", "-luuid", "-lgdi32"}
+	for _, dir := range include {
+		args = append(args, "-I", dir)
+	}
+	if arch == "i686" {
+		// As most 32-bit games that need memory are: the whole 4 GiB,
+		// and guest addresses above 2 GiB on the wire.
+		args = append(args, "-Wl,--large-address-aware")
+	}
+	cmd := exec.Command(arch+"-w64-mingw32-gcc", args...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%s-w64-mingw32-gcc %s: %v\n%s", arch, name, err, b)
+	}
+	return out, nil
 }

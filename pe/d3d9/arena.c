@@ -35,6 +35,7 @@ static BOOL grow(struct arena *a)
     BYTE *chunk = VirtualAlloc(NULL, CHUNK, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
     if (!chunk)
         return FALSE;
+    memwatch_add(MEM_ARENA, CHUNK);
     a->chunks[a->count] = chunk;
     a->addrs[a->count] = (uint64_t)(uintptr_t)chunk;
     a->count++;
@@ -92,6 +93,7 @@ void arena_free(struct arena *a)
 {
     for (UINT i = 0; i < a->count; i++)
         VirtualFree(a->chunks[i], 0, MEM_RELEASE);
+    memwatch_add(MEM_ARENA, -(int64_t)a->count * CHUNK);
     HeapFree(GetProcessHeap(), 0, a->chunks);
     HeapFree(GetProcessHeap(), 0, a->addrs);
     memset(a, 0, sizeof(*a));

@@ -19,28 +19,42 @@ void *resmem_alloc(SIZE_T size)
     BYTE *raw, *p;
     if (!size)
         size = 1;
-    if (size >= BIG_BLOCK)
-        return VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+    if (size >= BIG_BLOCK) {
+        if ((p = VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE)))
+            memwatch_add(MEM_RESOURCE, (int64_t)((size + 4095) & ~(SIZE_T)4095));
+        return p;
+    }
     /* 16-byte alignment with the raw pointer kept just below. */
     if (!(raw = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, size + 16 + sizeof(void *))))
         return NULL;
     p = (BYTE *)(((uintptr_t)raw + sizeof(void *) + 15) & ~(uintptr_t)15);
     ((void **)p)[-1] = raw;
+    memwatch_add(MEM_RESOURCE, (int64_t)HeapSize(GetProcessHeap(), 0, raw));
     return p;
+}
+
+/* Page-aligned at 64 KiB: a VirtualAlloc block (a heap block is never
+ * aligned so, as its raw pointer sits below it). */
+static BOOL is_big(const void *p)
+{
+    MEMORY_BASIC_INFORMATION mbi;
+    return !((uintptr_t)p & 0xffff) && VirtualQuery(p, &mbi, sizeof(mbi)) && mbi.AllocationBase == p;
+}
+
+/* What a block costs, as resmem_alloc counted it. */
+static SIZE_T resmem_size(const void *p)
+{
+    return is_big(p) ? memwatch_block_size(p) : HeapSize(GetProcessHeap(), 0, ((void *const *)p)[-1]);
 }
 
 void resmem_free(void *p)
 {
     if (!p)
         return;
-    if (!((uintptr_t)p & 0xffff)) {
-        /* Page-aligned at 64 KiB: a VirtualAlloc block (a heap block is
-         * never aligned so, as its raw pointer sits below it). */
-        MEMORY_BASIC_INFORMATION mbi;
-        if (VirtualQuery(p, &mbi, sizeof(mbi)) && mbi.AllocationBase == p) {
-            VirtualFree(p, 0, MEM_RELEASE);
-            return;
-        }
+    memwatch_add(MEM_RESOURCE, -(int64_t)resmem_size(p));
+    if (is_big(p)) {
+        VirtualFree(p, 0, MEM_RELEASE);
+        return;
     }
     HeapFree(GetProcessHeap(), 0, ((void **)p)[-1]);
 }
@@ -50,6 +64,7 @@ struct retired {
     struct device *device;
     UINT frame;
     void *mem;
+    SIZE_T size;
 };
 
 static SRWLOCK retired_lock = SRWLOCK_INIT;
@@ -67,6 +82,9 @@ void resmem_retire(struct device *device, void *p)
     r->device = device;
     r->frame = device->frame;
     r->mem = p;
+    r->size = resmem_size(p);
+    memwatch_add(MEM_RESOURCE, -(int64_t)r->size);
+    memwatch_add(MEM_RETIRED, (int64_t)r->size);
     AcquireSRWLockExclusive(&retired_lock);
     r->next = retired_list;
     retired_list = r;
@@ -89,6 +107,8 @@ static void reclaim(struct device *device, BOOL all)
     ReleaseSRWLockExclusive(&retired_lock);
     while ((r = done)) {
         done = r->next;
+        memwatch_add(MEM_RETIRED, -(int64_t)r->size);
+        memwatch_add(MEM_RESOURCE, (int64_t)r->size);
         resmem_free(r->mem);
         HeapFree(GetProcessHeap(), 0, r);
     }

@@ -15,6 +15,7 @@
 #include "device.h"
 #include "object.h"
 #include "resource.h"
+#include "memwatch.h"
 
 #define D3D9_EXPORT __declspec(dllexport)
 

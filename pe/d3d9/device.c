@@ -219,6 +219,7 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     }
     bind_defaults(device);
     state_reset_viewport(device);
+    memwatch_device_created(device->unix_id);
     TRACE("device %u created: %ux%u %s, flags %#lx", device->unix_id, pp->BackBufferWidth, pp->BackBufferHeight,
           pp->Windowed ? "windowed" : "fullscreen", flags);
     *out = device;
@@ -336,8 +337,10 @@ static void device_destroy(struct device *device)
     /* Nothing reads guest memory after the unix side is gone. */
     resmem_device_destroyed(device);
     arena_free(&device->arena);
-    for (UINT i = 0; i < device->blob_count; i++)
+    for (UINT i = 0; i < device->blob_count; i++) {
+        memwatch_add(MEM_BLOB, -(int64_t)HeapSize(GetProcessHeap(), 0, device->blobs[i]));
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);
+    }
     HeapFree(GetProcessHeap(), 0, device->blobs);
     DeleteCriticalSection(&device->cs);
     HeapFree(GetProcessHeap(), 0, device);
@@ -366,9 +369,12 @@ HRESULT device_flush(struct device *device)
     p.Chunks = (uint64_t)(uintptr_t)device->arena.addrs;
     hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
     arena_reset(&device->arena);
-    for (UINT i = 0; i < device->blob_count; i++)
+    for (UINT i = 0; i < device->blob_count; i++) {
+        memwatch_add(MEM_BLOB, -(int64_t)HeapSize(GetProcessHeap(), 0, device->blobs[i]));
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);
+    }
     device->blob_count = 0;
+    memwatch_tick();
     return hr;
 }
 
@@ -386,6 +392,7 @@ void *device_blob(struct device *device, SIZE_T size)
     }
     if (!(p = HeapAlloc(GetProcessHeap(), 0, size)))
         return NULL;
+    memwatch_add(MEM_BLOB, (int64_t)HeapSize(GetProcessHeap(), 0, p));
     device->blobs[device->blob_count++] = p;
     return p;
 }

@@ -36,12 +36,59 @@ static void utf8(char *dst, size_t n, const WCHAR *src)
 
 typedef char *(CDECL *unix_name_fn)(const WCHAR *);
 
+/* Without the unix side there is no logger: write one line ourselves into
+ * the log the unix side would have opened, mtld3d-logs\<exe>-<pid>.log
+ * beside the executable (the pid here is the Windows one), else in the
+ * temporary folder. */
+static void guest_log_line(const WCHAR *exe, const char *level, const char *text)
+{
+    WCHAR dir[MAX_PATH], path[MAX_PATH + 64], base[MAX_PATH];
+    const WCHAR *name = exe;
+    char line[4096];
+    SYSTEMTIME t;
+    HANDLE f = INVALID_HANDLE_VALUE;
+    DWORD written;
+    int attempt, n;
+
+    for (const WCHAR *c = exe; *c; c++)
+        if (*c == '\\' || *c == '/')
+            name = c + 1;
+    lstrcpynW(base, *name ? name : L"unknown", MAX_PATH);
+    n = lstrlenW(base);
+    if (n > 4 && !lstrcmpiW(base + n - 4, L".exe"))
+        base[n - 4] = 0;
+    for (attempt = 0; attempt < 2 && f == INVALID_HANDLE_VALUE; attempt++) {
+        if (attempt == 0) {
+            lstrcpynW(dir, exe, (int)(name - exe) + 1);
+        } else if (!GetTempPathW(MAX_PATH, dir)) {
+            break;
+        }
+        if (lstrlenW(dir) + 80 + lstrlenW(base) >= MAX_PATH)
+            continue;
+        lstrcatW(dir, L"mtld3d-logs");
+        CreateDirectoryW(dir, NULL);
+        wsprintfW(path, L"%s\\%s-%lu.log", dir, base, (unsigned long)GetCurrentProcessId());
+        f = CreateFileW(path, FILE_APPEND_DATA, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
+    }
+    GetSystemTime(&t);
+    n = snprintf(line, sizeof(line), "%04u-%02u-%02uT%02u:%02u:%02u.%03uZ\t%s\td3d9.dll (%s): %s\n", t.wYear, t.wMonth, t.wDay, t.wHour,
+                 t.wMinute, t.wSecond, t.wMilliseconds, level, sizeof(void *) == 8 ? "x86_64" : "i686", text);
+    if (n > (int)sizeof(line) - 1)
+        n = (int)sizeof(line) - 1, line[n - 1] = '\n';
+    OutputDebugStringA(line);
+    if (f == INVALID_HANDLE_VALUE)
+        return;
+    WriteFile(f, line, (DWORD)n, &written, NULL);
+    CloseHandle(f);
+}
+
 static BOOL CALLBACK do_init(INIT_ONCE *once, void *param, void **ctx)
 {
     /* Static: about 4 KiB, too much for a game thread's stack to be asked. */
     static struct mtld3d_init_params p;
     WCHAR exe[MAX_PATH];
     unix_name_fn unix_name;
+    int32_t st;
     (void)once, (void)param, (void)ctx;
 
     memset(&p, 0, sizeof(p));
@@ -61,8 +108,19 @@ static BOOL CALLBACK do_init(INIT_ONCE *once, void *param, void **ctx)
     GetEnvironmentVariableA("MTLD3D_CONFIG", (char *)p.ConfigString, sizeof(p.ConfigString));
     p.ConfigString[sizeof(p.ConfigString) - 1] = 0;
 
-    if (FAILED(mtld3d_call(MTLD3D_THUNK_INIT, &p))) {
-        OutputDebugStringA("mtld3d: the unix library mtld3d.so could not be reached; is mtld3d.dll installed as a Wine builtin?\n");
+    p.WireHash = MTLD3D_WIRE_HASH;
+    if ((st = mtld3d_unix_call(MTLD3D_THUNK_INIT, &p)) != MTLD3D_STATUS_SUCCESS) {
+        static char why[3072];
+        if (st == MTLD3D_STATUS_REVISION_MISMATCH)
+            snprintf(why, sizeof(why),
+                     "mtld3d.so and d3d9.dll come from different builds (wire %016llx, d3d9.dll's %016llx): install both from one "
+                     "build (make install)",
+                     (unsigned long long)p.WireHash, (unsigned long long)MTLD3D_WIRE_HASH);
+        else if (mtld3d_unix_describe(why, sizeof(why)) == 0)
+            snprintf(why, sizeof(why), "the unix library's Init call failed: status %#lx", (unsigned long)(uint32_t)st);
+        if (!GetModuleFileNameW(NULL, exe, MAX_PATH))
+            exe[0] = 0;
+        guest_log_line(exe, "ERROR", why);
         return TRUE; /* init_ok stays FALSE */
     }
     mtld3d_proc.vendor_id = p.VendorID;

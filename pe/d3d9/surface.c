@@ -11,8 +11,10 @@ static void surface_destroy(struct object *obj)
         r->ID = s->id;
     if (s->obj.counted)
         obj->device->default_pool_objects--;
-    if (s->mem && !s->user_mem)
+    if (s->mem && !s->user_mem) {
+        memwatch_add(MEM_SURFACE, -(int64_t)memwatch_block_size(s->mem));
         VirtualFree(s->mem, 0, MEM_RELEASE);
+    }
     object_cleanup(obj);
     HeapFree(GetProcessHeap(), 0, s);
 }
@@ -50,6 +52,7 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
             HeapFree(GetProcessHeap(), 0, s);
             return E_OUTOFMEMORY;
         }
+        memwatch_add(MEM_SURFACE, (int64_t)((size + 4095) & ~(SIZE_T)4095));
     }
     if (kind != MTLD3D_SURFACE_PLAIN || desc->Pool == D3DPOOL_DEFAULT) {
         struct mtld3d_rec_create_surface *r;

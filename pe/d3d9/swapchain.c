@@ -195,6 +195,9 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
         sc->front_window = target;
     }
     device->frame++;
+    /* The frame is submitted: what it retired can go now, not at the next
+     * resource call (a 32-bit game's address space wants it back). */
+    resmem_reclaim(device);
     device_unlock(device);
     return hr;
 }

@@ -27,6 +27,10 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_INTERNAL_ERROR ((int32_t)0xC00000E5u)
 #define MTLD3D_STATUS_INVALID_CODE ((int32_t)0xC0000008u)
 #define MTLD3D_STATUS_NOT_INITIALIZED ((int32_t)0xC00000A3u)
+#define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
+
+/* shared.WireHash(): Init carries it; the unix side refuses another build's. */
+#define MTLD3D_WIRE_HASH 0xa09de7449f402f56ull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -52,6 +56,7 @@ enum mtld3d_thunk {
 struct mtld3d_init_params {
     uint32_t GuestArch;
     uint32_t GuestPID;
+    uint64_t WireHash;
     uint8_t ExeUnixPath[1024];
     uint8_t ExeWinPath[1024];
     uint8_t ConfigString[1024];
@@ -65,21 +70,22 @@ struct mtld3d_init_params {
     uint32_t GuestLogLevel;
     uint32_t Pad0;
 };
-_Static_assert(sizeof(struct mtld3d_init_params) == 4136, "InitParams size");
+_Static_assert(sizeof(struct mtld3d_init_params) == 4144, "InitParams size");
 _Static_assert(offsetof(struct mtld3d_init_params, GuestArch) == 0, "InitParams.GuestArch");
 _Static_assert(offsetof(struct mtld3d_init_params, GuestPID) == 4, "InitParams.GuestPID");
-_Static_assert(offsetof(struct mtld3d_init_params, ExeUnixPath) == 8, "InitParams.ExeUnixPath");
-_Static_assert(offsetof(struct mtld3d_init_params, ExeWinPath) == 1032, "InitParams.ExeWinPath");
-_Static_assert(offsetof(struct mtld3d_init_params, ConfigString) == 2056, "InitParams.ConfigString");
-_Static_assert(offsetof(struct mtld3d_init_params, VendorID) == 3080, "InitParams.VendorID");
-_Static_assert(offsetof(struct mtld3d_init_params, DeviceID) == 3084, "InitParams.DeviceID");
-_Static_assert(offsetof(struct mtld3d_init_params, SubSysID) == 3088, "InitParams.SubSysID");
-_Static_assert(offsetof(struct mtld3d_init_params, Revision) == 3092, "InitParams.Revision");
-_Static_assert(offsetof(struct mtld3d_init_params, DriverVersion) == 3096, "InitParams.DriverVersion");
-_Static_assert(offsetof(struct mtld3d_init_params, Description) == 3104, "InitParams.Description");
-_Static_assert(offsetof(struct mtld3d_init_params, DriverName) == 3616, "InitParams.DriverName");
-_Static_assert(offsetof(struct mtld3d_init_params, GuestLogLevel) == 4128, "InitParams.GuestLogLevel");
-_Static_assert(offsetof(struct mtld3d_init_params, Pad0) == 4132, "InitParams.Pad0");
+_Static_assert(offsetof(struct mtld3d_init_params, WireHash) == 8, "InitParams.WireHash");
+_Static_assert(offsetof(struct mtld3d_init_params, ExeUnixPath) == 16, "InitParams.ExeUnixPath");
+_Static_assert(offsetof(struct mtld3d_init_params, ExeWinPath) == 1040, "InitParams.ExeWinPath");
+_Static_assert(offsetof(struct mtld3d_init_params, ConfigString) == 2064, "InitParams.ConfigString");
+_Static_assert(offsetof(struct mtld3d_init_params, VendorID) == 3088, "InitParams.VendorID");
+_Static_assert(offsetof(struct mtld3d_init_params, DeviceID) == 3092, "InitParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_init_params, SubSysID) == 3096, "InitParams.SubSysID");
+_Static_assert(offsetof(struct mtld3d_init_params, Revision) == 3100, "InitParams.Revision");
+_Static_assert(offsetof(struct mtld3d_init_params, DriverVersion) == 3104, "InitParams.DriverVersion");
+_Static_assert(offsetof(struct mtld3d_init_params, Description) == 3112, "InitParams.Description");
+_Static_assert(offsetof(struct mtld3d_init_params, DriverName) == 3624, "InitParams.DriverName");
+_Static_assert(offsetof(struct mtld3d_init_params, GuestLogLevel) == 4136, "InitParams.GuestLogLevel");
+_Static_assert(offsetof(struct mtld3d_init_params, Pad0) == 4140, "InitParams.Pad0");
 
 struct mtld3d_log_params {
     uint32_t Level;

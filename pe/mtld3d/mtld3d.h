@@ -17,4 +17,11 @@
  * unix library could not be found. */
 MTLD3D_SHIM_API int32_t __cdecl mtld3d_unix_call(uint32_t code, void *params);
 
+/* Why the unix library is unreachable, as one line into buf (NUL
+ * terminated, truncated to size): what this module is, what Wine answered
+ * and, for every folder Wine searches for builtins (WINEDLLDIR0..n), the
+ * builtin DLL and unix library it would take and whether each exists.
+ * Returns the load status: 0 when the unix library is reachable. */
+MTLD3D_SHIM_API int32_t __cdecl mtld3d_unix_describe(char *buf, uint32_t size);
+
 #endif

@@ -72,6 +72,11 @@ func putCstr(dst []byte, s string) {
 
 func initThunk(p unsafe.Pointer) shared.Status {
 	a := (*shared.InitParams)(p)
+	if a.WireHash != shared.WireHash() {
+		// Nothing else in a may be where we expect it: answer only the hash.
+		a.WireHash = shared.WireHash()
+		return shared.StatusRevisionMismatch
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	exeUnix := cstr(a.ExeUnixPath[:])

@@ -20,6 +20,19 @@ func TestUnixPath(t *testing.T) {
 	}
 }
 
+// A guest from another build is refused before anything else is read,
+// and told the unix side's hash.
+func TestInitRefusesAnotherBuildsWire(t *testing.T) {
+	var p shared.InitParams
+	p.WireHash = shared.WireHash() ^ 1
+	if st := bridge.Dispatch(shared.Code("Init"), unsafe.Pointer(&p)); st != shared.StatusRevisionMismatch {
+		t.Fatalf("Init: %#x, want StatusRevisionMismatch", st)
+	}
+	if p.WireHash != shared.WireHash() {
+		t.Fatalf("answered hash %#x, want %#x", p.WireHash, shared.WireHash())
+	}
+}
+
 func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "game.exe")
@@ -28,6 +41,7 @@ func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	}
 	var p shared.InitParams
 	p.GuestArch = shared.GuestArchX86_64
+	p.WireHash = shared.WireHash()
 	putCstr(p.ExeUnixPath[:], exe)
 	putCstr(p.ExeWinPath[:], `C:\x\game.exe`)
 	putCstr(p.ConfigString[:], "adapter.device_id=0x1234")
