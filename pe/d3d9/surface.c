@@ -343,7 +343,7 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
     if (usage & EX_REFUSED_USAGE)
         return D3DERR_INVALIDCALL;
     hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
-                                  D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
+                           D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
     if (SUCCEEDED(hr) && discard)
         surface_discard(device_impl(iface), surface_impl(*out));
     return hr;

@@ -156,7 +156,7 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
             size += (SIZE_T)s->slice_pitch * s->depth;
         }
         /* Windows packs a face's levels back to back and starts each face
-         * on 16 bytes (Wine's device test test_mipmap_lock compares). */
+         * on 16 bytes (Wine's device test test_miptree_layout compares). */
         size = (size + 15) & ~(SIZE_T)15;
     }
     t->size = size;
@@ -393,10 +393,11 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     if (!t->locks && t->recorded && t->recorded_frame == device->frame && !(flags & D3DLOCK_READONLY) &&
         !(flags & D3DLOCK_NOOVERWRITE)) {
         /* DISCARD of a dynamic texture's only level may hand out fresh
-         * memory, as native drivers do. Otherwise the memory stays where
-         * it is (games and Wine's tests compare pointers across locks):
-         * submit what is recorded, so the unix side has read it. */
-        if ((flags & D3DLOCK_DISCARD) && t->faces * t->levels == 1) {
+         * memory, as native drivers do (never for the game's own memory).
+         * Otherwise the memory stays where it is (games and Wine's tests
+         * compare pointers across locks): submit what is recorded, so the
+         * unix side has read it. */
+        if ((flags & D3DLOCK_DISCARD) && t->faces * t->levels == 1 && !t->user_mem) {
             hr = texture_rename(t);
         } else {
             device_flush(device);
