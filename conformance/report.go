@@ -68,23 +68,11 @@ func printVerdicts(w io.Writer, rows []row, o options) {
 		}
 		if len(r.verdict.regressions) > 0 {
 			fmt.Fprintf(w, "\n%s: %d problems against the baseline:\n", name, len(r.verdict.regressions))
-			for i, s := range r.verdict.regressions {
-				if i == 40 {
-					fmt.Fprintf(w, "  ... and %d more (results file)\n", len(r.verdict.regressions)-i)
-					break
-				}
-				fmt.Fprintf(w, "  %s\n", s)
-			}
+			printCapped(w, r.verdict.regressions, 40, " (results file)")
 		}
 		if len(r.verdict.improved) > 0 {
 			fmt.Fprintf(w, "\n%s improved on its baseline (%d):\n", name, len(r.verdict.improved))
-			for i, s := range r.verdict.improved {
-				if i == 20 {
-					fmt.Fprintf(w, "  ... and %d more\n", len(r.verdict.improved)-i)
-					break
-				}
-				fmt.Fprintf(w, "  %s\n", s)
-			}
+			printCapped(w, r.verdict.improved, 20, "")
 			if o.only == "" {
 				fmt.Fprintf(w, "  rewrite the baseline with: %s\n", updateCommand(r.ours.File, r.ours.Arch))
 			}
@@ -160,4 +148,16 @@ func resultJSON(r *Result) any {
 		Funcs                             []FuncResult
 		FailureList                       []Failure
 	}{r.File, r.Arch, r.Impl, r.executed, len(r.Failures), r.todo, r.skipped, r.Runs, r.Wall.Seconds(), r.Err, r.Crashes, r.Funcs, r.Failures}
+}
+
+// printCapped prints lines indented, at most max of them, then how many
+// more there were (with where to find them).
+func printCapped(w io.Writer, lines []string, max int, where string) {
+	for i, s := range lines {
+		if i == max {
+			fmt.Fprintf(w, "  ... and %d more%s\n", len(lines)-i, where)
+			return
+		}
+		fmt.Fprintf(w, "  %s\n", s)
+	}
 }
