@@ -150,12 +150,7 @@ BOOL resource_lock_offset(const struct mtld3d_format_info *info, D3DPOOL pool, U
     *whole = !r;
     if (!r)
         return TRUE;
-    b.Left = (UINT)r->left;
-    b.Top = (UINT)r->top;
-    b.Right = (UINT)r->right;
-    b.Bottom = (UINT)r->bottom;
-    b.Front = 0;
-    b.Back = 1;
+    b = rect_box(r);
     if (r->left < 0 || r->top < 0 || r->right < 0 || r->bottom < 0 || !resource_check_box(info, &b, w, h, 1)) {
         if (pool == D3DPOOL_DEFAULT && (info->block_width > 1 || info->block_height > 1))
             return FALSE;

@@ -74,6 +74,12 @@ HRESULT resource_check_format(D3DFORMAT format, DWORD usage, D3DRESOURCETYPE rty
  * block alignment: left/top/front aligned, right/bottom aligned or at
  * the level's edge. */
 BOOL resource_check_box(const struct mtld3d_format_info *info, const D3DBOX *box, UINT w, UINT h, UINT d);
+/* The one-slice box a surface rectangle names. */
+static inline D3DBOX rect_box(const RECT *r)
+{
+    D3DBOX b = {(UINT)r->left, (UINT)r->top, (UINT)r->right, (UINT)r->bottom, 0, 1};
+    return b;
+}
 /* A surface lock's rectangle (NULL: all of it). Windows refuses an
  * invalid one only for block formats in D3DPOOL_DEFAULT; elsewhere it
  * hands out the address the rectangle names, as XP-era games expect

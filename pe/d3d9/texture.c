@@ -578,14 +578,8 @@ HRESULT texture_lock_rect(struct texture *t, UINT sub, D3DLOCKED_RECT *locked, c
     locked->Pitch = 0;
     if (!resource_lock_offset(t->info, t->obj.pool, s->width, s->height, rect, s->pitch, &offset, &whole))
         return D3DERR_INVALIDCALL;
-    if (!whole) {
-        box.Left = rect->left;
-        box.Top = rect->top;
-        box.Right = rect->right;
-        box.Bottom = rect->bottom;
-        box.Front = 0;
-        box.Back = 1;
-    }
+    if (!whole)
+        box = rect_box(rect);
     if (FAILED(hr = texture_lock(t, sub, &lb, whole ? NULL : &box, flags)))
         return hr;
     locked->pBits = whole ? (BYTE *)lb.pBits + offset : lb.pBits;
@@ -617,12 +611,7 @@ static HRESULT add_dirty_rect(struct texture *t, UINT face, const RECT *rect)
         return texture_add_dirty(t, face, NULL);
     if (rect->left < 0 || rect->top < 0 || rect->right < 0 || rect->bottom < 0)
         return D3DERR_INVALIDCALL;
-    box.Left = rect->left;
-    box.Top = rect->top;
-    box.Right = rect->right;
-    box.Bottom = rect->bottom;
-    box.Front = 0;
-    box.Back = 1;
+    box = rect_box(rect);
     return texture_add_dirty(t, face, &box);
 }
 
