@@ -32,6 +32,17 @@ need32=
 if [ "$(uname -m)" = x86_64 ] && ! dpkg -s wine32:i386 >/dev/null 2>&1; then
     need32="wine32:i386"
 fi
+# Wine's own d3d9 (the conformance runner's other column) draws with Mesa's
+# OpenGL, llvmpipe under Xvfb, and winex11 finds display modes, cursors and
+# input through these X libraries: Wine only recommends them, so name them,
+# for the native architecture (64-bit programs) and i386 (32-bit ones) alike. Mesa's two
+# architectures must be the same version, so adding i386 may upgrade amd64.
+native=$(dpkg --print-architecture)
+xlibs="libgl1 libglx-mesa0 libgl1-mesa-dri libxrandr2 libxcursor1 libxi6 libxinerama1 libxcomposite1 libxrender1"
+for p in $xlibs; do
+    dpkg -s "$p:$native" >/dev/null 2>&1 || need="$need $p"
+    [ "$(uname -m)" != x86_64 ] || dpkg -s "$p:i386" >/dev/null 2>&1 || need32="$need32 $p:i386"
+done
 if [ -n "$need32" ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
     echo "deps: adding the i386 architecture (for wine32)"
     $SUDO dpkg --add-architecture i386
