@@ -159,6 +159,22 @@ static HRESULT create_auto_ds(struct device *device, const D3DPRESENT_PARAMETERS
     return hr;
 }
 
+/* Without D3DCREATE_FPU_PRESERVE a 32-bit device leaves the x87 unit in
+ * single precision, rounding to nearest, every exception masked (control
+ * word 0x7f), as D3D9 on Windows does, and games tuned for it expect. The
+ * 64-bit ABI does its floating point in SSE, and D3D9 leaves x87 alone there. */
+static void device_setup_fpu(DWORD flags)
+{
+#if defined(__i386__)
+    static const WORD cw = 0x7f;
+
+    if (!(flags & D3DCREATE_FPU_PRESERVE))
+        __asm__ volatile("fldcw %0" : : "m"(cw));
+#else
+    (void)flags;
+#endif
+}
+
 static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, HWND focus, DWORD flags,
                              D3DPRESENT_PARAMETERS *pp, BOOL extended, struct device **out)
 {
@@ -220,6 +236,7 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     bind_defaults(device);
     state_reset_viewport(device);
     memwatch_device_created(device->unix_id);
+    device_setup_fpu(flags);
     TRACE("device %u created: %ux%u %s, flags %#lx", device->unix_id, pp->BackBufferWidth, pp->BackBufferHeight,
           pp->Windowed ? "windowed" : "fullscreen", flags);
     *out = device;

@@ -334,6 +334,51 @@ TEST(fullscreen_is_emulated)
     DestroyWindow(w);
 }
 
+static WORD fpu_cw(void)
+{
+    WORD cw = 0;
+#if defined(__i386__) || defined(__x86_64__)
+    __asm__ volatile("fnstcw %0" : "=m"(cw));
+#endif
+    return cw;
+}
+
+static void set_fpu_cw(WORD cw)
+{
+#if defined(__i386__) || defined(__x86_64__)
+    __asm__ volatile("fldcw %0" : : "m"(cw));
+#endif
+}
+
+/* D3D9 on 32-bit Windows leaves the x87 control word at single precision,
+ * round to nearest, exceptions masked (0x7f) after CreateDevice unless
+ * D3DCREATE_FPU_PRESERVE; the 64-bit runtime leaves it alone. */
+TEST(fpu_control_word)
+{
+    static const WORD game_cw = 0xf60;
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    WORD want = sizeof(void *) == 4 ? 0x7f : game_cw, start = fpu_cw();
+
+    default_pp(&pp, window);
+    set_fpu_cw(game_cw);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev),
+             D3D_OK);
+    CHECK(fpu_cw() == want, "control word after CreateDevice %#x, want %#x", fpu_cw(), want);
+    if (dev)
+        IDirect3DDevice9_Release(dev);
+
+    dev = NULL;
+    set_fpu_cw(game_cw);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window,
+                                     D3DCREATE_HARDWARE_VERTEXPROCESSING | D3DCREATE_FPU_PRESERVE, &pp, &dev),
+             D3D_OK);
+    CHECK(fpu_cw() == game_cw, "FPU_PRESERVE kept %#x, want %#x", fpu_cw(), game_cw);
+    if (dev)
+        IDirect3DDevice9_Release(dev);
+    set_fpu_cw(start);
+}
+
 TEST(additional_swap_chain)
 {
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
@@ -377,7 +422,7 @@ TEST(additional_swap_chain)
 }
 
 static const struct harness_test tests[] = {
-    T(additional_swap_chain),
+    T(additional_swap_chain), T(fpu_control_word),
     T(fullscreen_is_emulated),
     T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
     T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
