@@ -97,6 +97,17 @@ var Records = []Record{
 // MaxRecordCode bounds record codes, so the unix side can index a table.
 const MaxRecordCode = 1024
 
+// RecordName returns the name of the record with the given code, or
+// "unknown" (for logs).
+func RecordName(code uint32) string {
+	for _, r := range Records {
+		if r.Code == code {
+			return r.Name
+		}
+	}
+	return "unknown"
+}
+
 // RecordCode returns the code of the named record.
 func RecordCode(name string) uint32 {
 	for _, r := range Records {

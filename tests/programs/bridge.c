@@ -54,6 +54,25 @@ TEST(bad_codes_and_null_params)
     CHECK_EQ_U(p.Out, 6);
 }
 
+/* Params in memory the unix side cannot read (a game's stale pointer
+ * passed through) fail that call with an internal error; the process and
+ * the bridge carry on. */
+TEST(unreadable_params_fail_the_call)
+{
+    struct mtld3d_self_test_params p = {.Mode = MTLD3D_SELF_TEST_ECHO, .In = 7};
+    void *page;
+    if (!unix_call)
+        return;
+    page = VirtualAlloc(NULL, 4096, MEM_COMMIT | MEM_RESERVE, PAGE_NOACCESS);
+    CHECK(page != NULL, "VirtualAlloc");
+    if (!page)
+        return;
+    CHECK_EQ_U((uint32_t)unix_call(MTLD3D_THUNK_SELF_TEST, page), (uint32_t)MTLD3D_STATUS_INTERNAL_ERROR);
+    CHECK_EQ_U((uint32_t)unix_call(MTLD3D_THUNK_SELF_TEST, &p), (uint32_t)MTLD3D_STATUS_SUCCESS);
+    CHECK_EQ_U(p.Out, 8);
+    VirtualFree(page, 0, MEM_RELEASE);
+}
+
 static double echo_ns(int n)
 {
     LARGE_INTEGER f, a, b;
@@ -121,7 +140,7 @@ TEST(short_lived_threads)
 }
 
 static const struct harness_test tests[] = {
-    T(echo), T(errors_become_hresults), T(bad_codes_and_null_params), T(main_thread_calls), T(short_lived_threads),
+    T(echo), T(errors_become_hresults), T(bad_codes_and_null_params), T(unreadable_params_fail_the_call), T(main_thread_calls), T(short_lived_threads),
 };
 
 int main(void)

@@ -37,6 +37,10 @@ func Dispatch(code uint32, p unsafe.Pointer) (st shared.Status) {
 	if h == nil {
 		return shared.StatusNotImplemented
 	}
+	// The params and what they point at are guest memory: a bad pointer
+	// faults, and the fault must become this call's error, not the end
+	// of the process (Go's default for a fault).
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			logs.L().Error("unix call panicked", zap.String("thunk", shared.Thunks[code].Name),

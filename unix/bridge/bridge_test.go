@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"syscall"
 	"testing"
 	"unsafe"
 
@@ -34,5 +35,21 @@ func TestErrorPaths(t *testing.T) {
 	}
 	if st := Dispatch(shared.Code("SelfTest"), nil); st != shared.StatusInvalidParameter {
 		t.Errorf("null params: %#x", st)
+	}
+}
+
+// Params in memory that cannot be read fail the call; they do not end the
+// process.
+func TestUnreadableParams(t *testing.T) {
+	page, err := syscall.Mmap(-1, 0, 4096, syscall.PROT_NONE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skip("mmap:", err)
+	}
+	defer syscall.Munmap(page)
+	if st := Dispatch(shared.Code("SelfTest"), unsafe.Pointer(&page[0])); st != shared.StatusInternalError {
+		t.Fatalf("unreadable params: %#x", st)
+	}
+	if st, out := call(shared.SelfTestEcho, 1); st != shared.StatusSuccess || out != 2 {
+		t.Fatalf("after the fault: %#x %d", st, out)
 	}
 }

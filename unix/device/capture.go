@@ -28,6 +28,16 @@ type captured struct {
 	carved   int               // bytes used in the last slab
 	keep     [][]byte          // ranges too large for a slab
 	presents int               // Present records in the frame
+	record   uint32            // code of the record being captured
+	faults   []guestFault      // ranges that could not be read
+}
+
+// guestFault is a guest range a record named that faulted when read; the
+// record's address is cleared, so its handler refuses it like a null one.
+type guestFault struct {
+	record uint32
+	addr   uint64
+	size   int
 }
 
 // slabSize is the unit small guest ranges are copied into.
@@ -97,7 +107,10 @@ func (f *captured) own(addr uint64, n int) uint64 {
 		b = f.slabs[len(f.slabs)-1][f.carved : f.carved+n]
 		f.carved += step
 	}
-	copy(b, unsafe.Slice((*byte)(guestPtr(addr)), n))
+	if !guestCopy(b, guestBytes(addr, n)) {
+		f.faults = append(f.faults, guestFault{f.record, addr, n})
+		return 0
+	}
 	return uint64(uintptr(unsafe.Pointer(&b[0])))
 }
 
@@ -112,7 +125,7 @@ func (f *captured) release() {
 	clear(f.chunks)
 	clear(f.slabs)
 	clear(f.keep)
-	*f = captured{chunks: f.chunks[:0], slabs: f.slabs[:0], keep: f.keep[:0]}
+	*f = captured{chunks: f.chunks[:0], slabs: f.slabs[:0], keep: f.keep[:0], faults: f.faults[:0]}
 	capturedPool.Put(f)
 }
 
@@ -220,23 +233,38 @@ func init() {
 	})
 }
 
-// capture copies the chunks at the given guest addresses and what their
-// records name. A malformed chunk is refused whole.
+// capture copies the chunks at the given guest addresses (addrs may be
+// guest memory too) and what their records name. A malformed chunk is
+// refused whole.
 func (cs *captureState) capture(addrs []uint64) (*captured, error) {
 	f := capturedPool.Get().(*captured)
-	for ci, addr := range addrs {
+	for ci := range addrs {
+		var at [8]byte
+		if !guestCopy(at[:], unsafe.Slice((*byte)(unsafe.Pointer(&addrs[ci])), len(at))) {
+			f.release()
+			return nil, fmt.Errorf("chunk list unreadable at entry %d", ci)
+		}
+		addr := binary.LittleEndian.Uint64(at[:])
 		if addr == 0 {
 			f.release()
 			return nil, fmt.Errorf("chunk %d: null address", ci)
 		}
-		src := unsafe.Slice((*byte)(guestPtr(addr)), shared.ChunkSize)
-		used := int(binary.LittleEndian.Uint32(src))
+		var head [4]byte
+		if !guestCopy(head[:], guestBytes(addr, len(head))) {
+			f.release()
+			return nil, fmt.Errorf("chunk %d: address %#x unreadable", ci, addr)
+		}
+		used := int(binary.LittleEndian.Uint32(head[:]))
 		if used < 8 || used > shared.ChunkSize {
 			f.release()
 			return nil, fmt.Errorf("chunk %d: used size %d out of range", ci, used)
 		}
 		c := chunkPool.Get().(*[shared.ChunkSize]byte)[:]
-		copy(c, src[:used])
+		if !guestCopy(c[:used], guestBytes(addr, used)) {
+			chunkPool.Put((*[shared.ChunkSize]byte)(c))
+			f.release()
+			return nil, fmt.Errorf("chunk %d: %d bytes at %#x unreadable", ci, used, addr)
+		}
 		f.chunks = append(f.chunks, c)
 		for pos := 8; pos+8 <= used; {
 			code := binary.LittleEndian.Uint32(c[pos:])
@@ -246,6 +274,7 @@ func (cs *captureState) capture(addrs []uint64) (*captured, error) {
 				return nil, fmt.Errorf("chunk %d offset %d: bad record size %d", ci, pos, size)
 			}
 			if code < uint32(len(captures)) && captures[code] != nil {
+				f.record = code
 				captures[code](cs, f, c[pos:pos+size])
 			}
 			pos += size

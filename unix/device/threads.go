@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"mtld3d/shared"
 	"mtld3d/unix/backend"
 )
 
@@ -255,6 +256,10 @@ func (d *Device) Submit(addrs []uint64) error {
 	if err != nil {
 		return err
 	}
+	for _, g := range f.faults {
+		d.log.Error("a record names guest memory that cannot be read; the record is dropped",
+			zap.String("record", shared.RecordName(g.record)), zap.Uint64("address", g.addr), zap.Int("size", g.size))
+	}
 	p := d.pipe
 	if p == nil {
 		defer f.release()
@@ -288,16 +293,18 @@ func (d *Device) call(f func()) error {
 	if d.closed {
 		return fmt.Errorf("device destroyed")
 	}
+	// f may write guest memory the game passed (a readback's destination).
+	run := func() error { return guarded(func() error { f(); return nil }) }
 	p := d.pipe
 	if p == nil {
 		d.flush()
-		f()
-		return nil
+		return run()
 	}
+	var err error
 	done := make(chan struct{})
-	p.enc <- job{call: f, done: done}
+	p.enc <- job{call: func() { err = run() }, done: done}
 	<-done
-	return nil
+	return err
 }
 
 // close stops the device's goroutines once the frames queued have run;
