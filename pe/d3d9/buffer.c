@@ -76,7 +76,11 @@ void resmem_retire(struct device *device, void *p)
     if (!p)
         return;
     if (!(r = HeapAlloc(GetProcessHeap(), 0, sizeof(*r)))) {
-        resmem_free(p); /* out of memory: better a stale read than a leak loop */
+        /* Out of memory for the note: hand the recorded frame over now (the
+         * unix side copies what its records name during the call), so the
+         * block may go at once without a record naming freed memory. */
+        device_flush(device);
+        resmem_free(p);
         return;
     }
     r->device = device;
