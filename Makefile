@@ -31,7 +31,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders conformance conformance-visual
+.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -123,6 +123,18 @@ conformance: all
 
 conformance-visual: all
 	$(GO) run ./conformance -file visual $(CONFORMANCE_FLAGS)
+
+# Each fuzz test for FUZZTIME (go test -fuzz): the DXSO parsers, the
+# shader cache, and frames through capture and replay.
+FUZZTIME ?= 30s
+fuzz:
+	for t in ./core/dxso:FuzzParse ./core/dxso:FuzzCTAB ./core/dxso:FuzzAssemble ./core/dxso/lower:FuzzLower \
+		./unix/shadercache:FuzzLoad ./unix/device:FuzzFrame; do \
+		$(GO) test -run XXX -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}" || exit 1; done
+
+# Rewrites unix/device's FuzzFrame seeds from frames real programs submit.
+fuzz-corpus: all
+	MTLD3D_E2E_REQUIRED=1 MTLD3D_FUZZ_CORPUS=1 $(GO) test -count=1 -run TestWriteFuzzCorpus -v ./tests/
 
 demo: deps
 	$(MAKE) all

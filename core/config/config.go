@@ -16,7 +16,9 @@ type Config struct {
 	LogLevel Level
 	Backend  string // "metal" or "reference"
 	DumpDir  string // "" means no frame dump
-	CacheDir string // "" means the user's cache folder; "none" no disk cache
+	// RecordDir receives every submitted frame's chunks; "" for none.
+	RecordDir string
+	CacheDir  string // "" means the user's cache folder; "none" no disk cache
 
 	VendorID      uint32
 	DeviceID      uint32
@@ -81,6 +83,8 @@ var Keys = []Key{
 		}},
 	{"dump.dir", "", "Folder that receives every presented frame as a PNG file (frame-<device>-<n>.png). Empty: no dump. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.DumpDir = v; return nil }},
+	{"record.dir", "", "Folder that receives every submitted frame's record chunks as the unix side copied them (records-<pid>-<device>.bin, chunks one after another, each starting with its used size), for replay and the fuzz corpus. Empty: none. A unix path, or a Windows path.",
+		func(c *Config, v string) error { c.RecordDir = v; return nil }},
 	{"cache.dir", "", "Folder of the shader cache (shaders.mtlcache). Empty: a mtld3d folder in the user's cache folder (~/Library/Caches on macOS). none: no cache on disk. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.CacheDir = v; return nil }},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
@@ -226,6 +230,8 @@ func current(c Config, k *Key) string {
 		return c.Backend
 	case "dump.dir":
 		return c.DumpDir
+	case "record.dir":
+		return c.RecordDir
 	case "cache.dir":
 		return c.CacheDir
 	case "adapter.vendor_id":

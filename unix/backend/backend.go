@@ -12,6 +12,8 @@ package backend
 
 import (
 	"errors"
+	"fmt"
+	"math"
 
 	"mtld3d/core/pixfmt"
 )
@@ -27,7 +29,46 @@ const (
 	MaxSamplers            = 16 // per stage
 	MaxVaryings            = 16 // float4 interstage values
 	MaxClipDistances       = 8
+	MaxTextureSize         = 16384 // 1D/2D/cube width and height (Metal, Apple GPUs)
+	MaxTexture3DSize       = 2048  // 3D width, height and depth
+	MaxArrayLength         = 2048
+	MaxMipLevels           = 15 // a 16384 texture's chain
+	MaxSampleCount         = 8
 )
+
+// MaxResourceBytes bounds one texture or buffer; a larger one is refused
+// as Metal refuses an allocation past its device's memory. A variable so
+// the fuzz tests can lower it.
+var MaxResourceBytes = min(4<<30, math.MaxInt)
+
+// CheckTexture reports a descriptor outside Metal's limits (zero or
+// oversized dimensions, too many levels or samples, more bytes than
+// MaxResourceBytes); every backend refuses those before allocating.
+func CheckTexture(desc TextureDesc) error {
+	w, h, d := desc.Width, desc.Height, max(desc.Depth, 1)
+	limit := MaxTextureSize
+	if desc.Type == TextureType3D {
+		limit = MaxTexture3DSize
+	} else if d != 1 {
+		return fmt.Errorf("backend: %v texture of depth %d", desc.Type, d)
+	}
+	levels, slices, samples := max(desc.MipLevels, 1), max(desc.ArrayLength, 1), max(desc.SampleCount, 1)
+	if w < 1 || h < 1 || w > limit || h > limit || d > limit || levels > MaxMipLevels ||
+		slices > MaxArrayLength || samples > MaxSampleCount {
+		return fmt.Errorf("backend: texture %dx%dx%d, %d levels, %d slices, %d samples outside the limits", w, h, d, levels, slices, samples)
+	}
+	if desc.Type == TextureTypeCube {
+		slices *= 6
+	}
+	var bytes int64 // 4 GiB overflows a 32-bit int
+	for l := range levels {
+		bytes += int64(desc.Format.BytesPerImage(max(w>>l, 1), max(h>>l, 1))) * int64(max(d>>l, 1)*slices*samples)
+	}
+	if bytes > int64(MaxResourceBytes) {
+		return fmt.Errorf("backend: texture of %d bytes past the limit of %d", bytes, MaxResourceBytes)
+	}
+	return nil
+}
 
 // ErrUnsupported is returned when a backend cannot create what was asked for.
 var ErrUnsupported = errors.New("backend: unsupported")

@@ -6,6 +6,7 @@ package device
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"unsafe"
@@ -76,6 +77,7 @@ type Device struct {
 	pass     openPass   // the render pass kept open across draws (pass.go)
 	q        queryState // occlusion and event queries (query.go)
 	dumpDir  string     // dump.dir resolved; "" for none
+	records  *recorder  // record.dir's file; nil for none
 	dumps    []uint32   // swap chains presented this frame, to dump
 	warned   map[uint32]bool
 
@@ -154,6 +156,13 @@ func createThunk(p unsafe.Pointer) shared.Status {
 		d.dumpDir = process.ResolvePath(dir)
 		d.log.Info("dumping presented frames", zap.String("dir", d.dumpDir))
 	}
+	if dir := process.Config().RecordDir; dir != "" {
+		if d.records, err = openRecorder(process.ResolvePath(dir), os.Getpid(), d.id); err != nil {
+			d.log.Warn("cannot record frames", zap.Error(err))
+		} else {
+			d.log.Info("recording submitted frames", zap.String("file", d.records.path))
+		}
+	}
 	d.window = uintptr(a.RootWindow)
 	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
 		zap.Uint32("flags", a.Flags), zap.Uint64("window", a.Window), zap.Uint64("root_window", a.RootWindow))
@@ -205,6 +214,7 @@ func (d *Device) Release() {
 	d.objects, d.front = nil, nil
 	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))
 	d.be.Release()
+	d.records.close()
 }
 
 // guestPtr reinterprets a wire address as a pointer into guest memory,

@@ -260,6 +260,7 @@ func (d *Device) Submit(addrs []uint64) error {
 		d.log.Error("a record names guest memory that cannot be read; the record is dropped",
 			zap.String("record", shared.RecordName(g.record)), zap.Uint64("address", g.addr), zap.Int("size", g.size))
 	}
+	d.recordFrame(f)
 	p := d.pipe
 	if p == nil {
 		defer f.release()

@@ -136,7 +136,7 @@ func (d *Device) NewBuffer(length int) (backend.Buffer, error) {
 	if d.closed.Load() {
 		return nil, errClosed
 	}
-	if length < 0 {
+	if length < 0 || length > backend.MaxResourceBytes {
 		return nil, fmt.Errorf("metal: buffer length %d", length)
 	}
 	n := max(length, 1) // Metal refuses zero-length buffers

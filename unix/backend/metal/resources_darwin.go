@@ -97,6 +97,9 @@ func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
 	if d.closed.Load() {
 		return nil, errClosed
 	}
+	if err := backend.CheckTexture(desc); err != nil {
+		return nil, err
+	}
 	td, err := TextureDescriptor(desc, d.unified)
 	if err != nil {
 		return nil, err

@@ -31,7 +31,7 @@ func (d *Device) Release() {}
 type Buffer struct{ data []byte }
 
 func (d *Device) NewBuffer(length int) (backend.Buffer, error) {
-	if length < 0 {
+	if length < 0 || length > backend.MaxResourceBytes {
 		return nil, fmt.Errorf("reference: buffer length %d", length)
 	}
 	return &Buffer{data: make([]byte, length)}, nil

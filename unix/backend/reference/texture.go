@@ -57,8 +57,11 @@ func (d *Device) NewTexture(desc backend.TextureDesc) (backend.Texture, error) {
 		desc.SampleCount = 1
 	}
 	in := desc.Format.Info()
-	if desc.Format == pixfmt.Invalid || in.BytesPerBlock == 0 || desc.Width < 1 || desc.Height < 1 {
+	if desc.Format == pixfmt.Invalid || in.BytesPerBlock == 0 {
 		return nil, fmt.Errorf("reference: bad texture %+v", desc)
+	}
+	if err := backend.CheckTexture(desc); err != nil {
+		return nil, err
 	}
 	switch desc.Type {
 	case backend.TextureType1D:
