@@ -101,7 +101,7 @@ func init() {
 		// MinIndex and NumVertices only bound what the indices name; the
 		// backend fetches what they name.
 		ib.usedBy = d.cmd()
-		idx := indexSource{buf: ib.buf, offset: int(r.StartIndex) * isize, size: isize}
+		idx := indexSource{buf: ib.buf, offset: int(r.StartIndex) * isize, size: isize, owner: ib}
 		return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d}, idx, int(r.BaseVertex), 0)
 	})
 	on("DrawUP", (*Device).drawUP)
@@ -141,7 +141,8 @@ func (d *Device) boundStream(i uint32) (backend.Buffer, int, int, bool) {
 type indexSource struct {
 	buf    backend.Buffer
 	offset int
-	size   int // 2 or 4
+	size   int     // 2 or 4
+	owner  *buffer // the index buffer (nil for a UP draw's), for indexSpan's cache
 }
 
 func (d *Device) drawUP(r *shared.RecDrawUP, rec []byte) error {
@@ -282,6 +283,16 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 	}
 	if err != nil {
 		return err
+	}
+	first, last := int64(startVertex), int64(startVertex)+int64(n)-1
+	if idx.size != 0 {
+		span := d.indexSpan(idx, n)
+		first, last = int64(baseVertex)+int64(span[0]), int64(baseVertex)+int64(span[1])
+	}
+	located := func(e *element) bool { _, ok := fns.locate(e.usage, e.index); return ok }
+	if !verticesInside(els, located, &streams, inst, first, last) {
+		d.warnOnce(shared.RecordCode("DrawIndexed"), "draw fetches vertices past the end of a vertex buffer; skipped")
+		return nil
 	}
 	desc.VertexFunction, desc.FragmentFunction = fns.vs.fn, fns.ps
 	desc.SampleCount = tg.samples

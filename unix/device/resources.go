@@ -22,6 +22,9 @@ type buffer struct {
 	// usedBy is the command buffer whose draws last read buf; an update
 	// while it is still being recorded must not change what they read.
 	usedBy backend.CommandBuffer
+	// spans caches an index buffer's smallest and largest index per
+	// range drawn (vrange.go); an update clears it.
+	spans map[idxRange][2]uint32
 }
 
 type texture struct {
@@ -111,6 +114,7 @@ func init() {
 			d.draws.transient = append(d.draws.transient, b.buf)
 			b.buf, b.usedBy = nb, nil
 		}
+		clear(b.spans)
 		b.buf.Upload(int(r.Offset), unsafe.Slice((*byte)(guestPtr(r.Src)), r.Size))
 		return nil
 	})

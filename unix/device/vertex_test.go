@@ -515,3 +515,47 @@ func TestUPDrawReadsOtherBoundStreams(t *testing.T) {
 		t.Errorf("%#08x, want 0xffc08040", got)
 	}
 }
+
+// A draw that would fetch a vertex past the end of its buffer is dropped
+// (Metal has no robust buffer access); one inside it draws.
+func TestDrawsPastTheBufferAreDropped(t *testing.T) {
+	g := float32(0xff00ff00)
+	quad := pretransformed([3]float32{0, 0, g}, [3]float32{8, 0, g}, [3]float32{0, 8, g}, [3]float32{8, 8, g})
+	for _, c := range []struct {
+		name  string
+		draw  func(r *vrig)
+		drawn bool
+	}{
+		{"inside", func(r *vrig) {
+			rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLESTRIP), PrimCount: 2})
+		}, true},
+		{"one vertex past", func(r *vrig) {
+			rec(r, "Draw", shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLESTRIP), StartVertex: 1, PrimCount: 2})
+		}, false},
+		{"an index past", func(r *vrig) {
+			var ib []byte
+			for _, i := range []uint16{0, 1, 2, 4} {
+				ib = binary.LittleEndian.AppendUint16(ib, i)
+			}
+			r.buffer(21, ib, types.D3DFMT_INDEX16)
+			r.rec("SetIndices", shared.RecSetObject{Object: 21})
+			rec(r, "DrawIndexed", shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLESTRIP), NumVertices: 4, PrimCount: 2})
+		}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newVRig(t)
+			r.buffer(20, quad, 0)
+			rec(r, "SetFVF", shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+			r.stream(0, 20, 0, 20)
+			c.draw(r)
+			r.run()
+			want := uint32(0xff000000)
+			if c.drawn {
+				want = 0xff00ff00
+			}
+			if got := r.px(1, 1); got != want {
+				t.Errorf("pixel: %#08x, want %#08x", got, want)
+			}
+		})
+	}
+}
