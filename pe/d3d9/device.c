@@ -904,8 +904,8 @@ HRESULT WINAPI device_GetDisplayModeEx(IDirect3DDevice9Ex *iface, UINT swapchain
 
 HRESULT WINAPI device_WaitForVBlank(IDirect3DDevice9Ex *iface, UINT swapchain)
 {
-    (void)iface;
     if (swapchain != 0)
         return D3DERR_INVALIDCALL;
+    vblank_wait(device_impl(iface));
     return D3D_OK;
 }

@@ -92,6 +92,10 @@ static inline void *device_record(struct device *device, uint32_t type, uint32_t
 /* Hands what is recorded so far to the unix side without presenting:
  * before a readback, a query that waits, Reset and release. */
 HRESULT device_flush(struct device *device);
+
+/* vblank.c: the vertical-blank clock GetRasterStatus and WaitForVBlank read. */
+void vblank_status(struct device *device, D3DRASTER_STATUS *status);
+void vblank_wait(struct device *device);
 /* Memory a record may point at until the frame is submitted. */
 void *device_blob(struct device *device, SIZE_T size);
 

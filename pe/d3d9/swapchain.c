@@ -285,11 +285,9 @@ HRESULT WINAPI swapchain_GetBackBuffer(IDirect3DSwapChain9Ex *iface, UINT index,
 
 HRESULT WINAPI swapchain_GetRasterStatus(IDirect3DSwapChain9Ex *iface, D3DRASTER_STATUS *status)
 {
-    (void)iface;
     if (!status)
         return D3DERR_INVALIDCALL;
-    status->InVBlank = FALSE;
-    status->ScanLine = 0;
+    vblank_status(impl(iface)->device, status);
     return D3D_OK;
 }
 

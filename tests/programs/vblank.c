@@ -1,0 +1,97 @@
+/* The vertical blank: GetRasterStatus moves like a raster at the display
+ * mode's refresh rate, and WaitForVBlank waits for the blanks.
+ * D3DRASTER_STATUS: ScanLine runs from 0 to the mode's height - 1 outside
+ * the blank and is 0 inside it. The caps claim D3DCAPS_READ_SCANLINE. */
+#include "device_util.h"
+
+static IDirect3D9Ex *d3d;
+static HWND window;
+static IDirect3DDevice9Ex *devex; /* WaitForVBlank is IDirect3DDevice9Ex's */
+static IDirect3DDevice9 *dev;
+
+static double now_s(void)
+{
+    LARGE_INTEGER f, t;
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&t);
+    return (double)t.QuadPart / (double)f.QuadPart;
+}
+
+static void mode(D3DDISPLAYMODE *m)
+{
+    memset(m, 0, sizeof(*m));
+    CHECK_HR(IDirect3DDevice9_GetDisplayMode(dev, 0, m), D3D_OK);
+    if (!m->RefreshRate)
+        m->RefreshRate = 60;
+}
+
+TEST(raster_status_moves)
+{
+    D3DRASTER_STATUS rs;
+    D3DDISPLAYMODE m;
+    D3DCAPS9 caps;
+    UINT lo = ~0u, hi = 0, blanks = 0, lines = 0;
+    double end;
+
+    CHECK_HR(IDirect3DDevice9_GetDeviceCaps(dev, &caps), D3D_OK);
+    CHECK(caps.Caps & D3DCAPS_READ_SCANLINE, "caps claim D3DCAPS_READ_SCANLINE");
+    CHECK_HR(IDirect3DDevice9_GetRasterStatus(dev, 0, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetRasterStatus(dev, 1, &rs), D3DERR_INVALIDCALL);
+    mode(&m);
+    /* Three frames of samples see the blank and lines spread over the screen. */
+    end = now_s() + 3.0 / m.RefreshRate;
+    while (now_s() < end) {
+        memset(&rs, 0xab, sizeof(rs));
+        CHECK_HR(IDirect3DDevice9_GetRasterStatus(dev, 0, &rs), D3D_OK);
+        if (rs.InVBlank) {
+            blanks++;
+            CHECK(rs.ScanLine == 0, "ScanLine %u in the blank, want 0", rs.ScanLine);
+        } else {
+            lines++;
+            CHECK(rs.InVBlank == FALSE, "InVBlank is %d", rs.InVBlank);
+            CHECK(rs.ScanLine < m.Height, "ScanLine %u past the mode's height %u", rs.ScanLine, m.Height);
+            lo = rs.ScanLine < lo ? rs.ScanLine : lo;
+            hi = rs.ScanLine > hi ? rs.ScanLine : hi;
+        }
+    }
+    CHECK(blanks > 0 && lines > 0, "%u samples in the blank, %u outside it", blanks, lines);
+    CHECK(hi - lo > m.Height / 2, "scan lines %u..%u of %u: the raster does not move", lo, hi, m.Height);
+}
+
+TEST(wait_for_vblank_waits)
+{
+    D3DDISPLAYMODE m;
+    double start;
+    int i;
+
+    CHECK_HR(IDirect3DDevice9Ex_WaitForVBlank(devex, 1), D3DERR_INVALIDCALL);
+    mode(&m);
+    CHECK_HR(IDirect3DDevice9Ex_WaitForVBlank(devex, 0), D3D_OK);
+    start = now_s();
+    for (i = 0; i < 10; i++)
+        CHECK_HR(IDirect3DDevice9Ex_WaitForVBlank(devex, 0), D3D_OK);
+    /* Ten blanks are ten refresh periods apart at least (less 1% for rounding). */
+    CHECK(now_s() - start >= 9.9 / m.RefreshRate, "ten waits took %.4f s at %u Hz", now_s() - start, m.RefreshRate);
+}
+
+static const struct harness_test tests[] = {T(raster_status_moves), T(wait_for_vblank_waits)};
+
+int main(void)
+{
+    D3DPRESENT_PARAMETERS pp;
+    int r;
+    window = test_window(640, 480);
+    default_pp(&pp, window);
+    if (FAILED(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d)) || !window ||
+        FAILED(IDirect3D9Ex_CreateDeviceEx(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL,
+                                           &devex))) {
+        printf("=== RUN setup\n--- FAIL setup: %s:%d: no device\n--- FAILED setup\n=== DONE 0 1\n", __FILE__, __LINE__);
+        return 1;
+    }
+    dev = (IDirect3DDevice9 *)devex;
+    r = RUN_TESTS(tests);
+    IDirect3DDevice9Ex_Release(devex);
+    IDirect3D9Ex_Release(d3d);
+    DestroyWindow(window);
+    return r;
+}
