@@ -24,6 +24,7 @@ var Thunks = []Thunk{
 	{"ReadSurface", reflect.TypeFor[ReadSurfaceParams](), "copies a surface's pixels into guest memory (after a submit)"},
 	{"ProcessVertices", reflect.TypeFor[ProcessVerticesParams](), "runs the vertex pipeline on the CPU into a vertex buffer (after a submit)"},
 	{"QueryData", reflect.TypeFor[QueryDataParams](), "whether an occlusion or event query's issue is done, and its count (never waits)"},
+	{"PresentWouldWait", reflect.TypeFor[PresentWouldWaitParams](), "whether a Present now would wait on the frame-latency bound (D3DPRESENT_DONOTWAIT)"},
 }
 
 // Code returns the code of the named thunk; it panics on an unknown name
@@ -151,6 +152,14 @@ type ProcessVerticesParams struct {
 	Dst       uint64
 	DstSize   uint32
 	Pad0      uint32
+}
+
+// PresentWouldWaitParams asks whether SubmitFrame would now wait before
+// taking a frame with a Present (D3DPRESENT_DONOTWAIT answers
+// D3DERR_WASSTILLDRAWING instead).
+type PresentWouldWaitParams struct {
+	DeviceID uint32
+	Wait     uint32 // out: 1 if as many presented frames as the latency bound are outstanding
 }
 
 // QueryDataParams asks for issue Seq of query Query (RecIssueQuery.Seq).

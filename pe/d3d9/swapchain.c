@@ -159,9 +159,15 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
         return D3DERR_DEVICELOST;
     if ((src || dst || dirty) && !sc->pp.Windowed && sc->pp.SwapEffect != D3DSWAPEFFECT_COPY)
         return D3DERR_INVALIDCALL;
-    /* D3DPRESENT_DONOTWAIT would answer D3DERR_WASSTILLDRAWING instead of
-     * waiting for the GPU; presenting never waits for it here. Linear
-     * content is encoded to sRGB for windowed swap chains only. */
+    /* D3DPRESENT_DONOTWAIT: where the hand-off would wait for presented
+     * frames past the latency bound, answer D3DERR_WASSTILLDRAWING and
+     * record nothing, so the game may present again later. */
+    if (flags & D3DPRESENT_DONOTWAIT) {
+        struct mtld3d_present_would_wait_params w = {.DeviceID = device->unix_id};
+        if (SUCCEEDED(mtld3d_call(MTLD3D_THUNK_PRESENT_WOULD_WAIT, &w)) && w.Wait)
+            return D3DERR_WASSTILLDRAWING;
+    }
+    /* Linear content is encoded to sRGB for windowed swap chains only. */
     flags &= D3DPRESENT_LINEAR_CONTENT;
     if (!sc->pp.Windowed)
         flags = 0;

@@ -1,5 +1,7 @@
-/* The vertical blank: GetRasterStatus moves like a raster at the display
- * mode's refresh rate, and WaitForVBlank waits for the blanks.
+/* Presentation timing. The vertical blank: GetRasterStatus moves like a
+ * raster at the display mode's refresh rate, and WaitForVBlank waits for
+ * the blanks. D3DPRESENT_DONOTWAIT answers D3DERR_WASSTILLDRAWING where
+ * Present would wait.
  * D3DRASTER_STATUS: ScanLine runs from 0 to the mode's height - 1 outside
  * the blank and is 0 inside it. The caps claim D3DCAPS_READ_SCANLINE. */
 #include "device_util.h"
@@ -74,7 +76,31 @@ TEST(wait_for_vblank_waits)
     CHECK(now_s() - start >= 9.9 / m.RefreshRate, "ten waits took %.4f s at %u Hz", now_s() - start, m.RefreshRate);
 }
 
-static const struct harness_test tests[] = {T(raster_status_moves), T(wait_for_vblank_waits)};
+/* With one frame of latency allowed, presents in a tight loop outrun the
+ * renderer: PresentEx with DONOTWAIT then answers WASSTILLDRAWING rather
+ * than waiting, and nothing else. */
+TEST(donotwait)
+{
+    int ok = 0, busy = 0, i;
+    HRESULT hr;
+
+    CHECK_HR(IDirect3DDevice9Ex_SetMaximumFrameLatency(devex, 1), D3D_OK);
+    for (i = 0; i < 300; i++) {
+        CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff000000u | (DWORD)i, 1.0f, 0), D3D_OK);
+        hr = IDirect3DDevice9Ex_PresentEx(devex, NULL, NULL, NULL, NULL, D3DPRESENT_DONOTWAIT);
+        if (hr == D3D_OK)
+            ok++;
+        else if (hr == D3DERR_WASSTILLDRAWING)
+            busy++;
+        else
+            CHECK(0, "PresentEx(DONOTWAIT) returned %#lx", (unsigned long)hr);
+    }
+    CHECK(ok > 0 && busy > 0, "%d presents done, %d still drawing", ok, busy);
+    CHECK_HR(IDirect3DDevice9Ex_PresentEx(devex, NULL, NULL, NULL, NULL, 0), D3D_OK);
+    CHECK_HR(IDirect3DDevice9Ex_SetMaximumFrameLatency(devex, 0), D3D_OK);
+}
+
+static const struct harness_test tests[] = {T(raster_status_moves), T(wait_for_vblank_waits), T(donotwait)};
 
 int main(void)
 {

@@ -108,6 +108,7 @@ func init() {
 	bridge.Register("SubmitFrame", submitThunk)
 	bridge.Register("ReadSurface", readThunk)
 	bridge.Register("ProcessVertices", processThunk)
+	bridge.Register("PresentWouldWait", presentWouldWaitThunk)
 }
 
 // New makes a device over a backend (tests use it directly).

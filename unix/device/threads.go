@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"go.uber.org/zap"
 
@@ -282,6 +283,33 @@ func (d *Device) Submit(addrs []uint64) error {
 	}
 	p.enc <- job{frame: f}
 	return nil
+}
+
+// presentWouldWait reports whether Submit would now wait on the frame
+// latency bound before taking a frame with a Present.
+func (d *Device) presentWouldWait() bool {
+	d.api.Lock()
+	defer d.api.Unlock()
+	p := d.pipe
+	if p == nil || d.closed {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.presented-p.completed >= uint64(d.capture.latency)
+}
+
+func presentWouldWaitThunk(ptr unsafe.Pointer) shared.Status {
+	a := (*shared.PresentWouldWaitParams)(ptr)
+	d := lookup(a.DeviceID)
+	if d == nil {
+		return shared.StatusInvalidParameter
+	}
+	a.Wait = 0
+	if d.presentWouldWait() {
+		a.Wait = 1
+	}
+	return shared.StatusSuccess
 }
 
 // call runs f once every frame submitted before has been replayed and its
