@@ -16,7 +16,8 @@ enum mtld3d_thunk {
     MTLD3D_THUNK_READ_SURFACE = 6, /* copies a surface's pixels into guest memory (after a submit) */
     MTLD3D_THUNK_PROCESS_VERTICES = 7, /* runs the vertex pipeline on the CPU into a vertex buffer (after a submit) */
     MTLD3D_THUNK_QUERY_DATA = 8, /* whether an occlusion or event query's issue is done, and its count (never waits) */
-    MTLD3D_THUNK_COUNT = 9
+    MTLD3D_THUNK_PRESENT_WOULD_WAIT = 9, /* whether a Present now would wait on the frame-latency bound (D3DPRESENT_DONOTWAIT) */
+    MTLD3D_THUNK_COUNT = 10
 };
 
 /* Statuses a thunk returns (NTSTATUS values). */
@@ -30,7 +31,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0xa09de7449f402f56ull
+#define MTLD3D_WIRE_HASH 0xc615b535b7fae381ull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -192,6 +193,14 @@ _Static_assert(offsetof(struct mtld3d_query_data_params, Query) == 4, "QueryData
 _Static_assert(offsetof(struct mtld3d_query_data_params, Seq) == 8, "QueryDataParams.Seq");
 _Static_assert(offsetof(struct mtld3d_query_data_params, Ready) == 12, "QueryDataParams.Ready");
 _Static_assert(offsetof(struct mtld3d_query_data_params, Value) == 16, "QueryDataParams.Value");
+
+struct mtld3d_present_would_wait_params {
+    uint32_t DeviceID;
+    uint32_t Wait;
+};
+_Static_assert(sizeof(struct mtld3d_present_would_wait_params) == 8, "PresentWouldWaitParams size");
+_Static_assert(offsetof(struct mtld3d_present_would_wait_params, DeviceID) == 0, "PresentWouldWaitParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_present_would_wait_params, Wait) == 4, "PresentWouldWaitParams.Wait");
 
 /* Frame records (shared/records.go). */
 enum mtld3d_rec {

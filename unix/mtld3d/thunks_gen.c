@@ -12,6 +12,7 @@ static int32_t thunk_SubmitFrame(void *p) { return mtld3dDispatch(5, p); }
 static int32_t thunk_ReadSurface(void *p) { return mtld3dDispatch(6, p); }
 static int32_t thunk_ProcessVertices(void *p) { return mtld3dDispatch(7, p); }
 static int32_t thunk_QueryData(void *p) { return mtld3dDispatch(8, p); }
+static int32_t thunk_PresentWouldWait(void *p) { return mtld3dDispatch(9, p); }
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])(void *) = {
     thunk_Init,
@@ -23,6 +24,7 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])
     thunk_ReadSurface,
     thunk_ProcessVertices,
     thunk_QueryData,
+    thunk_PresentWouldWait,
 };
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_funcs[])(void *) = {
@@ -35,4 +37,5 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_fu
     thunk_ReadSurface,
     thunk_ProcessVertices,
     thunk_QueryData,
+    thunk_PresentWouldWait,
 };
