@@ -30,20 +30,35 @@ static BYTE *surface_memory(struct surface *s, UINT *pitch)
     return s->mem;
 }
 
+/* Whether a rectangle's edges fall on the format's block grid; an edge on
+ * the surface's own edge counts as aligned. */
+static BOOL block_aligned(const struct mtld3d_format_info *info, const RECT *a, UINT width, UINT height)
+{
+    return !(a->left % info->block_width) && !(a->top % info->block_height) &&
+           (!(a->right % info->block_width) || (UINT)a->right == width) &&
+           (!(a->bottom % info->block_height) || (UINT)a->bottom == height);
+}
+
 HRESULT WINAPI device_ColorFill(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *surface, const RECT *rect, D3DCOLOR color)
 {
     struct device *device = device_impl(iface);
+    const struct mtld3d_format_info *info;
     struct mtld3d_rec_color_fill *r;
     struct surface *s;
     RECT a;
     if (!surface)
         return D3DERR_INVALIDCALL;
     s = surface_impl(surface);
-    /* Default-pool render targets and offscreen plain surfaces only. */
+    info = mtld3d_format_lookup(s->desc.Format);
+    /* Default-pool render targets and offscreen plain surfaces only; in a
+     * block format (DXTn, YUY2) the rectangle covers whole blocks. */
     if (s->desc.Pool != D3DPOOL_DEFAULT || (s->desc.Usage & D3DUSAGE_DEPTHSTENCIL) ||
         (s->texture && !(s->desc.Usage & D3DUSAGE_RENDERTARGET)) || !surface_rect(s, rect, &a) || !s->id)
         return D3DERR_INVALIDCALL;
+    if (!info || !block_aligned(info, &a, s->desc.Width, s->desc.Height))
+        return D3DERR_INVALIDCALL;
     device_lock(device);
+    s->unix_newer = TRUE;
     if ((r = device_record(device, MTLD3D_REC_COLOR_FILL, sizeof(*r)))) {
         r->Surface = s->id;
         r->Color = color;
@@ -105,6 +120,7 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
         (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
         return D3DERR_INVALIDCALL;
     device_lock(device);
+    dst->unix_newer = TRUE;
     if ((r = device_record(device, MTLD3D_REC_STRETCH_RECT, sizeof(*r)))) {
         r->Src = src->id;
         r->Dst = dst->id;
@@ -155,6 +171,7 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         return D3DERR_INVALIDCALL;
     if (!(mem = surface_memory(src, &pitch)))
         return D3DERR_INVALIDCALL;
+    mem += (SIZE_T)(sr.top / info->block_height) * pitch + (SIZE_T)(sr.left / info->block_width) * info->block_bytes;
     device_lock(device);
     if ((r = device_record(device, MTLD3D_REC_UPLOAD_SURFACE, sizeof(*r)))) {
         r->Surface = dst->id;
@@ -163,8 +180,16 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         r->Top = p.y;
         r->Right = p.x + (sr.right - sr.left);
         r->Bottom = p.y + (sr.bottom - sr.top);
-        r->Src = (uint64_t)(uintptr_t)(mem + (SIZE_T)(sr.top / info->block_height) * pitch +
-                                       (SIZE_T)(sr.left / info->block_width) * info->block_bytes);
+        r->Src = (uint64_t)(uintptr_t)mem;
+    }
+    /* A plain DEFAULT destination's guest copy is what its Lock shows
+     * (unless the unix side holds newer texels, which Lock reads). */
+    if (dst->mem && !dst->texture && !(dst->desc.Usage & D3DUSAGE_RENDERTARGET)) {
+        UINT rows = mtld3d_format_rows(info, sr.bottom - sr.top), bytes = mtld3d_format_pitch(info, sr.right - sr.left);
+        BYTE *out = dst->mem + (SIZE_T)(p.y / info->block_height) * dst->pitch +
+                    (SIZE_T)(p.x / info->block_width) * info->block_bytes;
+        for (UINT y = 0; y < rows; y++)
+            memcpy(out + (SIZE_T)y * dst->pitch, mem + (SIZE_T)y * pitch, bytes);
     }
     /* The source is the game's to change once this returns: hand the copy
      * over now rather than let the record point at memory it may rewrite. */

@@ -24,6 +24,7 @@ struct surface {
     LONG locked;
     RECT lock_rect;          /* what the held lock covers, in pixels */
     DWORD lock_flags;
+    BOOL unix_newer;         /* a plain DEFAULT surface the unix side wrote since Lock last read it */
     HDC dc;
     struct texture *texture; /* a texture's level: LockRect goes through it */
     UINT sub;                /* its subresource index in the texture */
@@ -36,6 +37,15 @@ struct surface {
 static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
 {
     return CONTAINING_RECORD(iface, struct surface, iface);
+}
+
+/* A standalone render target or DEFAULT-pool plain surface: its texels
+ * live on the unix side and a lock's writes go there at Unlock. */
+static inline BOOL surface_unix_owned(const struct surface *s)
+{
+    return s->id && !s->texture &&
+           ((s->desc.Usage & D3DUSAGE_RENDERTARGET) ||
+            (s->desc.Pool == D3DPOOL_DEFAULT && !(s->desc.Usage & D3DUSAGE_DEPTHSTENCIL)));
 }
 
 /* Creates a surface the unix side owns (kind: MTLD3D_SURFACE_*).

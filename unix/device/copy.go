@@ -21,6 +21,9 @@ func init() {
 		if s == nil || s.tex == nil {
 			return fmt.Errorf("color fill of unknown surface %d", r.Surface)
 		}
+		if blk, ok := format.SolidBlock(s.mapping.Format, r.Color); ok {
+			return d.fillBlocks(s, blk, rect{int(r.Left), int(r.Top), int(r.Right), int(r.Bottom)})
+		}
 		k := clearKey{samples: s.samples, flags: types.D3DCLEAR_TARGET}
 		k.color[0] = s.mapping.Format
 		var pd backend.RenderPassDesc
@@ -29,6 +32,24 @@ func init() {
 	})
 	on("StretchRect", (*Device).stretchRect)
 	on("UploadSurface", (*Device).uploadSurface)
+}
+
+// fillBlocks writes one block over a rectangle of a block-compressed
+// surface (ColorFill: no GPU renders into these formats). The guest
+// checked that the rectangle falls on whole blocks or the surface's edge.
+func (d *Device) fillBlocks(s *surface, blk []byte, a rect) error {
+	if a.empty() || a.l < 0 || a.t < 0 || a.r > s.width || a.b > s.height {
+		return fmt.Errorf("surface %d: bad fill rectangle", s.id)
+	}
+	info := s.mapping.Format.Info()
+	bw, bh := info.BlockWidth, info.BlockHeight
+	cols, rows := (a.r-a.l+bw-1)/bw, (a.b-a.t+bh-1)/bh
+	data := make([]byte, cols*rows*len(blk))
+	for i := 0; i < len(data); i += len(blk) {
+		copy(data[i:], blk)
+	}
+	return d.writeTexture(d.textures[s.owner], s.tex, backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1},
+		s.level, s.slice, data, cols*len(blk), len(data))
 }
 
 func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
