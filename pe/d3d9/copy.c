@@ -115,6 +115,9 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
         return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr) || !surface_rect(dst, dst_rect, &dr))
         return D3DERR_INVALIDCALL;
+    /* Into an offscreen plain surface only a copy: no stretching. */
+    if (is_plain(dst) && (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
+        return D3DERR_INVALIDCALL;
     /* A multisampled source resolves at its own size. */
     if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
         (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
@@ -145,7 +148,7 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
     const struct mtld3d_format_info *info;
     struct mtld3d_rec_upload_surface *r;
     struct surface *src, *dst;
-    RECT sr;
+    RECT sr, dr;
     POINT p = {0, 0};
     UINT pitch = 0;
     BYTE *mem;
@@ -166,8 +169,10 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         (UINT64)p.y + (sr.bottom - sr.top) > dst->desc.Height)
         return D3DERR_INVALIDCALL;
     info = mtld3d_format_lookup(src->desc.Format);
-    if (!info || !info->block_bytes || (sr.left % info->block_width) || (sr.top % info->block_height) ||
-        (p.x % info->block_width) || (p.y % info->block_height))
+    /* Whole blocks on both sides, a partial one only at a surface's edge. */
+    SetRect(&dr, p.x, p.y, p.x + (sr.right - sr.left), p.y + (sr.bottom - sr.top));
+    if (!info || !info->block_bytes || !block_aligned(info, &sr, src->desc.Width, src->desc.Height) ||
+        !block_aligned(info, &dr, dst->desc.Width, dst->desc.Height))
         return D3DERR_INVALIDCALL;
     if (!(mem = surface_memory(src, &pitch)))
         return D3DERR_INVALIDCALL;
@@ -210,17 +215,23 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
     src = texture_from_base(src_texture);
     dst = texture_from_base(dst_texture);
     if (src->obj.pool != D3DPOOL_SYSTEMMEM || dst->obj.pool != D3DPOOL_DEFAULT || src->type != dst->type ||
-        src->format != dst->format || !src->mem || !dst->id)
+        !src->mem || !dst->id)
         return D3DERR_INVALIDCALL;
     /* The source may have larger levels first: match the destination's
-     * top level by size. */
+     * top level by size. The documentation asks for equal formats, a
+     * level of the destination's size and as many levels; Windows'
+     * drivers accept every mix (Wine's test_updatetexture) and copy what
+     * they can: here the levels both have, bytes as they are between
+     * formats of one block size (as NVIDIA's drivers do), nothing between
+     * others or when no level matches. */
     while (skip < src->levels && (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height))
         skip++;
-    if (skip == src->levels)
-        return D3DERR_INVALIDCALL;
     levels = dst->autogen ? 1 : dst->public_levels;
-    if (src->levels - skip < levels)
-        return D3DERR_INVALIDCALL;
+    if (skip == src->levels || src->info->block_bytes != dst->info->block_bytes ||
+        src->info->block_width != dst->info->block_width || src->info->block_height != dst->info->block_height)
+        levels = 0;
+    else
+        levels = min(levels, src->levels - skip);
     device_lock(device);
     /* Only the source's dirty regions travel, each scaled to the level. */
     for (UINT f = 0; f < dst->faces; f++) {
@@ -247,7 +258,7 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
             r->SlicePitch = s->slice_pitch;
         }
     }
-    if (dst->autogen) {
+    if (dst->autogen && levels) {
         struct mtld3d_rec_generate_mips *g = device_record(device, MTLD3D_REC_GENERATE_MIPS, sizeof(*g));
         if (g) {
             g->ID = dst->id;

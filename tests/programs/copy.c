@@ -342,9 +342,88 @@ TEST(dxt_color_fill)
     IDirect3DDevice9_Release(dev);
 }
 
+/* UpdateTexture between textures the documentation calls mismatched:
+ * Windows' drivers accept them (Wine's test_updatetexture, run on
+ * Windows) and copy what matches: the levels both have, bytes as they
+ * are between formats of one texel size. */
+TEST(update_texture_mismatch)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DTexture9 *src = NULL, *small = NULL, *dst = NULL;
+    IDirect3DSurface9 *lvl = NULL;
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL);
+    IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &small, NULL);
+    /* Two levels and another format of four bytes a texel. */
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 2, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &dst, NULL);
+    if (!src || !small || !dst) {
+        CHECK(0, "textures");
+        return;
+    }
+    if (SUCCEEDED(IDirect3DTexture9_LockRect(src, 0, &lr, NULL, 0))) {
+        for (UINT y = 0; y < 8; y++)
+            for (UINT x = 0; x < 8; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0x80123456;
+        IDirect3DTexture9_UnlockRect(src, 0);
+    }
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 0, &lvl);
+    if (lvl) {
+        CHECK_EQ_U(rt_pixel(dev, lvl, 3, 3), 0x123456);
+        IDirect3DSurface9_Release(lvl);
+    }
+    /* No level of the destination's size: accepted, nothing to copy. */
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)small, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    IDirect3DTexture9_Release(dst);
+    IDirect3DTexture9_Release(small);
+    IDirect3DTexture9_Release(src);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* UpdateSurface of a DXT1 level copies whole 4x4 blocks; a partial block
+ * only where the rectangle meets its surface's edge, on both sides
+ * (Windows, in Wine's update_surface_test). */
+TEST(update_surface_blocks)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DTexture9 *src = NULL, *dst = NULL;
+    IDirect3DSurface9 *s1 = NULL, *s2 = NULL, *d0 = NULL, *d1 = NULL, *d2 = NULL;
+    RECT two = {0, 0, 2, 2};
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 3, 0, D3DFMT_DXT1, D3DPOOL_SYSTEMMEM, &src, NULL);
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 3, 0, D3DFMT_DXT1, D3DPOOL_DEFAULT, &dst, NULL);
+    if (!src || !dst) {
+        CHECK(0, "DXT1 textures");
+        return;
+    }
+    IDirect3DTexture9_GetSurfaceLevel(src, 1, &s1);
+    IDirect3DTexture9_GetSurfaceLevel(src, 2, &s2);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 0, &d0);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 1, &d1);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 2, &d2);
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s1, NULL, d0, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s2, NULL, d2, NULL), D3D_OK);
+    /* 2x2 (all of level 2) into the corner of a 4x4 level: a part block. */
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s2, NULL, d1, NULL), D3DERR_INVALIDCALL);
+    /* 2x2 out of a 4x4 level: a part block of the source. */
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s1, &two, d2, NULL), D3DERR_INVALIDCALL);
+    IDirect3DSurface9_Release(d2);
+    IDirect3DSurface9_Release(d1);
+    IDirect3DSurface9_Release(d0);
+    IDirect3DSurface9_Release(s2);
+    IDirect3DSurface9_Release(s1);
+    IDirect3DTexture9_Release(dst);
+    IDirect3DTexture9_Release(src);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(color_fill),      T(stretch_rect),  T(update_surface_and_texture), T(render_to_texture_then_sample),
-    T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill),
+    T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill), T(update_texture_mismatch),
+    T(update_surface_blocks),
 };
 
 int main(void)
