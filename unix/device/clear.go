@@ -153,6 +153,62 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 	if flags == 0 || !tg.any {
 		return nil
 	}
+	vp := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}
+	if d.st.ff.RS[types.D3DRS_SCISSORTESTENABLE] != 0 {
+		vp = vp.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
+	}
+	if cw, ch := d.colorSize(); cw < 1<<30 && (tg.hasDepth || tg.hasStencil) && (vp.r > tg.width || vp.b > tg.height) &&
+		(cw != tg.width || ch != tg.height || d.dsSize() != [2]int{tg.width, tg.height}) {
+		// Targets and depth-stencil surface of different sizes, with the
+		// viewport past the smaller: a pass is bounded by its smallest
+		// attachment, while Windows clears each surface over the viewport
+		// within its own bounds. One pass each.
+		if flags&types.D3DCLEAR_TARGET != 0 {
+			cd, cpd, ctg := desc, pd, tg
+			cpd.Depth, cpd.Stencil = backend.DepthAttachment{}, backend.StencilAttachment{}
+			cd.DepthFormat, cd.StencilFormat = pixfmt.Invalid, pixfmt.Invalid
+			ctg.width, ctg.height, ctg.hasDepth, ctg.hasStencil = cw, ch, false, false
+			if err := d.clearIn(&cpd, &cd, ctg, types.D3DCLEAR_TARGET, r, rec); err != nil {
+				return err
+			}
+		}
+		if flags &^= types.D3DCLEAR_TARGET; flags == 0 {
+			return nil
+		}
+		dd, dpd, dtg := desc, pd, tg
+		for i := range dpd.Color {
+			dpd.Color[i] = backend.ColorAttachment{}
+			dd.ColorAttachments[i].Format = pixfmt.Invalid
+		}
+		sz := d.dsSize()
+		dtg.width, dtg.height = sz[0], sz[1]
+		return d.clearIn(&dpd, &dd, dtg, flags, r, rec)
+	}
+	return d.clearIn(&pd, &desc, tg, flags, r, rec)
+}
+
+// dsSize is the bound depth-stencil surface's size.
+func (d *Device) dsSize() [2]int {
+	if s := d.objects[d.ds]; d.ds != 0 && s != nil {
+		return [2]int{s.width, s.height}
+	}
+	return [2]int{}
+}
+
+// colorSize is the smallest bound render target's size.
+func (d *Device) colorSize() (w, h int) {
+	w, h = 1<<30, 1<<30
+	for _, id := range d.rts {
+		if s := d.objects[id]; id != 0 && s != nil && s.tex != nil {
+			w, h = min(w, s.width), min(h, s.height)
+		}
+	}
+	return w, h
+}
+
+// clearIn clears flags' planes of pd's attachments over the viewport,
+// scissor and the record's rectangles.
+func (d *Device) clearIn(pd *backend.RenderPassDesc, desc *backend.RenderPipelineDesc, tg drawTargets, flags uint32, r *shared.RecClear, rec []byte) error {
 	k := clearKey{depth: desc.DepthFormat, stencil: desc.StencilFormat, samples: max(tg.samples, 1), flags: flags}
 	for i := range k.color {
 		k.color[i] = desc.ColorAttachments[i].Format
@@ -180,7 +236,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 			areas = append(areas, q.and(area))
 		}
 	}
-	return d.encodeClear(&pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
+	return d.encodeClear(pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
 }
 
 // encodeClear clears the areas of the pass's attachments that k.flags

@@ -86,6 +86,7 @@ func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
 		}
 	}
 	// In API order: after what earlier commands of this frame do with it.
+	d.wroteTop(s.tex, s.level)
 	return d.writeTexture(d.textures[s.owner], s.tex, backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1}, s.level, s.slice,
 		data, dstRow, len(data))
 }
@@ -190,6 +191,7 @@ func (d *Device) copyRect(src, dst *surface, sr, dr rect) {
 	blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l, Y: sr.t},
 		backend.Size{Width: sr.r - sr.l, Height: sr.b - sr.t, Depth: 1}, dst.tex, dst.slice, dst.level, backend.Origin{X: dr.l, Y: dr.t})
 	blit.EndEncoding()
+	d.wroteTop(dst.tex, dst.level)
 }
 
 // scaledCopy draws the source rectangle into the destination one, with
@@ -208,6 +210,7 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	q := texQuad{fs: blitFunction, sampler: sd, tex: view, format: dst.mapping.Format, samples: dst.samples,
 		w: dst.width, h: dst.height, scissor: dr, params: quadParams(sr, dr, src.width, src.height, float32(level))}
 	dst.target(&q.target)
+	d.wroteTop(dst.tex, dst.level)
 	return d.drawTexQuad(&q)
 }
 
@@ -219,6 +222,9 @@ func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) 
 	t := d.textures[src.owner]
 	if src.owner == 0 || t == nil {
 		return src.tex, src.level, func() {}, nil
+	}
+	if src.level > 0 {
+		d.refreshMips(t)
 	}
 	t.usedBy = d.cur.cb
 	if t.kind == types.D3DRTYPE_TEXTURE {
