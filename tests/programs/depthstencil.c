@@ -305,7 +305,8 @@ TEST(clear_depth_only_and_stencil_only)
  * documentation says otherwise: Wine's test_null_format), and a depth
  * clear covers the viewport on the depth buffer even past a smaller
  * render target; a colour clear covers a target larger than the depth
- * buffer. */
+ * buffer, and each of two targets of different sizes
+ * (test_clear_different_size_surfaces). */
 TEST(clear_past_smaller_surface)
 {
     IDirect3DDevice9 *dev = begin();
@@ -344,6 +345,16 @@ TEST(clear_past_smaller_surface)
     IDirect3DDevice9_SetDepthStencilSurface(dev, small_ds);
     CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, GREEN, 1.0f, 0), D3D_OK);
     CHECK_EQ_U(rt_pixel(dev, big, 70, 70), GREEN & 0xffffff);
+    /* Two targets of different sizes: each cleared over the viewport in
+     * its own bounds. */
+    IDirect3DDevice9_SetRenderTarget(dev, 0, small);
+    IDirect3DDevice9_SetRenderTarget(dev, 1, big);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, RED, 1.0f, 0), D3D_OK);
+    IDirect3DDevice9_SetRenderTarget(dev, 1, NULL);
+    CHECK_EQ_U(rt_pixel(dev, big, 70, 70), RED & 0xffffff);
+    CHECK_EQ_U(rt_pixel(dev, small, 10, 10), RED & 0xffffff);
     IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
     IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
     IDirect3DSurface9_Release(small_ds);

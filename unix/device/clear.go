@@ -157,17 +157,20 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 	if d.st.ff.RS[types.D3DRS_SCISSORTESTENABLE] != 0 {
 		vp = vp.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
 	}
-	if cw, ch := d.colorSize(); cw < 1<<30 && (tg.hasDepth || tg.hasStencil) && (vp.r > tg.width || vp.b > tg.height) &&
-		(cw != tg.width || ch != tg.height || d.dsSize() != [2]int{tg.width, tg.height}) {
-		// Targets and depth-stencil surface of different sizes, with the
-		// viewport past the smaller: a pass is bounded by its smallest
-		// attachment, while Windows clears each surface over the viewport
-		// within its own bounds. One pass each.
-		if flags&types.D3DCLEAR_TARGET != 0 {
-			cd, cpd, ctg := desc, pd, tg
-			cpd.Depth, cpd.Stencil = backend.DepthAttachment{}, backend.StencilAttachment{}
-			cd.DepthFormat, cd.StencilFormat = pixfmt.Invalid, pixfmt.Invalid
-			ctg.width, ctg.height, ctg.hasDepth, ctg.hasStencil = cw, ch, false, false
+	if (vp.r > tg.width || vp.b > tg.height) && d.mixedSizes(tg) {
+		// Surfaces of different sizes, with the viewport past the
+		// smallest: a pass is bounded by its smallest attachment, while
+		// Windows clears each surface over the viewport within its own
+		// bounds. One pass each.
+		for i, id := range d.rts {
+			s := d.objects[id]
+			if flags&types.D3DCLEAR_TARGET == 0 || id == 0 || s == nil || s.tex == nil {
+				continue
+			}
+			var cpd backend.RenderPassDesc
+			var cd backend.RenderPipelineDesc
+			cpd.Color[i], cd.ColorAttachments[i].Format = pd.Color[i], desc.ColorAttachments[i].Format
+			ctg := drawTargets{width: s.width, height: s.height, samples: s.samples, any: true}
 			if err := d.clearIn(&cpd, &cd, ctg, types.D3DCLEAR_TARGET, r, rec); err != nil {
 				return err
 			}
@@ -175,35 +178,24 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 		if flags &^= types.D3DCLEAR_TARGET; flags == 0 {
 			return nil
 		}
-		dd, dpd, dtg := desc, pd, tg
-		for i := range dpd.Color {
-			dpd.Color[i] = backend.ColorAttachment{}
-			dd.ColorAttachments[i].Format = pixfmt.Invalid
-		}
-		sz := d.dsSize()
-		dtg.width, dtg.height = sz[0], sz[1]
+		ds := d.objects[d.ds]
+		dpd, dd := backend.RenderPassDesc{Depth: pd.Depth, Stencil: pd.Stencil}, backend.RenderPipelineDesc{DepthFormat: desc.DepthFormat, StencilFormat: desc.StencilFormat}
+		dtg := drawTargets{width: ds.width, height: ds.height, samples: ds.samples, hasDepth: tg.hasDepth, hasStencil: tg.hasStencil, any: true}
 		return d.clearIn(&dpd, &dd, dtg, flags, r, rec)
 	}
 	return d.clearIn(&pd, &desc, tg, flags, r, rec)
 }
 
-// dsSize is the bound depth-stencil surface's size.
-func (d *Device) dsSize() [2]int {
-	if s := d.objects[d.ds]; d.ds != 0 && s != nil {
-		return [2]int{s.width, s.height}
-	}
-	return [2]int{}
-}
-
-// colorSize is the smallest bound render target's size.
-func (d *Device) colorSize() (w, h int) {
-	w, h = 1<<30, 1<<30
-	for _, id := range d.rts {
-		if s := d.objects[id]; id != 0 && s != nil && s.tex != nil {
-			w, h = min(w, s.width), min(h, s.height)
+// mixedSizes reports whether the bound targets and depth-stencil surface
+// differ in size from the pass's (the smallest of them).
+func (d *Device) mixedSizes(tg drawTargets) bool {
+	ids := append(d.rts[:len(d.rts):len(d.rts)], d.ds)
+	for _, id := range ids {
+		if s := d.objects[id]; id != 0 && s != nil && s.tex != nil && (s.width != tg.width || s.height != tg.height) {
+			return true
 		}
 	}
-	return w, h
+	return false
 }
 
 // clearIn clears flags' planes of pd's attachments over the viewport,
