@@ -232,6 +232,23 @@ func ConvertRow(c Conv, dst, src []byte, width int, palette []types.PaletteEntry
 			s := src[4*x:]
 			le.PutUint16(dst[2*x:], uint16(narrow(s[3], 4)<<12|narrow(s[2], 4)<<8|narrow(s[1], 4)<<4|narrow(s[0], 4)))
 		}
+	case ConvBGRA8ToYUY2, ConvBGRA8ToUYVY:
+		for p := 0; p < (width+1)/2; p++ {
+			s := src[8*p:]
+			t := s // an odd width's last pair repeats its texel
+			if 2*p+1 < width {
+				t = s[4:]
+			}
+			y0, u0, v0 := rgbToYUV(s[2], s[1], s[0])
+			y1, u1, v1 := rgbToYUV(t[2], t[1], t[0])
+			u, v := uint8((int(u0)+int(u1)+1)/2), uint8((int(v0)+int(v1)+1)/2)
+			d := dst[4*p:]
+			if c == ConvBGRA8ToUYVY {
+				d[0], d[1], d[2], d[3] = u, y0, v, y1
+			} else {
+				d[0], d[1], d[2], d[3] = y0, u, y1, v
+			}
+		}
 	case ConvD32FToD32:
 		for x := range width {
 			f := float64(math.Float32frombits(le.Uint32(src[4*x:])))
@@ -312,6 +329,15 @@ func yuvToRGB(y, u, v uint8) (uint8, uint8, uint8) {
 	return clip((298*c + 409*e + 128) >> 8),
 		clip((298*c - 100*d - 208*e + 128) >> 8),
 		clip((298*c + 516*d + 128) >> 8)
+}
+
+// rgbToYUV is yuvToRGB's inverse, in the same integer form (Microsoft's
+// "Converting RGB888 to YUV 4:4:4").
+func rgbToYUV(r, g, b uint8) (uint8, uint8, uint8) {
+	R, G, B := int32(r), int32(g), int32(b)
+	return uint8((66*R+129*G+25*B+128)>>8 + 16),
+		uint8((-38*R-74*G+112*B+128)>>8 + 128),
+		uint8((112*R-94*G-18*B+128)>>8 + 128)
 }
 
 func putHalves(d []byte, v ...float32) {

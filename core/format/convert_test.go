@@ -106,6 +106,12 @@ func TestConvertRowBytes(t *testing.T) {
 		{ConvABGR4ToA4R4G4B4, u16(0x4218), 1, u16(0x8421)},
 		{ConvBGRA8ToA4R4G4B4, []byte{0x11, 0x22, 0x44, 0x88}, 1, u16(0x8421)},
 		{ConvD32FToD32, f32(1, 0, 0.5, 2), 4, u32(0xffffffff, 0, 0x80000000, 0xffffffff)},
+		// White, black: Y 235 and 16, chroma 128; red and blue: Y 82 and
+		// 41, U 90 and 240, V 240 and 110, the pair's chroma averaged.
+		{ConvBGRA8ToYUY2, []byte{255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 255, 255, 255, 0, 0, 255}, 4,
+			[]byte{235, 128, 16, 128, 82, 165, 41, 175}},
+		{ConvBGRA8ToUYVY, []byte{0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255, 255}, 3,
+			[]byte{90, 82, 240, 82, 128, 235, 128, 235}},
 	}
 	seen := map[Conv]bool{}
 	for _, c := range cases {

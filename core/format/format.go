@@ -195,8 +195,8 @@ var table = []Row{
 	col(types.D3DFMT_Q8W8V8U8, 4, "Q8W8V8U8", NumSnorm, sgn, m(pixfmt.RGBA16Float, 0, SwizzleRGBA, ConvQ8W8V8U8ToRGBA16F, ConvNone)),
 	col(types.D3DFMT_V16U16, 4, "V16U16", NumSnorm, sgn, m(pixfmt.RG32Float, 0, SwizzleRG11, ConvV16U16ToRG32F, ConvNone)),
 	col(types.D3DFMT_A2W10V10U10, 4, "A2W10V10U10", NumMixed, alpha|sgn, m(pixfmt.RGBA16Float, 0, SwizzleRGBA, ConvA2W10V10U10ToRGBA16F, ConvNone)),
-	other(types.D3DFMT_UYVY, ClassVideo, 2, 1, 4, "U0Y0V0Y1", NumUnorm, four, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvUYVYToBGRA8, ConvNone)),
-	other(types.D3DFMT_YUY2, ClassVideo, 2, 1, 4, "Y0U0Y1V0", NumUnorm, four, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvYUY2ToBGRA8, ConvNone)),
+	other(types.D3DFMT_UYVY, ClassVideo, 2, 1, 4, "U0Y0V0Y1", NumUnorm, four, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvUYVYToBGRA8, ConvBGRA8ToUYVY)),
+	other(types.D3DFMT_YUY2, ClassVideo, 2, 1, 4, "Y0U0Y1V0", NumUnorm, four, m(pixfmt.BGRA8Unorm, 0, SwizzleRGB1, ConvYUY2ToBGRA8, ConvBGRA8ToYUY2)),
 	bc(types.D3DFMT_DXT1, 8, "BC1", alpha|srgb|whole, m(pixfmt.BC1_RGBA, pixfmt.BC1_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),
 	// DXT2 and DXT4 hold premultiplied colour; D3D9 samples them as stored.
 	bc(types.D3DFMT_DXT2, 16, "BC2", alpha|srgb|whole, m(pixfmt.BC2_RGBA, pixfmt.BC2_RGBA_sRGB, SwizzleRGBA, ConvNone, ConvNone)),

@@ -252,6 +252,8 @@ const (
 	ConvABGR4ToA4R4G4B4
 	ConvBGRA8ToA4R4G4B4
 	ConvD32FToD32
+	ConvBGRA8ToYUY2 // RGB -> BT.601 studio range YUV 4:2:2, each pair's chroma averaged
+	ConvBGRA8ToUYVY //
 
 	convCount
 )
@@ -266,7 +268,7 @@ var convNames = [...]string{
 	"D32ToD32F", "D24S8ToD32FS8", "D24X8ToD32F", "D24X4S4ToD32FS8", "D24S8ToS8D24", "D24X4S4ToS8D24",
 	"D15S1ToD32FS8", "D24FS8ToD32FS8",
 	"BGRA8ToR8G8B8", "BGRA8ToR5G6B5", "BGRA8ToX1R5G5B5", "BGRA8ToA1R5G5B5", "ABGR4ToA4R4G4B4",
-	"BGRA8ToA4R4G4B4", "D32FToD32",
+	"BGRA8ToA4R4G4B4", "D32FToD32", "BGRA8ToYUY2", "BGRA8ToUYVY",
 }
 
 func (c Conv) String() string {
@@ -318,6 +320,8 @@ var convSizes = [convCount][2]int{
 	ConvABGR4ToA4R4G4B4:       {2, 2},
 	ConvBGRA8ToA4R4G4B4:       {4, 2},
 	ConvD32FToD32:             {4, 4},
+	ConvBGRA8ToYUY2:           {8, 4},
+	ConvBGRA8ToUYVY:           {8, 4},
 }
 
 // RowBytes returns the bytes ConvertRow reads and writes for a row of
@@ -327,8 +331,11 @@ func (c Conv) RowBytes(width int) (src, dst int) {
 		return 0, 0
 	}
 	s := convSizes[c]
-	if c == ConvYUY2ToBGRA8 || c == ConvUYVYToBGRA8 {
+	switch c {
+	case ConvYUY2ToBGRA8, ConvUYVYToBGRA8:
 		return (width + 1) / 2 * 4, width * 4
+	case ConvBGRA8ToYUY2, ConvBGRA8ToUYVY:
+		return width * 4, (width + 1) / 2 * 4
 	}
 	return width * s[0], width * s[1]
 }

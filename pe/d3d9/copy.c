@@ -30,20 +30,35 @@ static BYTE *surface_memory(struct surface *s, UINT *pitch)
     return s->mem;
 }
 
+/* Whether a rectangle's edges fall on the format's block grid; an edge on
+ * the surface's own edge counts as aligned. */
+static BOOL block_aligned(const struct mtld3d_format_info *info, const RECT *a, UINT width, UINT height)
+{
+    return !(a->left % info->block_width) && !(a->top % info->block_height) &&
+           (!(a->right % info->block_width) || (UINT)a->right == width) &&
+           (!(a->bottom % info->block_height) || (UINT)a->bottom == height);
+}
+
 HRESULT WINAPI device_ColorFill(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *surface, const RECT *rect, D3DCOLOR color)
 {
     struct device *device = device_impl(iface);
+    const struct mtld3d_format_info *info;
     struct mtld3d_rec_color_fill *r;
     struct surface *s;
     RECT a;
     if (!surface)
         return D3DERR_INVALIDCALL;
     s = surface_impl(surface);
-    /* Default-pool render targets and offscreen plain surfaces only. */
+    info = mtld3d_format_lookup(s->desc.Format);
+    /* Default-pool render targets and offscreen plain surfaces only; in a
+     * block format (DXTn, YUY2) the rectangle covers whole blocks. */
     if (s->desc.Pool != D3DPOOL_DEFAULT || (s->desc.Usage & D3DUSAGE_DEPTHSTENCIL) ||
         (s->texture && !(s->desc.Usage & D3DUSAGE_RENDERTARGET)) || !surface_rect(s, rect, &a) || !s->id)
         return D3DERR_INVALIDCALL;
+    if (!info || !block_aligned(info, &a, s->desc.Width, s->desc.Height))
+        return D3DERR_INVALIDCALL;
     device_lock(device);
+    s->unix_newer = TRUE;
     if ((r = device_record(device, MTLD3D_REC_COLOR_FILL, sizeof(*r)))) {
         r->Surface = s->id;
         r->Color = color;
@@ -100,11 +115,15 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
         return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr) || !surface_rect(dst, dst_rect, &dr))
         return D3DERR_INVALIDCALL;
+    /* Into an offscreen plain surface only a copy: no stretching. */
+    if (is_plain(dst) && (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
+        return D3DERR_INVALIDCALL;
     /* A multisampled source resolves at its own size. */
     if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
         (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
         return D3DERR_INVALIDCALL;
     device_lock(device);
+    dst->unix_newer = TRUE;
     if ((r = device_record(device, MTLD3D_REC_STRETCH_RECT, sizeof(*r)))) {
         r->Src = src->id;
         r->Dst = dst->id;
@@ -129,7 +148,7 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
     const struct mtld3d_format_info *info;
     struct mtld3d_rec_upload_surface *r;
     struct surface *src, *dst;
-    RECT sr;
+    RECT sr, dr;
     POINT p = {0, 0};
     UINT pitch = 0;
     BYTE *mem;
@@ -150,11 +169,14 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         (UINT64)p.y + (sr.bottom - sr.top) > dst->desc.Height)
         return D3DERR_INVALIDCALL;
     info = mtld3d_format_lookup(src->desc.Format);
-    if (!info || !info->block_bytes || (sr.left % info->block_width) || (sr.top % info->block_height) ||
-        (p.x % info->block_width) || (p.y % info->block_height))
+    /* Whole blocks on both sides, a partial one only at a surface's edge. */
+    SetRect(&dr, p.x, p.y, p.x + (sr.right - sr.left), p.y + (sr.bottom - sr.top));
+    if (!info || !info->block_bytes || !block_aligned(info, &sr, src->desc.Width, src->desc.Height) ||
+        !block_aligned(info, &dr, dst->desc.Width, dst->desc.Height))
         return D3DERR_INVALIDCALL;
     if (!(mem = surface_memory(src, &pitch)))
         return D3DERR_INVALIDCALL;
+    mem += (SIZE_T)(sr.top / info->block_height) * pitch + (SIZE_T)(sr.left / info->block_width) * info->block_bytes;
     device_lock(device);
     if ((r = device_record(device, MTLD3D_REC_UPLOAD_SURFACE, sizeof(*r)))) {
         r->Surface = dst->id;
@@ -163,8 +185,16 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         r->Top = p.y;
         r->Right = p.x + (sr.right - sr.left);
         r->Bottom = p.y + (sr.bottom - sr.top);
-        r->Src = (uint64_t)(uintptr_t)(mem + (SIZE_T)(sr.top / info->block_height) * pitch +
-                                       (SIZE_T)(sr.left / info->block_width) * info->block_bytes);
+        r->Src = (uint64_t)(uintptr_t)mem;
+    }
+    /* A plain DEFAULT destination's guest copy is what its Lock shows
+     * (unless the unix side holds newer texels, which Lock reads). */
+    if (dst->mem && !dst->texture && !(dst->desc.Usage & D3DUSAGE_RENDERTARGET)) {
+        UINT rows = mtld3d_format_rows(info, sr.bottom - sr.top), bytes = mtld3d_format_pitch(info, sr.right - sr.left);
+        BYTE *out = dst->mem + (SIZE_T)(p.y / info->block_height) * dst->pitch +
+                    (SIZE_T)(p.x / info->block_width) * info->block_bytes;
+        for (UINT y = 0; y < rows; y++)
+            memcpy(out + (SIZE_T)y * dst->pitch, mem + (SIZE_T)y * pitch, bytes);
     }
     /* The source is the game's to change once this returns: hand the copy
      * over now rather than let the record point at memory it may rewrite. */
@@ -185,17 +215,23 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
     src = texture_from_base(src_texture);
     dst = texture_from_base(dst_texture);
     if (src->obj.pool != D3DPOOL_SYSTEMMEM || dst->obj.pool != D3DPOOL_DEFAULT || src->type != dst->type ||
-        src->format != dst->format || !src->mem || !dst->id)
+        !src->mem || !dst->id)
         return D3DERR_INVALIDCALL;
     /* The source may have larger levels first: match the destination's
-     * top level by size. */
+     * top level by size. The documentation asks for equal formats, a
+     * level of the destination's size and as many levels; Windows'
+     * drivers accept every mix (Wine's test_updatetexture) and copy what
+     * they can: here the levels both have, bytes as they are between
+     * formats of one block size (as NVIDIA's drivers do), nothing between
+     * others or when no level matches. */
     while (skip < src->levels && (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height))
         skip++;
-    if (skip == src->levels)
-        return D3DERR_INVALIDCALL;
     levels = dst->autogen ? 1 : dst->public_levels;
-    if (src->levels - skip < levels)
-        return D3DERR_INVALIDCALL;
+    if (skip == src->levels || src->info->block_bytes != dst->info->block_bytes ||
+        src->info->block_width != dst->info->block_width || src->info->block_height != dst->info->block_height)
+        levels = 0;
+    else
+        levels = min(levels, src->levels - skip);
     device_lock(device);
     /* Only the source's dirty regions travel, each scaled to the level. */
     for (UINT f = 0; f < dst->faces; f++) {
@@ -222,7 +258,7 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
             r->SlicePitch = s->slice_pitch;
         }
     }
-    if (dst->autogen) {
+    if (dst->autogen && levels) {
         struct mtld3d_rec_generate_mips *g = device_record(device, MTLD3D_REC_GENERATE_MIPS, sizeof(*g));
         if (g) {
             g->ID = dst->id;

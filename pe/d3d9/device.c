@@ -437,9 +437,21 @@ UINT WINAPI device_GetAvailableTextureMem(IDirect3DDevice9Ex *iface)
     return 2047u * 1024 * 1024;
 }
 
+/* Managed textures lose their unix-side copy: each is uploaded again from
+ * its memory (what NO_DIRTY_UPDATE locks wrote included) when next bound,
+ * and those bound now at once. Managed buffers keep theirs: a lock of one
+ * always uploads. */
 HRESULT WINAPI device_EvictManagedResources(IDirect3DDevice9Ex *iface)
 {
-    (void)iface;
+    struct device *device = device_impl(iface);
+    device_lock(device);
+    device->evict_epoch++;
+    for (UINT i = 0; i < MAX_SAMPLERS; i++) {
+        struct object *obj = device->state.textures[i];
+        if (obj && obj->pool == D3DPOOL_MANAGED)
+            texture_make_resident(CONTAINING_RECORD(obj, struct texture, obj));
+    }
+    device_unlock(device);
     return D3D_OK;
 }
 

@@ -45,6 +45,7 @@ struct device {
     BOOL in_scene;
     BOOL lost;
     UINT default_pool_objects; /* Reset refuses while any live */
+    UINT evict_epoch;          /* EvictManagedResources calls: managed textures bound later upload again */
     UINT frame;
     DWORD max_frame_latency;
     INT gpu_thread_priority;

@@ -24,6 +24,7 @@ struct surface {
     LONG locked;
     RECT lock_rect;          /* what the held lock covers, in pixels */
     DWORD lock_flags;
+    BOOL unix_newer;         /* a plain DEFAULT surface the unix side wrote since Lock last read it */
     HDC dc;
     struct texture *texture; /* a texture's level: LockRect goes through it */
     UINT sub;                /* its subresource index in the texture */
@@ -36,6 +37,15 @@ struct surface {
 static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
 {
     return CONTAINING_RECORD(iface, struct surface, iface);
+}
+
+/* A standalone render target or DEFAULT-pool plain surface: its texels
+ * live on the unix side and a lock's writes go there at Unlock. */
+static inline BOOL surface_unix_owned(const struct surface *s)
+{
+    return s->id && !s->texture &&
+           ((s->desc.Usage & D3DUSAGE_RENDERTARGET) ||
+            (s->desc.Pool == D3DPOOL_DEFAULT && !(s->desc.Usage & D3DUSAGE_DEPTHSTENCIL)));
 }
 
 /* Creates a surface the unix side owns (kind: MTLD3D_SURFACE_*).
@@ -130,6 +140,7 @@ struct texture {
     BOOL dirty;             /* changed since the last UpdateTexture read it */
     UINT dirty_faces;       /* bit f: dirty_box[f] holds face f's dirty region */
     D3DBOX dirty_box[6];    /* in top-level texels: what UpdateTexture copies */
+    UINT evict_epoch;       /* MANAGED: the device's evict_epoch at its last whole upload */
     struct subresource subs[]; /* faces * levels, face-major */
 };
 
@@ -144,8 +155,15 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
  * resource_lock_offset. */
 HRESULT texture_lock_rect(struct texture *t, UINT sub, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags);
 HRESULT texture_unlock(struct texture *t, UINT sub);
-/* Records an upload of a box of a subresource (NULL: all of it). */
+/* Marks a box of a subresource (NULL: all of it) dirty and records its
+ * upload. */
 void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box);
+/* Records the upload alone, leaving the dirty region as it is. */
+void texture_record_upload(struct texture *t, UINT sub, const D3DBOX *box);
+/* At a bind for sampling: gives a system-memory texture its unix-side
+ * copy the first time (Windows samples them; later locks update it) and
+ * uploads a managed texture again after EvictManagedResources. */
+void texture_make_resident(struct texture *t);
 /* The dirty region of a face scaled to a level and aligned to blocks;
  * FALSE if the face has none. */
 BOOL texture_dirty_box(const struct texture *t, UINT face, UINT level, D3DBOX *out);

@@ -37,9 +37,17 @@ static uint32_t ps_id(struct pshader *ps)
 }
 
 /* Textures bind by their struct object (state.h); the texture holds it. */
-static uint32_t texture_id(struct object *tex)
+/* The unix id a bound texture samples; a system-memory texture gets its
+ * unix-side copy at its first bind, an evicted managed one its upload. */
+static uint32_t texture_id(struct device *d, struct object *tex)
 {
-    return tex ? CONTAINING_RECORD(tex, struct texture, obj)->id : 0;
+    struct texture *t;
+    if (!tex)
+        return 0;
+    t = CONTAINING_RECORD(tex, struct texture, obj);
+    if (!t->id || t->evict_epoch != d->evict_epoch)
+        texture_make_resident(t);
+    return t->id;
 }
 
 static const D3DMATRIX identity = {{{1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f,
@@ -655,7 +663,7 @@ void state_set_texture(struct device *d, UINT sampler, struct object *tex)
     hold_texture(&d->state.textures[sampler], tex);
     if ((r = device_record(d, MTLD3D_REC_SET_TEXTURE, sizeof(*r)))) {
         r->Sampler = sampler;
-        r->Texture = texture_id(tex);
+        r->Texture = texture_id(d, tex);
     }
 }
 
@@ -956,12 +964,11 @@ HRESULT WINAPI device_GetClipPlane(IDirect3DDevice9Ex *iface, DWORD index, float
 HRESULT WINAPI device_SetViewport(IDirect3DDevice9Ex *iface, const D3DVIEWPORT9 *v)
 {
     struct device *device = device_impl(iface);
-    struct surface *rt = device->rts[0];
     if (!v)
         return D3DERR_INVALIDCALL;
-    /* Windows refuses a viewport outside render target 0. */
-    if (rt && ((UINT64)v->X + v->Width > rt->desc.Width || (UINT64)v->Y + v->Height > rt->desc.Height))
-        return D3DERR_INVALIDCALL;
+    /* The documentation refuses a viewport outside render target 0;
+     * Windows takes one (Wine's test_null_format: Clear and, on a NULL
+     * target, draws reach past the target). */
     device_lock(device);
     state_set_viewport(device, v);
     device_unlock(device);

@@ -1,6 +1,9 @@
 /* IDirect3DSurface9: standalone surfaces (render targets, depth-stencil,
  * offscreen plain) and the implicit ones of swap chains. Surfaces in
- * SYSTEMMEM and lockable render targets keep a guest copy for Lock. */
+ * SYSTEMMEM, offscreen plain ones and lockable render targets keep a
+ * guest copy for Lock; a DEFAULT one's Unlock sends it to the unix side,
+ * and its Lock reads back what the unix side wrote (always for a target,
+ * after ColorFill, StretchRect or UpdateSurface for a plain one). */
 #include "d3d9_private.h"
 
 static void surface_destroy(struct object *obj)
@@ -186,9 +189,11 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
         s->lock_rect = *rect;
     s->lock_flags = flags;
     /* A lockable render target's (or depth surface's) pixels live on the
-     * unix side: read them unless the game promises not to look. */
-    if ((s->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) && !(flags & D3DLOCK_DISCARD) &&
-        info->block_bytes) {
+     * unix side: read them unless the game promises not to look. A plain
+     * DEFAULT surface's guest copy is current until ColorFill, StretchRect
+     * or UpdateSurface write it there. */
+    if (((s->desc.Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) || s->unix_newer) &&
+        !(flags & D3DLOCK_DISCARD) && info->block_bytes) {
         struct device *device = s->obj.device;
         HRESULT hr;
         device_lock(device);
@@ -198,6 +203,7 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
             s->locked = 0;
             return hr;
         }
+        s->unix_newer = FALSE;
     }
     locked->Pitch = (INT)s->pitch;
     locked->pBits = s->mem + offset;
@@ -212,9 +218,10 @@ HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
     /* 2 while unlocking: a second Unlock or a Lock meanwhile fails. */
     if (InterlockedCompareExchange(&s->locked, 2, 1) != 1)
         return D3DERR_INVALIDCALL;
-    /* What the game wrote into a lockable render target goes back to the
-     * unix side, now: the memory is the game's again once it relocks. */
-    if ((s->desc.Usage & D3DUSAGE_RENDERTARGET) && s->id && !(s->lock_flags & D3DLOCK_READONLY) &&
+    /* What the game wrote into a lockable render target or a plain DEFAULT
+     * surface goes to the unix side, now: the memory is the game's again
+     * once it relocks. */
+    if (surface_unix_owned(s) && !(s->lock_flags & D3DLOCK_READONLY) &&
         mtld3d_format_lookup(s->desc.Format)->block_bytes) {
         struct device *device = s->obj.device;
         struct mtld3d_rec_upload_surface *r;
@@ -227,8 +234,8 @@ HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
             r->Top = s->lock_rect.top;
             r->Right = s->lock_rect.right;
             r->Bottom = s->lock_rect.bottom;
-            r->Src = (uint64_t)(uintptr_t)(s->mem + (SIZE_T)s->lock_rect.top * s->pitch +
-                                           (SIZE_T)s->lock_rect.left * info->block_bytes);
+            r->Src = (uint64_t)(uintptr_t)(s->mem + (SIZE_T)(s->lock_rect.top / info->block_height) * s->pitch +
+                                           (SIZE_T)(s->lock_rect.left / info->block_width) * info->block_bytes);
         }
         /* Unlock itself succeeds as on Windows; a failed hand-over is
          * logged by the unix side and the next read shows it. */

@@ -62,6 +62,25 @@ static void texture_destroy(struct object *obj)
     HeapFree(GetProcessHeap(), 0, t);
 }
 
+/* The unix side's texture: made at creation for DEFAULT and MANAGED
+ * textures, at the first bind for SYSTEMMEM ones. */
+static void texture_record_create(struct device *device, struct texture *t)
+{
+    struct mtld3d_rec_create_texture *r;
+    t->id = device_new_id(device);
+    if ((r = device_record(device, MTLD3D_REC_CREATE_TEXTURE, sizeof(*r)))) {
+        r->ID = t->id;
+        r->Type = t->type;
+        r->Format = t->format;
+        r->Width = t->width;
+        r->Height = t->height;
+        r->Depth = t->depth;
+        r->Levels = t->levels;
+        r->Usage = t->usage;
+        r->Pool = t->obj.pool;
+    }
+}
+
 /* CreateTexture, CreateCubeTexture and CreateVolumeTexture: the checks
  * Windows makes, then the object. */
 static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT w, UINT h, UINT d, UINT levels,
@@ -170,25 +189,13 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     }
     device_lock(device);
     resmem_reclaim(device);
-    if ((pool == D3DPOOL_DEFAULT || pool == D3DPOOL_MANAGED) && info->block_bytes) {
-        struct mtld3d_rec_create_texture *r;
-        t->id = device_new_id(device);
-        if ((r = device_record(device, MTLD3D_REC_CREATE_TEXTURE, sizeof(*r)))) {
-            r->ID = t->id;
-            r->Type = type;
-            r->Format = format;
-            r->Width = w;
-            r->Height = h;
-            r->Depth = d;
-            r->Levels = real_levels;
-            r->Usage = usage;
-            r->Pool = pool;
-        }
-    }
+    object_init(&t->obj, device, NULL, pool, texture_destroy, FALSE);
+    t->evict_epoch = device->evict_epoch;
+    if ((pool == D3DPOOL_DEFAULT || pool == D3DPOOL_MANAGED) && info->block_bytes)
+        texture_record_create(device, t);
     if (pool == D3DPOOL_DEFAULT)
         device->default_pool_objects++;
     device_unlock(device);
-    object_init(&t->obj, device, NULL, pool, texture_destroy, FALSE);
     *out = t;
     return D3D_OK;
 }
@@ -309,13 +316,18 @@ BOOL texture_dirty_box(const struct texture *t, UINT face, UINT level, D3DBOX *o
 
 void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box)
 {
+    texture_mark_dirty(t, sub / t->levels, sub % t->levels, box);
+    texture_record_upload(t, sub, box);
+}
+
+void texture_record_upload(struct texture *t, UINT sub, const D3DBOX *box)
+{
     struct device *device = t->obj.device;
     const struct subresource *s = &t->subs[sub];
     D3DBOX all = {0, 0, s->width, s->height, 0, s->depth};
     struct mtld3d_rec_update_texture *r;
     if (!box)
         box = &all;
-    texture_mark_dirty(t, sub / t->levels, sub % t->levels, box);
     if (!t->id || !t->mem)
         return;
     if ((r = device_record(device, MTLD3D_REC_UPDATE_TEXTURE, sizeof(*r)))) {
@@ -336,6 +348,28 @@ void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box)
     }
     t->recorded = TRUE;
     t->recorded_frame = device->frame;
+}
+
+static void record_generate_mips(struct texture *t);
+
+void texture_make_resident(struct texture *t)
+{
+    struct device *device = t->obj.device;
+    if (t->obj.pool == D3DPOOL_MANAGED && t->id && t->evict_epoch != device->evict_epoch) {
+        /* Evicted since its last upload: what its memory holds now,
+         * dirty or not (Wine's add_dirty_rect_test). */
+        t->evict_epoch = device->evict_epoch;
+        for (UINT i = 0; i < t->faces * t->levels; i++)
+            texture_record_upload(t, i, NULL);
+        if (t->autogen)
+            record_generate_mips(t);
+        return;
+    }
+    if (t->id || t->obj.pool != D3DPOOL_SYSTEMMEM || !t->mem || !t->info->block_bytes)
+        return;
+    texture_record_create(device, t);
+    for (UINT i = 0; i < t->faces * t->levels; i++)
+        texture_record_upload(t, i, NULL);
 }
 
 static void record_generate_mips(struct texture *t)
@@ -420,6 +454,38 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     return hr;
 }
 
+/* Records uploads of a top-level box (NULL: everything) scaled to each
+ * level from first down. */
+static void texture_record_scaled(struct texture *t, UINT face, const D3DBOX *box, UINT first)
+{
+    for (UINT l = first; l < t->levels; l++) {
+        const struct subresource *s = &t->subs[face * t->levels + l];
+        UINT bw = t->info->block_width, bh = t->info->block_height;
+        D3DBOX b;
+        if (!box) {
+            texture_record_update(t, face * t->levels + l, NULL);
+            continue;
+        }
+        b.Left = (box->Left >> l) / bw * bw;
+        b.Top = (box->Top >> l) / bh * bh;
+        b.Front = box->Front >> l;
+        b.Right = (box->Right + (1u << l) - 1) >> l;
+        b.Bottom = (box->Bottom + (1u << l) - 1) >> l;
+        b.Back = (box->Back + (1u << l) - 1) >> l;
+        b.Right = b.Right > s->width ? s->width : (b.Right + bw - 1) / bw * bw;
+        b.Bottom = b.Bottom > s->height ? s->height : (b.Bottom + bh - 1) / bh * bh;
+        if (b.Right > s->width)
+            b.Right = s->width;
+        if (b.Bottom > s->height)
+            b.Bottom = s->height;
+        if (b.Back > s->depth)
+            b.Back = s->depth;
+        if (b.Right <= b.Left || b.Bottom <= b.Top || b.Back <= b.Front)
+            continue;
+        texture_record_update(t, face * t->levels + l, &b);
+    }
+}
+
 HRESULT texture_unlock(struct texture *t, UINT sub)
 {
     struct device *device = t->obj.device;
@@ -431,8 +497,20 @@ HRESULT texture_unlock(struct texture *t, UINT sub)
         /* NO_DIRTY_UPDATE leaves a managed texture's upload to
          * AddDirtyRect; a dynamic DEFAULT texture has no copy to defer
          * to, so what was written is what it holds. */
-        if (!(s->lock_flags & D3DLOCK_NO_DIRTY_UPDATE) || t->obj.pool == D3DPOOL_DEFAULT)
+        if ((s->lock_flags & D3DLOCK_NO_DIRTY_UPDATE) && t->obj.pool == D3DPOOL_SYSTEMMEM) {
+            /* A sampled system-memory texture reads its memory whatever
+             * the dirty marker says (Wine's add_dirty_rect_test). */
+            texture_record_upload(t, sub, &s->box);
+        } else if (!(s->lock_flags & D3DLOCK_NO_DIRTY_UPDATE) || t->obj.pool == D3DPOOL_DEFAULT) {
             texture_record_update(t, sub, &s->box);
+            /* Dirty regions are kept for the top level only, the levels
+             * below taking its rectangle scaled (D3D9's UpdateTexture
+             * documentation): a managed or system-memory texture sends
+             * them again after a top-level lock, which may have written
+             * them through its pointer (levels are back to back). */
+            if (sub % t->levels == 0 && t->obj.pool != D3DPOOL_DEFAULT && !t->autogen)
+                texture_record_scaled(t, sub / t->levels, &s->box, 1);
+        }
         if (t->autogen && sub % t->levels == 0)
             record_generate_mips(t);
     }
@@ -453,32 +531,7 @@ static HRESULT texture_add_dirty(struct texture *t, UINT face, const D3DBOX *box
     device_lock(device);
     texture_mark_dirty(t, face, 0, box);
     if (t->obj.pool == D3DPOOL_MANAGED || (t->obj.pool == D3DPOOL_DEFAULT && t->mem)) {
-        for (UINT l = 0; l < t->levels; l++) {
-            const struct subresource *s = &t->subs[face * t->levels + l];
-            UINT bw = t->info->block_width, bh = t->info->block_height;
-            D3DBOX b;
-            if (!box) {
-                texture_record_update(t, face * t->levels + l, NULL);
-                continue;
-            }
-            b.Left = (box->Left >> l) / bw * bw;
-            b.Top = (box->Top >> l) / bh * bh;
-            b.Front = box->Front >> l;
-            b.Right = (box->Right + (1u << l) - 1) >> l;
-            b.Bottom = (box->Bottom + (1u << l) - 1) >> l;
-            b.Back = (box->Back + (1u << l) - 1) >> l;
-            b.Right = b.Right > s->width ? s->width : (b.Right + bw - 1) / bw * bw;
-            b.Bottom = b.Bottom > s->height ? s->height : (b.Bottom + bh - 1) / bh * bh;
-            if (b.Right > s->width)
-                b.Right = s->width;
-            if (b.Bottom > s->height)
-                b.Bottom = s->height;
-            if (b.Back > s->depth)
-                b.Back = s->depth;
-            if (b.Right <= b.Left || b.Bottom <= b.Top || b.Back <= b.Front)
-                continue;
-            texture_record_update(t, face * t->levels + l, &b);
-        }
+        texture_record_scaled(t, face, box, 0);
         record_generate_mips(t);
     }
     device_unlock(device);
@@ -510,7 +563,14 @@ static HRESULT texture_set_autogen_filter(struct texture *t, D3DTEXTUREFILTERTYP
 {
     if (filter == D3DTEXF_NONE || filter > D3DTEXF_GAUSSIANQUAD)
         return D3DERR_INVALIDCALL;
+    if (filter == t->autogen_filter)
+        return D3D_OK;
     t->autogen_filter = filter;
+    /* The unix side regenerates a render target's levels after it is
+     * drawn to, with the filter of the last generation: send it. */
+    device_lock(t->obj.device);
+    record_generate_mips(t);
+    device_unlock(t->obj.device);
     return D3D_OK;
 }
 

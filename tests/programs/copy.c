@@ -195,8 +195,235 @@ TEST(render_to_texture_then_sample)
     IDirect3DDevice9_Release(dev);
 }
 
+/* A DEFAULT-pool offscreen plain surface locks like memory the game owns
+ * (D3D9 docs: "Offscreen plain surfaces ... lockable"): what ColorFill,
+ * StretchRect and UpdateSurface write shows in its next lock, and what a
+ * lock writes is what StretchRect then copies. */
+TEST(plain_surface_locks)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *plain = NULL, *other = NULL, *sys = NULL, *rt = NULL;
+    RECT r = {4, 4, 8, 8};
+    POINT p = {2, 2};
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &plain, NULL);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &other, NULL);
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 4, 4, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &sys, NULL);
+    IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, 0, 0, FALSE, &rt, NULL);
+    if (!plain || !other || !sys || !rt) {
+        CHECK(0, "surfaces");
+        return;
+    }
+    CHECK_HR(IDirect3DDevice9_ColorFill(dev, plain, NULL, 0x80102030), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_ColorFill(dev, plain, &r, 0xff405060), D3D_OK);
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(plain, &lr, NULL, D3DLOCK_READONLY))) {
+        CHECK_EQ_U(((DWORD *)lr.pBits)[0], 0x80102030);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 5 * lr.Pitch))[5], 0xff405060);
+        IDirect3DSurface9_UnlockRect(plain);
+    }
+    /* Written through a lock, then copied to a render target. */
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(plain, &lr, NULL, 0))) {
+        ((DWORD *)((BYTE *)lr.pBits + 10 * lr.Pitch))[12] = 0xff00ff00;
+        IDirect3DSurface9_UnlockRect(plain);
+    }
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, rt, NULL, D3DTEXF_NONE), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, rt, 12, 10), 0x00ff00);
+    CHECK_EQ_U(rt_pixel(dev, rt, 5, 5), 0x405060);
+    /* Plain to plain, then UpdateSurface over part of it. */
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, other, NULL, D3DTEXF_NONE), D3D_OK);
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, 0))) {
+        for (UINT y = 0; y < 4; y++)
+            for (UINT x = 0; x < 4; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0xffabcdef;
+        IDirect3DSurface9_UnlockRect(sys);
+    }
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, sys, NULL, other, &p), D3D_OK);
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(other, &lr, NULL, D3DLOCK_READONLY))) {
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 10 * lr.Pitch))[12], 0xff00ff00);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 3 * lr.Pitch))[3], 0xffabcdef);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 7 * lr.Pitch))[7], 0xff405060);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 15 * lr.Pitch))[0], 0x80102030);
+        IDirect3DSurface9_UnlockRect(other);
+    }
+    IDirect3DSurface9_Release(rt);
+    IDirect3DSurface9_Release(sys);
+    IDirect3DSurface9_Release(other);
+    IDirect3DSurface9_Release(plain);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* Packed 4:2:2 YUV plain surfaces StretchRect to RGB. Expected colours
+ * from Microsoft's "YUV to RGB" conversion for 8-bit BT.601 studio range:
+ * C = Y - 16, D = U - 128, E = V - 128, R = (298C + 409E + 128) >> 8,
+ * G = (298C - 100D - 208E + 128) >> 8, B = (298C + 516D + 128) >> 8,
+ * each clipped to 0..255. A macropixel is two texels sharing U and V. */
+TEST(yuv_surfaces)
+{
+    static const struct {
+        D3DFORMAT format;
+        BYTE bytes[2][4]; /* a macropixel of the left half, of the right */
+    } cases[] = {
+        /* left: Y0 81, Y1 128, U 90, V 240; right: Y 128, U 64, V 200 */
+        {D3DFMT_YUY2, {{81, 90, 128, 240}, {128, 64, 128, 200}}},
+        {D3DFMT_UYVY, {{90, 81, 240, 128}, {64, 128, 200, 128}}},
+    };
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *rt = NULL;
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateRenderTarget(dev, 16, 4, D3DFMT_X8R8G8B8, 0, 0, FALSE, &rt, NULL);
+    for (UINT i = 0; rt && i < sizeof(cases) / sizeof(cases[0]); i++) {
+        IDirect3DSurface9 *yuv = NULL;
+        D3DLOCKED_RECT lr;
+        RECT odd = {1, 0, 3, 2};
+        CHECK_HR(IDirect3D9_CheckDeviceFormatConversion(d3d, 0, D3DDEVTYPE_HAL, cases[i].format, D3DFMT_X8R8G8B8), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 8, 2, cases[i].format, D3DPOOL_DEFAULT, &yuv, NULL),
+                 D3D_OK);
+        if (!yuv)
+            continue;
+        /* A lock's pitch counts bytes: four per macropixel of two texels;
+         * rectangles start on a macropixel. */
+        CHECK_HR(IDirect3DSurface9_LockRect(yuv, &lr, &odd, 0), D3DERR_INVALIDCALL);
+        if (SUCCEEDED(IDirect3DSurface9_LockRect(yuv, &lr, NULL, 0))) {
+            CHECK(lr.Pitch >= 16, "pitch %d", lr.Pitch);
+            for (UINT y = 0; y < 2; y++)
+                for (UINT m = 0; m < 4; m++)
+                    memcpy((BYTE *)lr.pBits + y * lr.Pitch + 4 * m, cases[i].bytes[m >= 2], 4);
+            IDirect3DSurface9_UnlockRect(yuv);
+        }
+        /* Doubled: each texel covers 2x2 pixels. */
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, yuv, NULL, rt, NULL, D3DTEXF_POINT), D3D_OK);
+        /* Y 81: C 65, D -38, E 112 -> R 255, G 0, B 0 (clipped). */
+        CHECK_EQ_U(rt_pixel(dev, rt, 0, 0), 0xff0000);
+        /* Y 128: C 112 -> R 255 (clipped), G 54, B 54. */
+        CHECK_EQ_U(rt_pixel(dev, rt, 3, 1), 0xff3636);
+        /* Y 128, D -64, E 72: R 245, G 97, B 1. */
+        CHECK_EQ_U(rt_pixel(dev, rt, 9, 2), 0xf56101);
+        CHECK_EQ_U(rt_pixel(dev, rt, 14, 3), 0xf56101);
+        IDirect3DSurface9_Release(yuv);
+    }
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* ColorFill of a DXT1 plain surface fills whole 4x4 blocks; a rectangle
+ * that splits a block is refused. The lock then shows solid blocks. */
+TEST(dxt_color_fill)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *dxt = NULL;
+    RECT blocks = {4, 4, 8, 8}, split = {5, 5, 7, 7};
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_DXT1, D3DPOOL_DEFAULT, &dxt, NULL);
+    if (!dxt) {
+        CHECK(0, "a DXT1 plain surface");
+        IDirect3DDevice9_Release(dev);
+        return;
+    }
+    CHECK_HR(IDirect3DDevice9_ColorFill(dev, dxt, NULL, 0xffff0000), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_ColorFill(dev, dxt, &blocks, 0xff0000ff), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_ColorFill(dev, dxt, &split, 0xff0000ff), D3DERR_INVALIDCALL);
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(dxt, &lr, NULL, D3DLOCK_READONLY))) {
+        /* Block (0,0) is red, (1,1) blue: both endpoints the colour in
+         * RGB565 (0xf800, 0x001f), every index 0. */
+        const DWORD *b00 = lr.pBits, *b11 = (const DWORD *)((BYTE *)lr.pBits + lr.Pitch + 8);
+        CHECK_EQ_U(b00[0], 0xf800f800);
+        CHECK_EQ_U(b00[1], 0);
+        CHECK_EQ_U(b11[0], 0x001f001f);
+        CHECK_EQ_U(b11[1], 0);
+        IDirect3DSurface9_UnlockRect(dxt);
+    }
+    IDirect3DSurface9_Release(dxt);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* UpdateTexture between textures the documentation calls mismatched:
+ * Windows' drivers accept them (Wine's test_updatetexture, run on
+ * Windows) and copy what matches: the levels both have, bytes as they
+ * are between formats of one texel size. */
+TEST(update_texture_mismatch)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DTexture9 *src = NULL, *small = NULL, *dst = NULL;
+    IDirect3DSurface9 *lvl = NULL;
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL);
+    IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &small, NULL);
+    /* Two levels and another format of four bytes a texel. */
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 2, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &dst, NULL);
+    if (!src || !small || !dst) {
+        CHECK(0, "textures");
+        return;
+    }
+    if (SUCCEEDED(IDirect3DTexture9_LockRect(src, 0, &lr, NULL, 0))) {
+        for (UINT y = 0; y < 8; y++)
+            for (UINT x = 0; x < 8; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0x80123456;
+        IDirect3DTexture9_UnlockRect(src, 0);
+    }
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 0, &lvl);
+    if (lvl) {
+        CHECK_EQ_U(rt_pixel(dev, lvl, 3, 3), 0x123456);
+        IDirect3DSurface9_Release(lvl);
+    }
+    /* No level of the destination's size: accepted, nothing to copy. */
+    CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)small, (IDirect3DBaseTexture9 *)dst), D3D_OK);
+    IDirect3DTexture9_Release(dst);
+    IDirect3DTexture9_Release(small);
+    IDirect3DTexture9_Release(src);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* UpdateSurface of a DXT1 level copies whole 4x4 blocks; a partial block
+ * only where the rectangle meets its surface's edge, on both sides
+ * (Windows, in Wine's update_surface_test). */
+TEST(update_surface_blocks)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DTexture9 *src = NULL, *dst = NULL;
+    IDirect3DSurface9 *s1 = NULL, *s2 = NULL, *d0 = NULL, *d1 = NULL, *d2 = NULL;
+    RECT two = {0, 0, 2, 2};
+    if (!dev)
+        return;
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 3, 0, D3DFMT_DXT1, D3DPOOL_SYSTEMMEM, &src, NULL);
+    IDirect3DDevice9_CreateTexture(dev, 8, 8, 3, 0, D3DFMT_DXT1, D3DPOOL_DEFAULT, &dst, NULL);
+    if (!src || !dst) {
+        CHECK(0, "DXT1 textures");
+        return;
+    }
+    IDirect3DTexture9_GetSurfaceLevel(src, 1, &s1);
+    IDirect3DTexture9_GetSurfaceLevel(src, 2, &s2);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 0, &d0);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 1, &d1);
+    IDirect3DTexture9_GetSurfaceLevel(dst, 2, &d2);
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s1, NULL, d0, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s2, NULL, d2, NULL), D3D_OK);
+    /* 2x2 (all of level 2) into the corner of a 4x4 level: a part block. */
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s2, NULL, d1, NULL), D3DERR_INVALIDCALL);
+    /* 2x2 out of a 4x4 level: a part block of the source. */
+    CHECK_HR(IDirect3DDevice9_UpdateSurface(dev, s1, &two, d2, NULL), D3DERR_INVALIDCALL);
+    IDirect3DSurface9_Release(d2);
+    IDirect3DSurface9_Release(d1);
+    IDirect3DSurface9_Release(d0);
+    IDirect3DSurface9_Release(s2);
+    IDirect3DSurface9_Release(s1);
+    IDirect3DTexture9_Release(dst);
+    IDirect3DTexture9_Release(src);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
-    T(color_fill), T(stretch_rect), T(update_surface_and_texture), T(render_to_texture_then_sample),
+    T(color_fill),      T(stretch_rect),  T(update_surface_and_texture), T(render_to_texture_then_sample),
+    T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill), T(update_texture_mismatch),
+    T(update_surface_blocks),
 };
 
 int main(void)

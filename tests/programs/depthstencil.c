@@ -301,9 +301,73 @@ TEST(clear_depth_only_and_stencil_only)
     IDirect3DDevice9_Release(dev);
 }
 
+/* A viewport larger than the render target is taken (Windows does, the
+ * documentation says otherwise: Wine's test_null_format), and a depth
+ * clear covers the viewport on the depth buffer even past a smaller
+ * render target; a colour clear covers a target larger than the depth
+ * buffer, and each of two targets of different sizes
+ * (test_clear_different_size_surfaces). */
+TEST(clear_past_smaller_surface)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DSurface9 *bb = NULL, *small = NULL, *big = NULL, *ds = NULL, *small_ds = NULL;
+    D3DVIEWPORT9 vp = {0, 0, 80, 80, 0.0f, 1.0f};
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetRenderTarget(dev, 0, &bb);
+    IDirect3DDevice9_GetDepthStencilSurface(dev, &ds);
+    IDirect3DDevice9_CreateRenderTarget(dev, 20, 20, D3DFMT_X8R8G8B8, 0, 0, FALSE, &small, NULL);
+    IDirect3DDevice9_CreateRenderTarget(dev, 80, 80, D3DFMT_X8R8G8B8, 0, 0, FALSE, &big, NULL);
+    IDirect3DDevice9_CreateDepthStencilSurface(dev, 20, 20, D3DFMT_D24S8, 0, 0, FALSE, &small_ds, NULL);
+    if (!bb || !ds || !small || !big || !small_ds) {
+        CHECK(0, "surfaces");
+        return;
+    }
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, BACKGROUND, 0.5f, 0);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, small);
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 0.2f, 0), D3D_OK);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+    /* A square at 0.3 fails LESS where the depth is 0.2: cells 0 (under
+     * the small target) and 3 (past it, inside the viewport); cell 5 is
+     * past the viewport and kept 0.5. */
+    IDirect3DDevice9_BeginScene(dev);
+    rs(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    square(dev, 0, 0, 0.3f, RED, FALSE);
+    square(dev, 3, 3, 0.3f, RED, FALSE);
+    square(dev, 5, 0, 0.3f, RED, FALSE);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_EQ_U(cell_pixel(dev, 0, 0), BACKGROUND);
+    CHECK_EQ_U(cell_pixel(dev, 3, 3), BACKGROUND);
+    CHECK_EQ_U(cell_pixel(dev, 5, 0), RED & 0xffffff);
+    /* A target larger than the depth-stencil surface clears whole. */
+    IDirect3DDevice9_SetRenderTarget(dev, 0, big);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, small_ds);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, GREEN, 1.0f, 0), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, big, 70, 70), GREEN & 0xffffff);
+    /* Two targets of different sizes: each cleared over the viewport in
+     * its own bounds. */
+    IDirect3DDevice9_SetRenderTarget(dev, 0, small);
+    IDirect3DDevice9_SetRenderTarget(dev, 1, big);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, RED, 1.0f, 0), D3D_OK);
+    IDirect3DDevice9_SetRenderTarget(dev, 1, NULL);
+    CHECK_EQ_U(rt_pixel(dev, big, 70, 70), RED & 0xffffff);
+    CHECK_EQ_U(rt_pixel(dev, small, 10, 10), RED & 0xffffff);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
+    IDirect3DSurface9_Release(small_ds);
+    IDirect3DSurface9_Release(big);
+    IDirect3DSurface9_Release(small);
+    IDirect3DSurface9_Release(ds);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(zfunc_d24s8), T(zfunc_d16), T(depth_write_off), T(stencil_ops), T(two_sided_stencil),
-    T(clear_depth_only_and_stencil_only),
+    T(clear_depth_only_and_stencil_only), T(clear_past_smaller_surface),
 };
 
 int main(void)

@@ -401,6 +401,19 @@ TEST(max_mip_level)
     IDirect3DDevice9_EndScene(c.dev);
     if (tex)
         CHECK_PIXEL_TOL(c.dev, 0, 0, want[2], 1, "minified");
+    /* Without mipmapping MAXMIPLEVEL is ignored, SetLOD still picks the
+     * level (Windows, in Wine's maxmip_test). */
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_NONE);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 2);
+    for (DWORD lod = 0; tex && lod < 2; lod++) {
+        IDirect3DTexture9_SetLOD(tex, lod);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(c.dev);
+        quad(c.dev, 0, 0, 64, 64, 0, 0, 1, 1);
+        IDirect3DDevice9_EndScene(c.dev);
+        CHECK_PIXEL_TOL(c.dev, 20, 20, want[lod], 1, lod ? "no mipfilter, LOD 1" : "no mipfilter, MAXMIPLEVEL 2");
+    }
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 0);
     IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
     if (tex)
         IDirect3DTexture9_Release(tex);
@@ -465,6 +478,58 @@ TEST(autogen_mipmap)
     draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
     CHECK_PIXEL_TOL(c.dev, 4, 4, 0xff0000, 2, "level 1, left");
     CHECK_PIXEL_TOL(c.dev, 28, 4, 0x0000ff, 2, "level 1, right");
+    IDirect3DTexture9_Release(tex);
+    test_teardown(&c);
+}
+
+/* An AUTOGENMIPMAP render target's levels follow what the GPU writes to
+ * its top level (D3D9's "Automatic Generation of Mipmaps": the sublevels
+ * are regenerated when the top level changes): a Clear through
+ * SetRenderTarget, with a depth-stencil surface smaller than the target
+ * bound (the target is still cleared whole), and a StretchRect into it. */
+TEST(autogen_render_target)
+{
+    struct test_ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DSurface9 *top = NULL, *bb = NULL, *ds = NULL, *src = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 256, 256, 0, D3DUSAGE_AUTOGENMIPMAP | D3DUSAGE_RENDERTARGET,
+                                            D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &tex, NULL),
+             D3D_OK);
+    IDirect3DDevice9_CreateRenderTarget(c.dev, 256, 256, D3DFMT_X8R8G8B8, 0, 0, FALSE, &src, NULL);
+    IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 64, 64, D3DFMT_D24S8, 0, 0, FALSE, &ds, NULL);
+    if (!tex || !src || !ds) {
+        CHECK(0, "resources");
+        test_teardown(&c);
+        return;
+    }
+    IDirect3DTexture9_GetSurfaceLevel(tex, 0, &top);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &bb);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 3);
+
+    IDirect3DDevice9_SetRenderTarget(c.dev, 0, top);
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
+    CHECK_HR(IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff00ffff, 1.0f, 0), D3D_OK);
+    IDirect3DDevice9_SetRenderTarget(c.dev, 0, bb);
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
+    /* Level 3 is 32x32: its texel (30, 30) averages texels of the top
+     * level far outside the 64x64 depth-stencil surface. */
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL_TOL(c.dev, 30, 30, 0x00ffff, 1, "level 3 after a Clear");
+
+    IDirect3DDevice9_ColorFill(c.dev, src, NULL, 0xffff8000);
+    CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, src, NULL, top, NULL, D3DTEXF_POINT), D3D_OK);
+    draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+    CHECK_PIXEL_TOL(c.dev, 30, 30, 0xff8000, 1, "level 3 after a StretchRect");
+
+    IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 0);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DSurface9_Release(top);
+    IDirect3DSurface9_Release(ds);
+    IDirect3DSurface9_Release(src);
     IDirect3DTexture9_Release(tex);
     test_teardown(&c);
 }
@@ -573,10 +638,96 @@ done:
     test_teardown(&c);
 }
 
+/* The levels of a texture lie back to back after the top level, and a
+ * top-level lock dirties the levels below too (D3D9's UpdateTexture
+ * documentation: dirty regions are kept for level 0, sublevels take them
+ * scaled), so levels written through the top level's pointer are what a
+ * managed texture samples. A system-memory texture samples as well
+ * (Wine's test_mipmap_upload, run on Windows). */
+TEST(levels_through_top_lock)
+{
+    static const D3DPOOL pools[] = {D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM};
+    static const D3DCOLOR want[3] = {0x111111, 0x222222, 0x333333};
+    struct test_ctx c;
+    if (!begin(&c))
+        return;
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    for (UINT p = 0; p < 2; p++) {
+        IDirect3DTexture9 *tex = NULL;
+        D3DLOCKED_RECT lr;
+        BYTE *mem;
+        CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 3, 0, D3DFMT_A8R8G8B8, pools[p], &tex, NULL), D3D_OK);
+        if (!tex)
+            continue;
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
+            mem = lr.pBits;
+            for (UINT l = 0; l < 3; l++) {
+                UINT n = 4 >> l;
+                memset(mem, 0x11 * (l + 1), n * n * 4);
+                mem += n * n * 4;
+            }
+            IDirect3DTexture9_UnlockRect(tex, 0);
+        }
+        for (DWORD l = 0; l < 3; l++) {
+            char what[48];
+            IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, l);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff123456, 1.0f, 0);
+            IDirect3DDevice9_BeginScene(c.dev);
+            IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+            quad(c.dev, 0, 0, 64, 64, 0, 0, 1, 1);
+            IDirect3DDevice9_EndScene(c.dev);
+            sprintf(what, "pool %u, level %lu", (unsigned)pools[p], (unsigned long)l);
+            CHECK_PIXEL_TOL(c.dev, 20, 20, want[l], 1, what);
+        }
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+        IDirect3DTexture9_Release(tex);
+    }
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 0);
+    test_teardown(&c);
+}
+
+/* A lock with D3DLOCK_NO_DIRTY_UPDATE leaves a managed texture's copy as
+ * it was until EvictManagedResources, after which the memory is what is
+ * sampled; a system-memory texture samples its memory whatever the flag
+ * (Windows, in Wine's add_dirty_rect_test). */
+TEST(no_dirty_update_and_evict)
+{
+    static const D3DPOOL pools[] = {D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM};
+    struct test_ctx c;
+    if (!begin(&c))
+        return;
+    for (UINT p = 0; p < 2; p++) {
+        IDirect3DTexture9 *tex = NULL;
+        D3DLOCKED_RECT lr;
+        CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 1, 0, D3DFMT_X8R8G8B8, pools[p], &tex, NULL), D3D_OK);
+        if (!tex)
+            continue;
+        for (UINT step = 0; step < 2; step++) {
+            if (FAILED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, step ? D3DLOCK_NO_DIRTY_UPDATE : 0)))
+                continue;
+            for (UINT y = 0; y < 4; y++)
+                for (UINT x = 0; x < 4; x++)
+                    ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = step ? 0xff00ff00 : 0xffff0000;
+            IDirect3DTexture9_UnlockRect(tex, 0);
+            draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+            CHECK_PIXEL_TOL(c.dev, 16, 16, step && pools[p] == D3DPOOL_SYSTEMMEM ? 0x00ff00 : 0xff0000, 0,
+                            step ? "after a NO_DIRTY_UPDATE lock" : "after a lock");
+        }
+        if (pools[p] == D3DPOOL_MANAGED) {
+            CHECK_HR(IDirect3DDevice9_EvictManagedResources(c.dev), D3D_OK);
+            draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+            CHECK_PIXEL_TOL(c.dev, 16, 16, 0x00ff00, 0, "after EvictManagedResources");
+        }
+        IDirect3DTexture9_Release(tex);
+    }
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(every_offered_format), T(compressed_blocks), T(filters), T(address_modes),
     T(max_mip_level),        T(srgb_read),         T(autogen_mipmap), T(p8_with_palettes),
-    T(update_texture_dirty_regions),
+    T(update_texture_dirty_regions), T(levels_through_top_lock), T(autogen_render_target),
+    T(no_dirty_update_and_evict),
 };
 
 int main(void) { return RUN_TESTS(tests); }

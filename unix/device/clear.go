@@ -153,6 +153,54 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 	if flags == 0 || !tg.any {
 		return nil
 	}
+	vp := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}
+	if d.st.ff.RS[types.D3DRS_SCISSORTESTENABLE] != 0 {
+		vp = vp.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
+	}
+	if (vp.r > tg.width || vp.b > tg.height) && d.mixedSizes(tg) {
+		// Surfaces of different sizes, with the viewport past the
+		// smallest: a pass is bounded by its smallest attachment, while
+		// Windows clears each surface over the viewport within its own
+		// bounds. One pass each.
+		for i, id := range d.rts {
+			s := d.objects[id]
+			if flags&types.D3DCLEAR_TARGET == 0 || id == 0 || s == nil || s.tex == nil {
+				continue
+			}
+			var cpd backend.RenderPassDesc
+			var cd backend.RenderPipelineDesc
+			cpd.Color[i], cd.ColorAttachments[i].Format = pd.Color[i], desc.ColorAttachments[i].Format
+			ctg := drawTargets{width: s.width, height: s.height, samples: s.samples, any: true}
+			if err := d.clearIn(&cpd, &cd, ctg, types.D3DCLEAR_TARGET, r, rec); err != nil {
+				return err
+			}
+		}
+		if flags &^= types.D3DCLEAR_TARGET; flags == 0 {
+			return nil
+		}
+		ds := d.objects[d.ds]
+		dpd, dd := backend.RenderPassDesc{Depth: pd.Depth, Stencil: pd.Stencil}, backend.RenderPipelineDesc{DepthFormat: desc.DepthFormat, StencilFormat: desc.StencilFormat}
+		dtg := drawTargets{width: ds.width, height: ds.height, samples: ds.samples, hasDepth: tg.hasDepth, hasStencil: tg.hasStencil, any: true}
+		return d.clearIn(&dpd, &dd, dtg, flags, r, rec)
+	}
+	return d.clearIn(&pd, &desc, tg, flags, r, rec)
+}
+
+// mixedSizes reports whether the bound targets and depth-stencil surface
+// differ in size from the pass's (the smallest of them).
+func (d *Device) mixedSizes(tg drawTargets) bool {
+	ids := append(d.rts[:len(d.rts):len(d.rts)], d.ds)
+	for _, id := range ids {
+		if s := d.objects[id]; id != 0 && s != nil && s.tex != nil && (s.width != tg.width || s.height != tg.height) {
+			return true
+		}
+	}
+	return false
+}
+
+// clearIn clears flags' planes of pd's attachments over the viewport,
+// scissor and the record's rectangles.
+func (d *Device) clearIn(pd *backend.RenderPassDesc, desc *backend.RenderPipelineDesc, tg drawTargets, flags uint32, r *shared.RecClear, rec []byte) error {
 	k := clearKey{depth: desc.DepthFormat, stencil: desc.StencilFormat, samples: max(tg.samples, 1), flags: flags}
 	for i := range k.color {
 		k.color[i] = desc.ColorAttachments[i].Format
@@ -180,7 +228,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 			areas = append(areas, q.and(area))
 		}
 	}
-	return d.encodeClear(&pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
+	return d.encodeClear(pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
 }
 
 // encodeClear clears the areas of the pass's attachments that k.flags

@@ -21,6 +21,9 @@ func init() {
 		if s == nil || s.tex == nil {
 			return fmt.Errorf("color fill of unknown surface %d", r.Surface)
 		}
+		if blk, ok := format.SolidBlock(s.mapping.Format, r.Color); ok {
+			return d.fillBlocks(s, blk, rect{int(r.Left), int(r.Top), int(r.Right), int(r.Bottom)})
+		}
 		k := clearKey{samples: s.samples, flags: types.D3DCLEAR_TARGET}
 		k.color[0] = s.mapping.Format
 		var pd backend.RenderPassDesc
@@ -29,6 +32,24 @@ func init() {
 	})
 	on("StretchRect", (*Device).stretchRect)
 	on("UploadSurface", (*Device).uploadSurface)
+}
+
+// fillBlocks writes one block over a rectangle of a block-compressed
+// surface (ColorFill: no GPU renders into these formats). The guest
+// checked that the rectangle falls on whole blocks or the surface's edge.
+func (d *Device) fillBlocks(s *surface, blk []byte, a rect) error {
+	if a.empty() || a.l < 0 || a.t < 0 || a.r > s.width || a.b > s.height {
+		return fmt.Errorf("surface %d: bad fill rectangle", s.id)
+	}
+	info := s.mapping.Format.Info()
+	bw, bh := info.BlockWidth, info.BlockHeight
+	cols, rows := (a.r-a.l+bw-1)/bw, (a.b-a.t+bh-1)/bh
+	data := make([]byte, cols*rows*len(blk))
+	for i := 0; i < len(data); i += len(blk) {
+		copy(data[i:], blk)
+	}
+	return d.writeTexture(d.textures[s.owner], s.tex, backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1},
+		s.level, s.slice, data, cols*len(blk), len(data))
 }
 
 func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
@@ -65,6 +86,7 @@ func (d *Device) uploadSurface(r *shared.RecUploadSurface, _ []byte) error {
 		}
 	}
 	// In API order: after what earlier commands of this frame do with it.
+	d.wroteTop(s.tex, s.level)
 	return d.writeTexture(d.textures[s.owner], s.tex, backend.Region{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t, Depth: 1}, s.level, s.slice,
 		data, dstRow, len(data))
 }
@@ -169,6 +191,7 @@ func (d *Device) copyRect(src, dst *surface, sr, dr rect) {
 	blit.CopyTextureToTexture(src.tex, src.slice, src.level, backend.Origin{X: sr.l, Y: sr.t},
 		backend.Size{Width: sr.r - sr.l, Height: sr.b - sr.t, Depth: 1}, dst.tex, dst.slice, dst.level, backend.Origin{X: dr.l, Y: dr.t})
 	blit.EndEncoding()
+	d.wroteTop(dst.tex, dst.level)
 }
 
 // scaledCopy draws the source rectangle into the destination one, with
@@ -187,6 +210,7 @@ func (d *Device) scaledCopy(src, dst *surface, sr, dr rect, filter types.Texture
 	q := texQuad{fs: blitFunction, sampler: sd, tex: view, format: dst.mapping.Format, samples: dst.samples,
 		w: dst.width, h: dst.height, scissor: dr, params: quadParams(sr, dr, src.width, src.height, float32(level))}
 	dst.target(&q.target)
+	d.wroteTop(dst.tex, dst.level)
 	return d.drawTexQuad(&q)
 }
 
@@ -198,6 +222,9 @@ func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) 
 	t := d.textures[src.owner]
 	if src.owner == 0 || t == nil {
 		return src.tex, src.level, func() {}, nil
+	}
+	if src.level > 0 {
+		d.refreshMips(t)
 	}
 	t.usedBy = d.cur.cb
 	if t.kind == types.D3DRTYPE_TEXTURE {

@@ -67,19 +67,23 @@ type Device struct {
 	dummies  map[dummyKey]backend.Texture        // read by declared samplers without a fitting texture (textures.go)
 	buffers  map[uint32]*buffer
 	textures map[uint32]*texture
-	shaders  map[uint32]*shader
-	decls    map[uint32]*declaration
-	draws    drawCache
-	clears   map[clearKey]backend.RenderPipelineState
-	dss      map[clearKey]backend.DepthStencilState
-	frames   uint64
-	cur      frame
-	pass     openPass   // the render pass kept open across draws (pass.go)
-	q        queryState // occlusion and event queries (query.go)
-	dumpDir  string     // dump.dir resolved; "" for none
-	records  *recorder  // record.dir's file; nil for none
-	dumps    []uint32   // swap chains presented this frame, to dump
-	warned   map[uint32]bool
+	// AUTOGENMIPMAP textures by their backend texture, for the writes that
+	// name only that (passes, copies), and how many have stale mips.
+	autogen   map[backend.Texture]*texture
+	staleMips int
+	shaders   map[uint32]*shader
+	decls     map[uint32]*declaration
+	draws     drawCache
+	clears    map[clearKey]backend.RenderPipelineState
+	dss       map[clearKey]backend.DepthStencilState
+	frames    uint64
+	cur       frame
+	pass      openPass   // the render pass kept open across draws (pass.go)
+	q         queryState // occlusion and event queries (query.go)
+	dumpDir   string     // dump.dir resolved; "" for none
+	records   *recorder  // record.dir's file; nil for none
+	dumps     []uint32   // swap chains presented this frame, to dump
+	warned    map[uint32]bool
 
 	// The threads (threads.go): api serialises the thunks of the device;
 	// capture is the submitting thread's; pipe is nil until Start.
@@ -120,7 +124,7 @@ func New(be backend.Device, target format.Target) (*Device, error) {
 	d := &Device{be: be, queue: q, target: target, log: logs.L(),
 		objects: map[uint32]*surface{}, front: map[uint32]*surface{},
 		clears: map[clearKey]backend.RenderPipelineState{}, dss: map[clearKey]backend.DepthStencilState{},
-		warned: map[uint32]bool{}, buffers: map[uint32]*buffer{}, textures: map[uint32]*texture{},
+		warned: map[uint32]bool{}, buffers: map[uint32]*buffer{}, textures: map[uint32]*texture{}, autogen: map[backend.Texture]*texture{},
 		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}, capture: newCaptureState()}
 	d.st.reset()
 	d.draws.init()

@@ -216,6 +216,12 @@ func (d *Device) transient(data []byte) (backend.Buffer, error) {
 // pixel, which Metal's line rule leaves out, as a point of size 1 at each
 // line's end vertex.
 func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int) error {
+	if d.staleMips > 0 {
+		// Before the draw's pass: generation ends the open one.
+		for s := range d.st.tex {
+			d.refreshMips(d.boundTexture(s))
+		}
+	}
 	if d.pointFill(pt) {
 		if d.culledFill(idx) {
 			return d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, shownFace)

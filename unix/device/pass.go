@@ -201,6 +201,13 @@ func (d *Device) beginPass(pd *backend.RenderPassDesc) (fresh bool) {
 	d.endPassFor(why)
 	p.open, p.key, p.desc = true, k, *pd
 	p.w, p.h = passSize(pd)
+	// A pass is opened to draw or clear: an AUTOGENMIPMAP target's
+	// lower levels are stale from here.
+	for i := range pd.Color {
+		if c := &pd.Color[i]; c.Texture != nil {
+			d.wroteTop(c.Texture, c.Level)
+		}
+	}
 	p.discard = false
 	if s := d.objects[d.ds]; d.ds != 0 && s != nil && s.discard && s.tex != nil {
 		for _, a := range []*backend.AttachmentDesc{&p.desc.Depth.AttachmentDesc, &p.desc.Stencil.AttachmentDesc} {

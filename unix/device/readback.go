@@ -14,6 +14,9 @@ import (
 // reads its front image, the window's client area as last presented, as
 // A8R8G8B8; the guest places it on the screen (GetFrontBufferData).
 func (d *Device) ReadSurface(id uint32, dst []byte, pitch, rows, n int) error {
+	if s := d.objects[id]; s != nil && s.owner != 0 && s.level > 0 {
+		d.refreshMips(d.textures[s.owner])
+	}
 	d.flush()
 	if s := d.objects[id]; s != nil {
 		return d.read(s, s.format, dst, pitch, rows, n)

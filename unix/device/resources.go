@@ -45,6 +45,13 @@ type texture struct {
 	// raw keeps a palettised texture's indices per face*levels+level,
 	// rows packed, so a palette change can convert them again.
 	raw [][]byte
+	// AUTOGENMIPMAP: the filter of the last generation (SetAutoGenFilterType
+	// travels with GenerateMips records), and whether the GPU wrote the
+	// top level since (a pass, a copy or a fill), so the levels below are
+	// generated again before anything reads them.
+	autogen       bool
+	autogenFilter types.TextureFilterType
+	mipsStale     bool
 }
 
 // samplerKind is the IR's kind for the texture's type.
@@ -131,23 +138,8 @@ func init() {
 		if t == nil || t.levels < 2 {
 			return nil
 		}
-		if types.TextureFilterType(r.Filter) == types.D3DTEXF_POINT && t.kind != types.D3DRTYPE_VOLUMETEXTURE &&
-			!t.mapping.Format.IsCompressed() {
-			err := d.pointMips(t)
-			if err == nil {
-				return nil
-			}
-			// A format the backend cannot render to: the box filter
-			// below regenerates every level anyway.
-			d.warnOnce(shared.RecordCode("GenerateMips"), "point mip generation: "+err.Error()+"; box-filtering instead")
-		}
-		// Metal's generation is a box filter: LINEAR and the filters
-		// the caps do not offer.
-		if cb := d.outsidePass(); cb != nil {
-			b := cb.BlitCommandEncoder()
-			b.GenerateMipmaps(t.tex)
-			b.EndEncoding()
-		}
+		t.autogenFilter = types.TextureFilterType(r.Filter)
+		d.generateMips(t)
 		return nil
 	})
 	on("TextureSurface", func(d *Device, r *shared.RecTextureSurface, _ []byte) error {
@@ -177,8 +169,60 @@ func (d *Device) dropBuffer(id uint32) {
 	}
 }
 
+// generateMips fills the levels below the top from it with the
+// texture's autogen filter.
+func (d *Device) generateMips(t *texture) {
+	if t.mipsStale {
+		t.mipsStale = false
+		d.staleMips--
+	}
+	if t.autogenFilter == types.D3DTEXF_POINT && t.kind != types.D3DRTYPE_VOLUMETEXTURE &&
+		!t.mapping.Format.IsCompressed() {
+		err := d.pointMips(t)
+		if err == nil {
+			return
+		}
+		// A format the backend cannot render to: the box filter
+		// below regenerates every level anyway.
+		d.warnOnce(shared.RecordCode("GenerateMips"), "point mip generation: "+err.Error()+"; box-filtering instead")
+	}
+	// Metal's generation is a box filter: LINEAR and the filters
+	// the caps do not offer.
+	if cb := d.outsidePass(); cb != nil {
+		b := cb.BlitCommandEncoder()
+		b.GenerateMipmaps(t.tex)
+		b.EndEncoding()
+	}
+}
+
+// wroteTop notes a GPU write into level 0 of tex: an AUTOGENMIPMAP
+// texture's lower levels are stale until refreshMips.
+func (d *Device) wroteTop(tex backend.Texture, level int) {
+	if level != 0 || len(d.autogen) == 0 {
+		return
+	}
+	if t := d.autogen[tex]; t != nil && !t.mipsStale {
+		t.mipsStale = true
+		d.staleMips++
+	}
+}
+
+// refreshMips generates the stale levels of t, if any. It ends the open
+// pass, so callers run it before they take a pass's encoder.
+func (d *Device) refreshMips(t *texture) {
+	if t != nil && t.mipsStale {
+		d.generateMips(t)
+	}
+}
+
 func (d *Device) dropTexture(id uint32) {
 	if t := d.textures[id]; t != nil {
+		if t.autogen {
+			if t.mipsStale {
+				d.staleMips--
+			}
+			delete(d.autogen, t.tex)
+		}
 		for sid, s := range d.objects {
 			if s.owner == id {
 				delete(d.objects, sid)
@@ -249,6 +293,10 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 			w, h, dp := max(tx.width>>l, 1), max(tx.height>>l, 1), max(tx.depth>>l, 1)
 			tx.raw[i] = make([]byte, format.Pitch(f, w)*h*dp)
 		}
+	}
+	if r.Usage&types.D3DUSAGE_AUTOGENMIPMAP != 0 && tx.levels > 1 {
+		tx.autogen, tx.autogenFilter = true, types.D3DTEXF_LINEAR
+		d.autogen[t] = tx
 	}
 	d.textures[r.ID] = tx
 	return nil

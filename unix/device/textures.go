@@ -54,8 +54,14 @@ func samplerDesc(v *[14]uint32, t *texture) backend.SamplerDesc {
 		desc.MaxAnisotropy = int(min(max(v[types.D3DSAMP_MAXANISOTROPY], 1), 16))
 	}
 	// MAXMIPLEVEL is the most detailed level sampled; SetLOD of a managed
-	// texture is the same limit, and the larger of the two wins.
+	// texture is the same limit, and the larger of the two wins. Without
+	// mipmapping MAXMIPLEVEL is ignored and only SetLOD's level is read
+	// (Windows, in Wine's maxmip_test).
+	none := types.TextureFilterType(v[types.D3DSAMP_MIPFILTER]) == types.D3DTEXF_NONE
 	base := float32(v[types.D3DSAMP_MAXMIPLEVEL])
+	if none {
+		base = 0
+	}
 	if t != nil {
 		base = min(max(base, float32(t.lod)), float32(t.levels-1))
 	}
@@ -63,7 +69,7 @@ func samplerDesc(v *[14]uint32, t *texture) backend.SamplerDesc {
 	switch types.TextureFilterType(v[types.D3DSAMP_MIPFILTER]) {
 	case types.D3DTEXF_NONE:
 		// No mipmapping: the base level only (Metal's NotMipmapped would
-		// read level 0 whatever MAXMIPLEVEL says).
+		// read level 0 whatever SetLOD says).
 		desc.MipFilter, desc.LodMaxClamp = backend.MipFilterNearest, base
 	case types.D3DTEXF_POINT:
 		desc.MipFilter = backend.MipFilterNearest

@@ -223,11 +223,19 @@ func TestVertexTextureFetch(t *testing.T) {
 func TestSamplerDesc(t *testing.T) {
 	v := defaultSampler()
 	tex := &texture{levels: 4}
+	// Without mipmapping MAXMIPLEVEL is ignored and SetLOD picks the level
+	// (Windows in Wine's maxmip_test).
 	v[types.D3DSAMP_MAXMIPLEVEL] = 2
 	v[types.D3DSAMP_MIPFILTER] = uint32(types.D3DTEXF_NONE)
-	if d := samplerDesc(&v, tex); d.LodMinClamp != 2 || d.LodMaxClamp != 2 || d.MipFilter != backend.MipFilterNearest {
-		t.Errorf("MAXMIPLEVEL 2 without mip filter: %+v, want level 2 only", d)
+	if d := samplerDesc(&v, tex); d.LodMinClamp != 0 || d.LodMaxClamp != 0 || d.MipFilter != backend.MipFilterNearest {
+		t.Errorf("MAXMIPLEVEL 2 without mip filter: %+v, want level 0 only", d)
 	}
+	tex.lod = 1
+	if d := samplerDesc(&v, tex); d.LodMinClamp != 1 || d.LodMaxClamp != 1 {
+		t.Errorf("SetLOD 1 without mip filter: %+v, want level 1 only", d)
+	}
+	tex.lod = 0
+	v[types.D3DSAMP_MIPFILTER] = uint32(types.D3DTEXF_POINT)
 	v[types.D3DSAMP_MAXMIPLEVEL] = 9
 	if d := samplerDesc(&v, tex); d.LodMinClamp != 3 {
 		t.Errorf("MAXMIPLEVEL past the chain: min LOD %v, want the last level", d.LodMinClamp)
