@@ -238,6 +238,12 @@ func TestWow64TableServesA32BitGuest(t *testing.T) {
 		}
 	}
 
+	pw := put(t, g, shared.PresentWouldWaitParams{DeviceID: dev, Wait: 7})
+	ok("PresentWouldWait", pw)
+	if w := get[shared.PresentWouldWaitParams](pw).Wait; w > 1 {
+		t.Errorf("PresentWouldWait answered %d, want 0 or 1", w)
+	}
+
 	ok("DestroyDevice", put(t, g, shared.DestroyDeviceParams{DeviceID: dev}))
 	if st := call("DestroyDevice", put(t, g, shared.DestroyDeviceParams{DeviceID: dev})); uint32(st) != uint32(shared.StatusInvalidParameter) {
 		t.Errorf("a second DestroyDevice: status %#x", uint32(st))
