@@ -72,6 +72,22 @@ func (r *stageRes) SampleCompare(tex, smp int, coord [4]float32, ref, lod float3
 	return sampleAt(t, c, s, coord, lod, nil, clamp01(ref))[0]
 }
 
+func (r *stageRes) Gather(tex, smp int, coord [4]float32, comp int) [4]float32 {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok || comp < 0 || comp > 3 {
+		return [4]float32{}
+	}
+	slice := 0
+	if t.desc.Type == backend.TextureType2DArray {
+		slice = clampInt(int(math.Floor(float64(coord[2])+0.5)), 0, t.desc.ArrayLength-1)
+	}
+	l := &c.levels[0]
+	x := int(math.Floor(float64(coord[0])*float64(l.w) - 0.5))
+	y := int(math.Floor(float64(coord[1])*float64(l.h) - 0.5))
+	at := func(dx, dy int) float32 { return fetch(t, l, s, slice, x+dx, y+dy, 0, -1)[comp] }
+	return [4]float32{at(0, 1), at(1, 1), at(1, 0), at(0, 0)}
+}
+
 func (r *stageRes) SampleQuad(tex, smp int, coord *[4][4]float32, bias float32, out *[4][4]float32) {
 	t, c, s, ok := r.view(tex, smp)
 	if !ok {
