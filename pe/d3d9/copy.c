@@ -1,5 +1,5 @@
-/* Copies between resources: ColorFill, StretchRect, UpdateSurface and
- * UpdateTexture. Each is validated as Windows does and recorded; the
+/* Copies between resources: ColorFill, StretchRect, UpdateSurface,
+ * UpdateTexture and AMD's RESZ depth resolve. Each is validated as Windows does and recorded; the
  * unix side does the work in order with the frame's other records. */
 #include "d3d9_private.h"
 
@@ -234,4 +234,23 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
     hr = device_flush(device); /* as UpdateSurface: the source is the game's again */
     device_unlock(device);
     return hr;
+}
+
+void device_resz(struct device *device)
+{
+    struct mtld3d_rec_resolve_depth *r;
+    struct object *obj = device->state.textures[0];
+    struct surface *ds = device->ds;
+    struct texture *t;
+    /* Nothing to copy, or nowhere to: AMD's drivers do nothing either. */
+    if (!ds || !ds->id || !obj)
+        return;
+    t = CONTAINING_RECORD(obj, struct texture, obj);
+    if (!t->id || t->type != D3DRTYPE_TEXTURE || !(t->usage & D3DUSAGE_DEPTHSTENCIL) || t->width != ds->desc.Width ||
+        t->height != ds->desc.Height)
+        return;
+    if ((r = device_record(device, MTLD3D_REC_RESOLVE_DEPTH, sizeof(*r)))) {
+        r->Surface = ds->id;
+        r->Texture = t->id;
+    }
 }

@@ -1,6 +1,8 @@
 /* Vendor sampling tricks the adapter offers as an AMD part: FETCH4
  * (D3DSAMP_MIPMAPLODBIAS = 'GET4') and depth textures (hardware shadow
- * maps from D16/D24S8, depth read as a texture from INTZ and DF24).
+ * maps from D16/D24S8, depth read as a texture from INTZ and DF24) and
+ * RESZ (D3DRS_POINTSIZE = RESZ_CODE: the depth buffer into an INTZ
+ * texture).
  *
  * Each draw is a pre-transformed square over a 64x64 A8R8G8B8 render
  * target, read back whole; the texture coordinate runs from 0 at the
@@ -278,9 +280,121 @@ TEST(depth_textures)
     test_teardown(&c);
 }
 
+/* AMD's RESZ ("Advanced DX9 Capabilities for ATI Radeon Cards"):
+ * CheckDeviceFormat offers the RESZ FourCC as a render-target surface,
+ * and setting D3DRS_POINTSIZE to RESZ_CODE (0x7fa05000) copies the depth
+ * of the current depth-stencil surface, multisampled or not, into the
+ * INTZ texture bound to sampler 0, which then reads that depth. The
+ * state keeps the value (GetRenderState answers it). With no texture or
+ * no depth-stencil surface bound it does nothing. */
+TEST(resz)
+{
+    static const DWORD resz_code = 0x7fa05000;
+    static const D3DFORMAT intz = (D3DFORMAT)MAKEFOURCC('I', 'N', 'T', 'Z');
+    static const int columns[] = {8, 24, 40, 56};
+    struct test_ctx c;
+    IDirect3DSurface9 *rt = NULL, *old = NULL, *old_ds = NULL;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DPixelShader9 *ps = NULL;
+    DWORD value = 0;
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                          D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, (D3DFORMAT)MAKEFOURCC('R', 'E', 'S', 'Z')),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, SIZE, SIZE, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                 &rt, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, SIZE, SIZE, 1, D3DUSAGE_DEPTHSTENCIL, intz, D3DPOOL_DEFAULT, &tex,
+                                            NULL),
+             D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &old);
+    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &old_ds);
+    IDirect3DDevice9_SetRenderState(c.dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZFUNC, D3DCMP_ALWAYS);
+    ps = ps_of(c.dev, ps_tex);
+    /* Nothing bound: nothing happens (and nothing breaks). */
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
+    CHECK_HR(IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, resz_code), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetRenderState(c.dev, D3DRS_POINTSIZE, &value), D3D_OK);
+    CHECK_EQ_U(value, resz_code);
+    IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, f2dw(1.0f));
+    for (int ms = 0; rt && tex && ps && ms < 2; ms++) {
+        D3DMULTISAMPLE_TYPE type = ms ? D3DMULTISAMPLE_2_SAMPLES : D3DMULTISAMPLE_NONE;
+        const char *what = ms ? "multisampled" : "single-sampled";
+        IDirect3DSurface9 *mrt = NULL, *ds = NULL;
+        struct readback rb;
+        if (ms && FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL,
+                                                               D3DFMT_D24S8, TRUE, type, NULL)))
+            continue;
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, SIZE, SIZE, D3DFMT_A8R8G8B8, type, 0, FALSE, &mrt, NULL),
+                 D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, SIZE, SIZE, D3DFMT_D24S8, type, 0, FALSE, &ds, NULL),
+                 D3D_OK);
+        if (!mrt || !ds)
+            break;
+        /* The INTZ texture starts at depth 1 everywhere. */
+        {
+            IDirect3DSurface9 *level = NULL;
+            IDirect3DTexture9_GetSurfaceLevel(tex, 0, &level);
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
+            IDirect3DDevice9_SetDepthStencilSurface(c.dev, level);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+            if (level)
+                IDirect3DSurface9_Release(level);
+        }
+        /* The depth ramp into the depth buffer. */
+        IDirect3DDevice9_SetRenderTarget(c.dev, 0, mrt);
+        IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZENABLE, D3DZB_TRUE);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZWRITEENABLE, TRUE);
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+        IDirect3DDevice9_SetPixelShader(c.dev, NULL);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+        draw_target(c.dev, 0, 0, 1);
+        /* RESZ into the texture at sampler 0. */
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        CHECK_HR(IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, resz_code), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_GetRenderState(c.dev, D3DRS_POINTSIZE, &value), D3D_OK);
+        CHECK_EQ_U(value, resz_code);
+        /* Read the texture's depth back. */
+        IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
+        IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZENABLE, D3DZB_FALSE);
+        IDirect3DDevice9_SetPixelShader(c.dev, ps);
+        draw_target(c.dev, 0.5f, 0.5f, 0.5f);
+        read_back(c.dev, rt, &rb);
+        for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++) {
+            int x = columns[i];
+            DWORD d = (DWORD)((x + 0.5f) / SIZE * 255.0f + 0.5f);
+            CHECK_ARGB(&rb, x, 32, d * 0x01010101u, what);
+        }
+        rb_release(&rb);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, f2dw(1.0f));
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+        IDirect3DDevice9_SetPixelShader(c.dev, NULL);
+        IDirect3DSurface9_Release(ds);
+        IDirect3DSurface9_Release(mrt);
+    }
+    IDirect3DDevice9_SetRenderTarget(c.dev, 0, old);
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, old_ds);
+    if (old_ds)
+        IDirect3DSurface9_Release(old_ds);
+    if (old)
+        IDirect3DSurface9_Release(old);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    if (tex)
+        IDirect3DTexture9_Release(tex);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(fetch4),
     T(depth_textures),
+    T(resz),
 };
 
 int main(void) { return RUN_TESTS(tests); }
