@@ -92,15 +92,21 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
     depth = !!(src->desc.Usage & D3DUSAGE_DEPTHSTENCIL);
     if (depth != !!(dst->desc.Usage & D3DUSAGE_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;
-    /* Depth-stencil copies: whole surfaces of one size, outside a scene. */
-    if (depth && (src_rect || dst_rect || device->in_scene || src->desc.Width != dst->desc.Width ||
-                  src->desc.Height != dst->desc.Height || src->desc.Format != dst->desc.Format))
-        return D3DERR_INVALIDCALL;
-    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
-        return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr) || !surface_rect(dst, dst_rect, &dr))
         return D3DERR_INVALIDCALL;
-    /* A multisampled source resolves at its own size. */
+    /* Depth-stencil copies: whole surfaces of one size and format (named
+     * by NULL or by a rectangle covering them), outside a scene. */
+    if (depth && (device->in_scene || src->desc.Width != dst->desc.Width || src->desc.Height != dst->desc.Height ||
+                  src->desc.Format != dst->desc.Format || sr.left || sr.top || (UINT)sr.right != src->desc.Width ||
+                  (UINT)sr.bottom != src->desc.Height || !EqualRect(&sr, &dr)))
+        return D3DERR_INVALIDCALL;
+    /* A multisampled destination takes only a copy, unstretched, from a
+     * source of the same multisampling. */
+    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
+        (src->desc.MultiSampleType != dst->desc.MultiSampleType ||
+         src->desc.MultiSampleQuality != dst->desc.MultiSampleQuality || src->desc.Format != dst->desc.Format))
+        return D3DERR_INVALIDCALL;
+    /* A multisampled source resolves (or copies) at its own size. */
     if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
         (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
         return D3DERR_INVALIDCALL;

@@ -126,10 +126,14 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 		return nil
 	}
 	switch {
-	case src.samples > 1:
-		if dst.samples > 1 {
-			return fmt.Errorf("stretch: between two multisampled surfaces")
+	case src.samples > 1 && dst.samples > 1:
+		// Between surfaces of one multisampling: a copy of every sample.
+		if !same || src.samples != dst.samples || src.mapping.Format != dst.mapping.Format {
+			return fmt.Errorf("stretch: between multisampled surfaces of other sizes, samples or formats")
 		}
+		d.copyRect(src, dst, sr, dr)
+		return nil
+	case src.samples > 1:
 		if same && sr == (rect{0, 0, src.width, src.height}) && dst.width == src.width && dst.height == src.height {
 			resolve(cb, src, dst.tex, dst.level, dst.slice)
 			return nil
