@@ -391,6 +391,12 @@ func border(t *Texture, s *backend.SamplerDesc, m backend.AddressMode) [4]float3
 
 // fetch reads one texel after addressing, or the border colour.
 func fetch(t *Texture, l *decodedLevel, s *backend.SamplerDesc, slice, x, y, z int, ref float32) [4]float32 {
+	if t.desc.Type == backend.TextureTypeCube {
+		// Address modes do not apply to cube maps: a tap past a face's
+		// edge reads that edge (as D3D9 drivers do; Metal's seamless
+		// filtering reads the neighbouring face's edge texel instead).
+		x, y = clampInt(x, 0, l.w-1), clampInt(y, 0, l.h-1)
+	}
 	xi, yi, zi := wrap(s.SAddress, x, l.w), wrap(s.TAddress, y, l.h), 0
 	if l.d > 1 {
 		zi = wrap(s.RAddress, z, l.d)
