@@ -52,6 +52,7 @@ var Records = []Record{
 	{11, "StretchRect", reflect.TypeFor[RecStretchRect](), "copies and scales a rectangle between surfaces"},
 	{13, "SurfaceDiscard", reflect.TypeFor[RecSurfaceDiscard](), "the depth-stencil surface's contents are undefined after each Present and after SetDepthStencilSurface binds another surface (D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL, Discard=TRUE)"},
 	{12, "UploadSurface", reflect.TypeFor[RecUploadSurface](), "writes rows from guest memory into a surface rectangle"},
+	{14, "ResolveDepth", reflect.TypeFor[RecResolveDepth](), "AMD's RESZ: a depth-stencil surface's depth into level 0 of a depth texture of its size"},
 	{80, "SetFrameLatency", reflect.TypeFor[RecSetFrameLatency](), "IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0)"},
 	{100, "SetViewport", reflect.TypeFor[RecSetViewport](), "the viewport"},
 	{101, "SetScissor", reflect.TypeFor[RecSetScissor](), "the scissor rectangle"},

@@ -62,6 +62,14 @@ const (
 // texture bound to sampler 0 (the AMD/NVIDIA RESZ convention).
 const RESZ_CODE = 0x7fa05000
 
+// FETCH4_ENABLE written to D3DSAMP_MIPMAPLODBIAS turns on AMD's FETCH4
+// for that sampler (a sample of a single-channel texture gathers its
+// 2x2 footprint); FETCH4_DISABLE turns it off again. Neither is a bias.
+const (
+	FETCH4_ENABLE  = 'G' | 'E'<<8 | 'T'<<16 | '4'<<24
+	FETCH4_DISABLE = 'G' | 'E'<<8 | 'T'<<16 | '1'<<24
+)
+
 // String names a format; unnamed FourCC codes print as their four
 // characters so logs stay readable for formats we do not know.
 func (f Format) String() string {

@@ -272,6 +272,19 @@ func Variants(s *State, d Draw) (vk, pk ir.VariantKey) {
 			if f := s.tss(i, types.D3DTSS_TEXTURETRANSFORMFLAGS); f&uint32(types.D3DTTFF_PROJECTED) != 0 {
 				pk.Projected |= 1 << i
 				pk.ProjectedCount[i] = uint8(f & 0xff)
+				// The divisor is the coordinate's last component: w
+				// of what a vertex shader writes, whatever the count
+				// says; with fixed-function vertices the count's, and
+				// without a count of 2 to 4 the vertex's set's (its
+				// missing components read 0 and w 1).
+				tci := s.tss(i, types.D3DTSS_TEXCOORDINDEX)
+				if d.VS {
+					pk.ProjectedCount[i] = 4
+				} else if c := pk.ProjectedCount[i]; (c < 2 || c > 4) && tci>>16 == 0 && tci&0xffff < MaxStages {
+					if n := s.Decl.TexCoordSize[tci&0xffff]; n >= 2 {
+						pk.ProjectedCount[i] = n
+					}
+				}
 			}
 		}
 	}

@@ -78,24 +78,29 @@ func TestVariants(t *testing.T) {
 }
 
 // TestVariantProjected: D3DTTFF_PROJECTED reaches ps_1_1-1_3 draws only,
-// with the stage's count.
+// with the stage's count for fixed-function vertices (or, without one,
+// the size of the vertex's set), w under a vertex shader.
 func TestVariantProjected(t *testing.T) {
 	s := DefaultState()
 	s.TSS[1][types.D3DTSS_TEXTURETRANSFORMFLAGS] = uint32(types.D3DTTFF_COUNT3 | types.D3DTTFF_PROJECTED)
 	s.TSS[2][types.D3DTSS_TEXTURETRANSFORMFLAGS] = uint32(types.D3DTTFF_COUNT3)
+	s.TSS[3][types.D3DTSS_TEXTURETRANSFORMFLAGS] = uint32(types.D3DTTFF_PROJECTED)
+	s.Decl = DeclFromFVF(types.D3DFVF_XYZ | types.D3DFVF_TEX4 | types.D3DFVF_TEXCOORDSIZE3(3))
 	for _, c := range []struct {
-		d    Draw
-		want uint16
+		d              Draw
+		want           uint16
+		count1, count3 uint8
 	}{
-		{Draw{PS: true, PSVersion: 0x101}, 2},
-		{Draw{PS: true, VS: true, PSVersion: 0x103}, 2},
-		{Draw{PS: true, PSVersion: 0x104}, 0},
-		{Draw{PS: true, PSVersion: 0x200}, 0},
-		{Draw{}, 0}, // fixed function projects in its own pixel key
+		{Draw{PS: true, PSVersion: 0x101}, 0b1010, 3, 3},
+		{Draw{PS: true, VS: true, PSVersion: 0x103}, 0b1010, 4, 4},
+		{Draw{PS: true, PSVersion: 0x104}, 0, 0, 0},
+		{Draw{PS: true, PSVersion: 0x200}, 0, 0, 0},
+		{Draw{}, 0, 0, 0}, // fixed function projects in its own pixel key
 	} {
 		_, pk := Variants(&s, c.d)
-		if pk.Projected != c.want || (c.want != 0 && pk.ProjectedCount[1] != 3) {
-			t.Errorf("%+v: projected %b count %d, want %b", c.d, pk.Projected, pk.ProjectedCount[1], c.want)
+		if pk.Projected != c.want || pk.ProjectedCount[1] != c.count1 || pk.ProjectedCount[3] != c.count3 {
+			t.Errorf("%+v: projected %b counts %d %d, want %b %d %d", c.d, pk.Projected, pk.ProjectedCount[1],
+				pk.ProjectedCount[3], c.want, c.count1, c.count3)
 		}
 	}
 }

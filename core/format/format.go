@@ -116,6 +116,27 @@ func (in Row) IsDepth() bool { return in.DepthBits > 0 }
 // IsStencil reports whether the format has stencil bits.
 func (in Row) IsStencil() bool { return in.StencilBits > 0 }
 
+// Shadow reports whether sampling a texture of the format compares the
+// coordinate's z with the depth (hardware shadow maps: D16, D24S8,
+// D24X8), as NVIDIA's and AMD's drivers do; the FourCC depth formats
+// (INTZ, DF16, DF24) read the depth itself.
+func (in Row) Shadow() bool { return in.IsDepth() && in.Flags&FlagFourCC == 0 }
+
+// Fetch4 is the channel (0 red, 3 alpha, as D3D9 samples the format)
+// that AMD's FETCH4 gathers from a texture of the format, and false for
+// formats it leaves alone: it gathers single-channel formats only. ATI1
+// is not among them on AMD's drivers either (a sample reads one texel).
+func (in Row) Fetch4() (int, bool) {
+	switch in.Format {
+	case types.D3DFMT_L8, types.D3DFMT_L16, types.D3DFMT_R16F, types.D3DFMT_R32F,
+		types.D3DFMT_INTZ, types.D3DFMT_DF16, types.D3DFMT_DF24:
+		return 0, true
+	case types.D3DFMT_A8:
+		return 3, true
+	}
+	return 0, false
+}
+
 // IsBlock reports whether a block holds more than one texel.
 func (in Row) IsBlock() bool { return in.BlockWidth > 1 || in.BlockHeight > 1 }
 
@@ -244,7 +265,8 @@ var table = []Row{
 	// INTZ (NVIDIA, AMD): D24S8 depth readable as a texture; sampling
 	// returns the depth in every channel, with no comparison.
 	dep(types.D3DFMT_INTZ, 4, "D24S8", NumUnorm, 24, 8, four, m(pixfmt.Depth32Float_Stencil8, 0, SwizzleRRRR, ConvD24S8ToD32FS8, ConvNone)),
-	// DF16, DF24 (AMD): depth textures that sample with comparison (PCF).
+	// DF16, DF24 (AMD): depth read as a texture, in red only, with no
+	// comparison (Wine's test_fetch4 shows AMD's results).
 	dep(types.D3DFMT_DF16, 2, "D16", NumUnorm, 16, 0, four, direct(pixfmt.Depth16Unorm, SwizzleR001)),
 	dep(types.D3DFMT_DF24, 4, "D24X8", NumUnorm, 24, 0, four, m(pixfmt.Depth32Float, 0, SwizzleR001, ConvD24X8ToD32F, ConvNone)),
 	// RAWZ (NVIDIA GeForce 6/7): depth sampled as raw bytes; no modern

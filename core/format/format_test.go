@@ -220,3 +220,29 @@ func TestBlockAndDepthSwizzles(t *testing.T) {
 		}
 	}
 }
+
+// Shadow maps are the plain depth formats; FETCH4 gathers the
+// single-channel ones, A8 from alpha.
+func TestShadowAndFetch4(t *testing.T) {
+	for _, f := range []types.Format{types.D3DFMT_D16, types.D3DFMT_D24S8, types.D3DFMT_D24X8} {
+		if !Info(f).Shadow() {
+			t.Errorf("%v is not a shadow map", f)
+		}
+	}
+	for _, f := range []types.Format{types.D3DFMT_INTZ, types.D3DFMT_DF16, types.D3DFMT_DF24, types.D3DFMT_L8, types.D3DFMT_R32F} {
+		if Info(f).Shadow() {
+			t.Errorf("%v is a shadow map", f)
+		}
+	}
+	for f, want := range map[types.Format]int{types.D3DFMT_L8: 0, types.D3DFMT_L16: 0, types.D3DFMT_R16F: 0, types.D3DFMT_R32F: 0,
+		types.D3DFMT_INTZ: 0, types.D3DFMT_DF16: 0, types.D3DFMT_DF24: 0, types.D3DFMT_A8: 3} {
+		if c, ok := Info(f).Fetch4(); !ok || c != want {
+			t.Errorf("%v: Fetch4() = %d, %v, want %d", f, c, ok, want)
+		}
+	}
+	for _, f := range []types.Format{types.D3DFMT_A8R8G8B8, types.D3DFMT_A8L8, types.D3DFMT_G16R16F, types.D3DFMT_ATI1, types.D3DFMT_D24S8} {
+		if _, ok := Info(f).Fetch4(); ok {
+			t.Errorf("%v gathers", f)
+		}
+	}
+}

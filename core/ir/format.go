@@ -22,6 +22,9 @@ func Format(s *Shader) string {
 		if d.Projected {
 			p = " projected"
 		}
+		if d.Fetch4 != Fetch4Off {
+			p += fmt.Sprintf(" fetch4(%d)", d.Fetch4)
+		}
 		fmt.Fprintf(&b, "  sampler s%d: %v%s\n", d.Index, d.Kind, p)
 	}
 	fmt.Fprintf(&b, "  temps r%d a%d p%d, constants c%d i%d b%d", s.NumTemps, s.NumITemps, s.NumBTemps, s.NumConstF, s.NumConstI, s.NumConstB)

@@ -27,6 +27,9 @@ type TexRequest struct {
 	Coord [4][4]float32
 	// Ref is the comparison reference for SamplerShadow2D (Coord.z).
 	Ref [4]float32
+	// Fetch4, when not Fetch4Off, asks for AMD's FETCH4 (see Fetch4)
+	// at Coord; Mode is then TexLod at level 0.
+	Fetch4 Fetch4
 	// LodBias is the bias (TexBias) or LOD (TexLod) per lane.
 	LodBias [4]float32
 	// Ddx and Ddy are the coordinate gradients per lane: given by the
@@ -36,7 +39,8 @@ type TexRequest struct {
 }
 
 // Textures samples textures for the interpreter. For shadow samplers the
-// result is the filtered comparison replicated to four components.
+// result is the filtered comparison replicated to four components; a
+// Fetch4 request answers the four gathered texels in FETCH4's order.
 type Textures interface {
 	Sample(req *TexRequest, out *[4][4]float32)
 }
@@ -463,7 +467,10 @@ func ResultModifier(x float32, shift int8, clamp Clamp, ps1xMax float32) float32
 func (m *Machine) sample(in *Inst, res *[4]vec) {
 	d := m.s.Sampler(in.Sampler)
 	r := &m.tex
-	*r = TexRequest{Sampler: in.Sampler, Kind: d.Kind, Mode: in.TexMode, Lanes: m.lanes}
+	*r = TexRequest{Sampler: in.Sampler, Kind: d.Kind, Mode: in.TexMode, Lanes: m.lanes, Fetch4: d.Fetch4}
+	if d.Fetch4 != Fetch4Off {
+		r.Mode = TexLod // the base level; LodBias stays 0
+	}
 	for l := 0; l < m.lanes; l++ {
 		c := ffloat(m.src(in.Src[0], l))
 		if in.Project || d.Projected {
@@ -472,8 +479,11 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 		}
 		r.Coord[l] = c
 		r.Ref[l] = c[2]
-		switch in.TexMode {
+		switch r.Mode {
 		case TexBias, TexLod:
+			if r.Fetch4 != Fetch4Off {
+				break
+			}
 			r.LodBias[l] = ffloat(m.src(in.Src[1], l))[0]
 		case TexGrad:
 			r.Ddx[l] = ffloat(m.src(in.Src[1], l))

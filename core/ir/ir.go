@@ -170,7 +170,27 @@ type SamplerDecl struct {
 	// Projected makes every sample through this sampler divide its
 	// coordinate by coord.w (D3DTTFF_PROJECTED for ps_1_x/ps_2_0).
 	Projected bool
+	// Fetch4, on a 2D sampler, makes every sample through it AMD's
+	// FETCH4 (see Fetch4).
+	Fetch4 Fetch4
 }
+
+// Fetch4 is AMD's FETCH4 on a 2D sampler (D3DSAMP_MIPMAPLODBIAS set to
+// 'GET4' with a single-channel texture bound). A sample then returns one
+// channel of the four texels of the 2x2 footprint whose top-left texel
+// is the one a point sample at the coordinate reads (AMD's drivers shift
+// the bilinear footprint by half a texel): red the top-right texel,
+// green the bottom-left, blue the bottom-right, alpha the top-left.
+// The level is the base level whatever the instruction's LOD, bias or
+// gradients say; a projected sample is divided first. In Metal terms it
+// is gather(coord + 0.5 / size).zxyw of that channel.
+type Fetch4 uint8
+
+const (
+	Fetch4Off   Fetch4 = iota
+	Fetch4Red          // gather red (L8, L16, R16F, R32F, depth textures)
+	Fetch4Alpha        // gather alpha (A8)
+)
 
 // RegFile names a register file.
 type RegFile uint8

@@ -63,7 +63,8 @@ func (v *validator) decls() {
 		}
 	}
 	for _, d := range s.Samplers {
-		if d.Index < 0 || d.Index > 15 || d.Kind > SamplerShadow2D {
+		if d.Index < 0 || d.Index > 15 || d.Kind > SamplerShadow2D || d.Fetch4 > Fetch4Alpha ||
+			(d.Fetch4 != Fetch4Off && (d.Kind != Sampler2D || s.Stage != StagePixel)) {
 			v.fail("bad sampler declaration %+v", d)
 		}
 	}

@@ -72,8 +72,12 @@ type VariantKey struct {
 	// skip, so the zero value changes nothing.
 	SampleMask uint16
 	// SamplerKinds overrides the declared texture kind per sampler
-	// (SamplerNone keeps the declaration).
+	// (SamplerNone keeps the declaration; see OverrideKind).
 	SamplerKinds [16]SamplerKind
+	// Fetch4[s] turns on AMD's FETCH4 for pixel sampler s when it is 2D
+	// (after SamplerKinds); its samples then take no LOD bias and no
+	// border colour selection from this key.
+	Fetch4 [16]Fetch4
 	// Linked says VSOutputs is known; then pixel inputs whose VaryingSlot
 	// bit is clear read their default (see SysDefault).
 	Linked    bool
@@ -106,8 +110,9 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 	for i := range n.Samplers {
 		d := &n.Samplers[i]
 		if d.Index >= 0 && d.Index < 16 {
-			if kk := k.SamplerKinds[d.Index]; kk != SamplerNone {
-				d.Kind = kk
+			d.Kind = OverrideKind(d.Kind, k.SamplerKinds[d.Index])
+			if f := k.Fetch4[d.Index]; f != Fetch4Off && s.Stage == StagePixel && d.Kind == Sampler2D {
+				d.Fetch4 = f
 			}
 			if k.Projected&(1<<d.Index) != 0 && projectComp(k.ProjectedCount[d.Index]) == 3 {
 				d.Projected = true
@@ -141,6 +146,18 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 		n.Body = append(append([]Stmt(nil), body...), epi...)
 	}
 	return &n
+}
+
+// OverrideKind is the kind of a sampler declared as declared under
+// VariantKey.SamplerKinds' over: over, except that SamplerNone keeps the
+// declaration and a shadow sampler replaces only a 2D declaration (a
+// depth texture bound where the shader reads a cube or a volume is
+// another type of texture, not a shadow map).
+func OverrideKind(declared, over SamplerKind) SamplerKind {
+	if over == SamplerNone || (over == SamplerShadow2D && declared != Sampler2D) {
+		return declared
+	}
+	return over
 }
 
 // LodBiasReg is where the LOD bias of sampler s of a stage lives in the
@@ -197,6 +214,12 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 		return []Stmt{in}
 	}
 	bit := uint16(1) << in.Sampler
+	fetch4 := false
+	if d := s.Sampler(in.Sampler); d != nil && d.Fetch4 != Fetch4Off {
+		// FETCH4 reads the base level and gathers through the
+		// sampler's own addressing.
+		fetch4 = true
+	}
 	c := *in
 	c.Src = append([]Src(nil), in.Src...)
 	changed := false
@@ -207,7 +230,7 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 		}
 	}
 	var pre []Stmt
-	if k.LodBias&bit != 0 && in.TexMode != TexGrad && (s.Stage == StagePixel || in.Sampler < 4) {
+	if k.LodBias&bit != 0 && !fetch4 && in.TexMode != TexGrad && (s.Stage == StagePixel || in.Sampler < 4) {
 		reg, comp := LodBiasReg(s.Stage, in.Sampler)
 		bias := DS(reg).S().Swz(comp)
 		if in.TexMode != TexImplicit {
@@ -222,7 +245,7 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 		changed = true
 	}
 	var post []Stmt
-	if d := s.Sampler(in.Sampler); s.Stage == StagePixel && k.BorderAxes[in.Sampler] != 0 && d != nil &&
+	if d := s.Sampler(in.Sampler); s.Stage == StagePixel && !fetch4 && k.BorderAxes[in.Sampler] != 0 && d != nil &&
 		(d.Kind == Sampler2D || d.Kind == Sampler3D) {
 		axes := Mask(k.BorderAxes[in.Sampler] & 7)
 		if d.Kind == Sampler2D {

@@ -105,3 +105,73 @@ func TestVariantBorderColour(t *testing.T) {
 	check(t, "u not a border axis", out[0][1], f4(1.5, 0.5, 0, 100))
 	check(t, "projected inside", out[0][3], f4(0.25, 0.25, -1.5, 100))
 }
+
+// Fetch4 marks 2D pixel samplers only; their samples ask for FETCH4 at
+// the base level (projected first), with no LOD bias, bias or gradients
+// taken from the instruction or the key, and no border selection.
+func TestVariantFetch4(t *testing.T) {
+	o := Out(0)
+	in := [][4][4]float32{{f4(2, 4, 2, 8), f4(2, 4, 2, 8), f4(2, 4, 2, 8), f4(2, 4, 2, 8)}}
+	tx := &recTex{}
+	env := &Env{Textures: tx, DrawState: make([][4]float32, DSCount)}
+	var k VariantKey
+	k.Fetch4[2] = Fetch4Alpha
+	k.LodBias = 1 << 2
+	k.BorderAxes[2] = 3
+	for _, c := range []struct {
+		name string
+		in   *Inst
+	}{
+		{"texld", Tex(o.D(0), 2, TexImplicit, In(0).S())},
+		{"texldb", Tex(o.D(0), 2, TexBias, In(0).S(), imm(3))},
+		{"texldl", Tex(o.D(0), 2, TexLod, In(0).S(), imm(3))},
+		{"texldd", Tex(o.D(0), 2, TexGrad, In(0).S(), imm(1), imm(1))},
+	} {
+		s := ps(c.in)
+		s.Samplers = []SamplerDecl{{Index: 2, Kind: Sampler2D}}
+		v := ApplyVariant(s, k)
+		if d := v.Sampler(2); d.Fetch4 != Fetch4Alpha {
+			t.Fatalf("%s: declaration %+v", c.name, d)
+		}
+		if len(v.Body) != 1 {
+			t.Errorf("%s: %d statements, want the sample alone", c.name, len(v.Body))
+		}
+		quad(t, v, env, in)
+		if tx.req.Fetch4 != Fetch4Alpha || tx.req.Mode != TexLod || tx.req.LodBias != f4(0) || tx.req.Ddx != [4][4]float32{} {
+			t.Errorf("%s: request %+v", c.name, tx.req)
+		}
+	}
+	// projected: divided first
+	p := ps(&Inst{Op: OpTex, Dst: o.D(0), Src: []Src{In(0).S()}, Sampler: 2, Project: true})
+	p.Samplers = []SamplerDecl{{Index: 2, Kind: Sampler2D}}
+	quad(t, ApplyVariant(p, k), env, in)
+	check(t, "projected", tx.req.Coord[0], f4(0.25, 0.5, 0.25, 8))
+	// other kinds and the vertex stage are left alone
+	for _, kind := range []SamplerKind{SamplerCube, Sampler3D, SamplerShadow2D} {
+		s := ps(Tex(o.D(0), 2, TexImplicit, In(0).S()))
+		s.Samplers = []SamplerDecl{{Index: 2, Kind: kind}}
+		if d := ApplyVariant(s, k).Sampler(2); d.Fetch4 != Fetch4Off {
+			t.Errorf("%v: declaration %+v", kind, d)
+		}
+	}
+	v := vs(Tex(Out(0).D(0), 2, TexLod, imm(1, 2, 3, 4), imm(2)))
+	v.Samplers = []SamplerDecl{{Index: 2, Kind: Sampler2D}}
+	if d := ApplyVariant(v, k).Sampler(2); d.Fetch4 != Fetch4Off {
+		t.Errorf("vertex: declaration %+v", d)
+	}
+}
+
+// A shadow override replaces 2D declarations only.
+func TestOverrideKind(t *testing.T) {
+	for _, c := range []struct{ declared, over, want SamplerKind }{
+		{Sampler2D, SamplerNone, Sampler2D},
+		{Sampler2D, SamplerCube, SamplerCube},
+		{Sampler2D, SamplerShadow2D, SamplerShadow2D},
+		{SamplerCube, SamplerShadow2D, SamplerCube},
+		{Sampler3D, SamplerShadow2D, Sampler3D},
+	} {
+		if got := OverrideKind(c.declared, c.over); got != c.want {
+			t.Errorf("OverrideKind(%v, %v) = %v, want %v", c.declared, c.over, got, c.want)
+		}
+	}
+}

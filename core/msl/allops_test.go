@@ -124,7 +124,7 @@ func TestAllOpsCompile(t *testing.T) {
 }
 
 // TestTexturesCompile emits every sampler kind with every LOD mode,
-// projected and not, in both stages.
+// projected and not, in both stages, and FETCH4 in the pixel stage.
 func TestTexturesCompile(t *testing.T) {
 	for _, st := range []Stage{StageVertex, StagePixel} {
 		s := &Shader{Stage: st, NumTemps: 2, Inputs: []Input{{Usage: UsageTexCoord}}, Outputs: []Output{{Kind: OutColor}}}
@@ -133,7 +133,12 @@ func TestTexturesCompile(t *testing.T) {
 		}
 		for i, k := range []SamplerKind{Sampler2D, SamplerCube, Sampler3D, SamplerShadow2D} {
 			s.Samplers = append(s.Samplers, SamplerDecl{Index: i, Kind: k}, SamplerDecl{Index: i + 4, Kind: k, Projected: true})
-			for _, idx := range []int{i, i + 4} {
+			idxs := []int{i, i + 4}
+			if st == StagePixel && k == Sampler2D {
+				s.Samplers = append(s.Samplers, SamplerDecl{Index: 8, Kind: k, Fetch4: Fetch4Red}, SamplerDecl{Index: 9, Kind: k, Projected: true, Fetch4: Fetch4Alpha})
+				idxs = append(idxs, 8, 9)
+			}
+			for _, idx := range idxs {
 				for _, m := range []TexMode{TexImplicit, TexBias, TexLod, TexGrad} {
 					for _, mask := range []Mask{MaskXYZW, MaskX, MaskXZ()} {
 						src := []Src{In(0).S()}

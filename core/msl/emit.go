@@ -24,6 +24,7 @@ const (
 	hLlrp
 	hProj
 	hShadow
+	hFetch4
 	hCfRel
 	hRsq
 )
@@ -818,6 +819,15 @@ func (e *emitter) tex(in *ir.Inst) string {
 		opt = fmt.Sprintf("%s(%s, %s)", g, e.operand(in.Src[1], c), e.operand(in.Src[2], c))
 	}
 	n := in.Sampler
+	if d.Fetch4 != ir.Fetch4Off {
+		// The base level whatever the LOD, bias or gradients (ir.Fetch4).
+		e.helpers |= hFetch4
+		f := "fetch4_r"
+		if d.Fetch4 == ir.Fetch4Alpha {
+			f = "fetch4_a"
+		}
+		return fmt.Sprintf("%s(t%d, s%d, %s)", f, n, n, c)
+	}
 	switch d.Kind {
 	case ir.SamplerShadow2D:
 		// D3D9 gives no bias for hardware shadow maps in Metal terms:
@@ -904,6 +914,15 @@ func (e *emitter) helperDefs() {
 		e.p("static float4 shadow2d(depth2d<float> t, sampler s, float4 c) { return float4(t.sample_compare(s, c.xy, c.z)); }")
 		e.p("static float4 shadow2d(depth2d<float> t, sampler s, float4 c, level l) { return float4(t.sample_compare(s, c.xy, c.z, l)); }")
 		e.p("static float4 shadow2d(depth2d<float> t, sampler s, float4 c, gradient2d g) { return float4(t.sample_compare(s, c.xy, c.z, g)); }")
+	}
+	if h&hFetch4 != 0 {
+		e.p("// AMD FETCH4: the 2x2 footprint from the point-sampled texel, ordered")
+		e.p("// top-right, bottom-left, bottom-right, top-left.")
+		for _, k := range []string{"r x", "a w"} {
+			e.p("static float4 fetch4_%s(texture2d<float> t, sampler s, float2 c) {", k[:1])
+			e.p("\treturn t.gather(s, c + 0.5f / float2(t.get_width(), t.get_height()), int2(0), component::%s).zxyw;", k[2:])
+			e.p("}")
+		}
 	}
 	if h&hCfRel != 0 {
 		e.p("// Relative float-constant read: defined constants first, 0 out of range.")

@@ -1,5 +1,5 @@
-/* Copies between resources: ColorFill, StretchRect, UpdateSurface and
- * UpdateTexture. Each is validated as Windows does and recorded; the
+/* Copies between resources: ColorFill, StretchRect, UpdateSurface,
+ * UpdateTexture and AMD's RESZ depth resolve. Each is validated as Windows does and recorded; the
  * unix side does the work in order with the frame's other records. */
 #include "d3d9_private.h"
 
@@ -107,18 +107,24 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
     depth = !!(src->desc.Usage & D3DUSAGE_DEPTHSTENCIL);
     if (depth != !!(dst->desc.Usage & D3DUSAGE_DEPTHSTENCIL))
         return D3DERR_INVALIDCALL;
-    /* Depth-stencil copies: whole surfaces of one size, outside a scene. */
-    if (depth && (src_rect || dst_rect || device->in_scene || src->desc.Width != dst->desc.Width ||
-                  src->desc.Height != dst->desc.Height || src->desc.Format != dst->desc.Format))
-        return D3DERR_INVALIDCALL;
-    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
-        return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr) || !surface_rect(dst, dst_rect, &dr))
         return D3DERR_INVALIDCALL;
     /* Into an offscreen plain surface only a copy: no stretching. */
     if (is_plain(dst) && (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
         return D3DERR_INVALIDCALL;
-    /* A multisampled source resolves at its own size. */
+    /* Depth-stencil copies: whole surfaces of one size and format (named
+     * by NULL or by a rectangle covering them), outside a scene. */
+    if (depth && (device->in_scene || src->desc.Width != dst->desc.Width || src->desc.Height != dst->desc.Height ||
+                  src->desc.Format != dst->desc.Format || sr.left || sr.top || (UINT)sr.right != src->desc.Width ||
+                  (UINT)sr.bottom != src->desc.Height || !EqualRect(&sr, &dr)))
+        return D3DERR_INVALIDCALL;
+    /* A multisampled destination takes only a copy, unstretched, from a
+     * source of the same multisampling. */
+    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
+        (src->desc.MultiSampleType != dst->desc.MultiSampleType ||
+         src->desc.MultiSampleQuality != dst->desc.MultiSampleQuality || src->desc.Format != dst->desc.Format))
+        return D3DERR_INVALIDCALL;
+    /* A multisampled source resolves (or copies) at its own size. */
     if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
         (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
         return D3DERR_INVALIDCALL;
@@ -270,4 +276,23 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
     hr = device_flush(device); /* as UpdateSurface: the source is the game's again */
     device_unlock(device);
     return hr;
+}
+
+void device_resz(struct device *device)
+{
+    struct mtld3d_rec_resolve_depth *r;
+    struct object *obj = device->state.textures[0];
+    struct surface *ds = device->ds;
+    struct texture *t;
+    /* Nothing to copy, or nowhere to: AMD's drivers do nothing either. */
+    if (!ds || !ds->id || !obj)
+        return;
+    t = CONTAINING_RECORD(obj, struct texture, obj);
+    if (!t->id || t->type != D3DRTYPE_TEXTURE || !(t->usage & D3DUSAGE_DEPTHSTENCIL) || t->width != ds->desc.Width ||
+        t->height != ds->desc.Height)
+        return;
+    if ((r = device_record(device, MTLD3D_REC_RESOLVE_DEPTH, sizeof(*r)))) {
+        r->Surface = ds->id;
+        r->Texture = t->id;
+    }
 }

@@ -106,6 +106,11 @@ void state_cleanup(struct device *device);
 /* Sets the viewport and scissor to cover render target 0. */
 void state_reset_viewport(struct device *device);
 
+/* AMD's RESZ (D3DRS_POINTSIZE set to MTLD3D_RESZ_CODE): records the copy
+ * of the current depth-stencil surface into the depth texture bound to
+ * sampler 0, when both exist and have one size. The device is locked. */
+void device_resz(struct device *device);
+
 /* Checks and completes present parameters (CreateDevice, Reset). */
 HRESULT device_check_present_params(D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL extended);
 /* Flushes, then copies rows of bytes of what the unix side holds under id

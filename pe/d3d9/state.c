@@ -197,7 +197,9 @@ void state_set_rs(struct device *d, DWORD state, DWORD value)
     if (d->state.rs[state] == value)
         return;
     d->state.rs[state] = value;
-    if (mtld3d_rs_flags[state] & MTLD3D_STATE_VALID)
+    /* The RESZ code is a command (device_resz), not a point size: the
+     * unix side keeps the size it has. */
+    if ((mtld3d_rs_flags[state] & MTLD3D_STATE_VALID) && !(state == D3DRS_POINTSIZE && value == MTLD3D_RESZ_CODE))
         record_rs(d, state, value);
 }
 
@@ -725,6 +727,9 @@ HRESULT WINAPI device_SetRenderState(IDirect3DDevice9Ex *iface, D3DRENDERSTATETY
         return D3D_OK;
     device_lock(device);
     state_set_rs(device, state, value);
+    /* Every set asks again, even of the value already held. */
+    if (state == D3DRS_POINTSIZE && value == MTLD3D_RESZ_CODE)
+        device_resz(device);
     device_unlock(device);
     return D3D_OK;
 }

@@ -31,7 +31,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0xc615b535b7fae381ull
+#define MTLD3D_WIRE_HASH 0x963cebeb898b1739ull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -44,6 +44,7 @@ enum mtld3d_thunk {
 #define MTLD3D_LOG_INFO 1u
 #define MTLD3D_LOG_WARN 2u
 #define MTLD3D_MAX_RECORD_CODE 1024u
+#define MTLD3D_RESZ_CODE 2141212672u
 #define MTLD3D_SELF_TEST_ECHO 0u
 #define MTLD3D_SELF_TEST_FAIL 1u
 #define MTLD3D_SELF_TEST_PANIC 2u
@@ -215,6 +216,7 @@ enum mtld3d_rec {
     MTLD3D_REC_STRETCH_RECT = 11, /* copies and scales a rectangle between surfaces */
     MTLD3D_REC_UPLOAD_SURFACE = 12, /* writes rows from guest memory into a surface rectangle */
     MTLD3D_REC_SURFACE_DISCARD = 13, /* the depth-stencil surface's contents are undefined after each Present and after SetDepthStencilSurface binds another surface (D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL, Discard=TRUE) */
+    MTLD3D_REC_RESOLVE_DEPTH = 14, /* AMD's RESZ: a depth-stencil surface's depth into level 0 of a depth texture of its size */
     MTLD3D_REC_SWAP_CHAIN = 70, /* a swap chain and its back buffers (at creation and Reset); Count back buffer ids follow as uint32s */
     MTLD3D_REC_SET_GAMMA_RAMP = 71, /* a swap chain's gamma ramp, applied to what its window shows only */
     MTLD3D_REC_SET_FRAME_LATENCY = 80, /* IDirect3DDevice9Ex::SetMaximumFrameLatency: presented frames that may be outstanding (never 0: the guest sends 3 for 0) */
@@ -461,6 +463,16 @@ _Static_assert(sizeof(struct mtld3d_rec_surface_discard) == 16, "RecSurfaceDisca
 _Static_assert(offsetof(struct mtld3d_rec_surface_discard, Hdr) == 0, "RecSurfaceDiscard.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_surface_discard, Surface) == 8, "RecSurfaceDiscard.Surface");
 _Static_assert(offsetof(struct mtld3d_rec_surface_discard, Pad0) == 12, "RecSurfaceDiscard.Pad0");
+
+struct mtld3d_rec_resolve_depth {
+    struct mtld3d_record_header Hdr;
+    uint32_t Surface;
+    uint32_t Texture;
+};
+_Static_assert(sizeof(struct mtld3d_rec_resolve_depth) == 16, "RecResolveDepth size");
+_Static_assert(offsetof(struct mtld3d_rec_resolve_depth, Hdr) == 0, "RecResolveDepth.Hdr");
+_Static_assert(offsetof(struct mtld3d_rec_resolve_depth, Surface) == 8, "RecResolveDepth.Surface");
+_Static_assert(offsetof(struct mtld3d_rec_resolve_depth, Texture) == 12, "RecResolveDepth.Texture");
 
 struct mtld3d_rec_swap_chain {
     struct mtld3d_record_header Hdr;

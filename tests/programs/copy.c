@@ -1,7 +1,8 @@
 /* Copies and render to texture, checked by pixel readback: ColorFill,
- * StretchRect (same size, scaled, between formats), UpdateSurface,
+ * StretchRect (same size, scaled, between formats, between multisampled
+ * surfaces, between depth-stencil surfaces), UpdateSurface,
  * UpdateTexture, and a texture rendered to then sampled. */
-#include "device_util.h"
+#include "draw_util.h"
 
 static IDirect3D9 *d3d;
 static HWND window;
@@ -417,6 +418,88 @@ TEST(update_surface_blocks)
     IDirect3DSurface9_Release(s1);
     IDirect3DTexture9_Release(dst);
     IDirect3DTexture9_Release(src);
+
+/* StretchRect's rules (the SDK's "StretchRect Restrictions"): between two
+ * multisampled render targets of one multisample type it copies, without
+ * stretching; between depth-stencil surfaces it copies the entire surface
+ * only, named by NULL or by a rectangle covering it, outside a scene. */
+TEST(stretch_rect_multisampled_and_depth)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *ms1 = NULL, *ms2 = NULL, *plain = NULL, *bb = NULL, *ds1 = NULL, *ds2 = NULL, *old_ds = NULL;
+    RECT whole = {0, 0, 640, 480}, part = {0, 0, 320, 240}, flipped = {0, 480, 640, 0}, small = {0, 0, 8, 8};
+    if (!dev)
+        return;
+    if (SUCCEEDED(IDirect3D9_CheckDeviceMultiSampleType(d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                        D3DMULTISAMPLE_4_SAMPLES, NULL))) {
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
+                                                     &ms1, NULL),
+                 D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
+                                                     &ms2, NULL),
+                 D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                     &plain, NULL),
+                 D3D_OK);
+    }
+    IDirect3DDevice9_GetRenderTarget(dev, 0, &bb);
+    IDirect3DDevice9_GetDepthStencilSurface(dev, &old_ds);
+    if (ms1 && ms2 && plain && bb) {
+        IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
+        IDirect3DDevice9_SetRenderTarget(dev, 0, ms1);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff20c040, 1.0f, 0);
+        IDirect3DDevice9_SetRenderTarget(dev, 0, ms2);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff000000, 1.0f, 0);
+        IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms1, NULL, ms2, NULL, D3DTEXF_NONE), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms1, NULL, ms2, &small, D3DTEXF_POINT), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, ms2, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms2, NULL, plain, NULL, D3DTEXF_NONE), D3D_OK);
+        CHECK_EQ_U(rt_pixel(dev, plain, 8, 8), 0x20c040);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, old_ds);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 640, 480, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &ds1,
+                                                        NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 640, 480, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &ds2,
+                                                        NULL),
+             D3D_OK);
+    if (ds1 && ds2) {
+        struct tl q[4] = {{0, 0, 0.5f, 1, 0xffff0000}, {640, 0, 0.5f, 1, 0xffff0000}, {0, 480, 0.5f, 1, 0xffff0000},
+                          {640, 480, 0.5f, 1, 0xffff0000}};
+        IDirect3DDevice9_SetDepthStencilSurface(dev, ds1);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 0.25f, 0);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, ds2);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 1.0f, 0);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ds1, &part, ds2, &part, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ds1, &whole, ds2, &flipped, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ds1, &whole, ds2, &whole, D3DTEXF_NONE), D3D_OK);
+        /* ds2 now holds 0.25: a square at 0.5 with LESS fails. */
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_TRUE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+        IDirect3DDevice9_SetFVF(dev, FVF_TL);
+        IDirect3DDevice9_BeginScene(dev);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ds1, NULL, ds2, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+        IDirect3DDevice9_EndScene(dev);
+        CHECK_EQ_U(bb_pixel(dev, 320, 240), 0x000000);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, old_ds);
+    }
+    if (ds2)
+        IDirect3DSurface9_Release(ds2);
+    if (ds1)
+        IDirect3DSurface9_Release(ds1);
+    if (old_ds)
+        IDirect3DSurface9_Release(old_ds);
+    if (bb)
+        IDirect3DSurface9_Release(bb);
+    if (plain)
+        IDirect3DSurface9_Release(plain);
+    if (ms2)
+        IDirect3DSurface9_Release(ms2);
+    if (ms1)
+        IDirect3DSurface9_Release(ms1);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -424,6 +507,7 @@ static const struct harness_test tests[] = {
     T(color_fill),      T(stretch_rect),  T(update_surface_and_texture), T(render_to_texture_then_sample),
     T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill), T(update_texture_mismatch),
     T(update_surface_blocks),
+    T(stretch_rect_multisampled_and_depth),
 };
 
 int main(void)

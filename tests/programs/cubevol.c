@@ -375,7 +375,49 @@ done:
     test_teardown(&c);
 }
 
+/* Address modes do not apply to cube maps (directions never leave the
+ * cube): linear filtering next to a face's edge does not wrap to the
+ * face's far side. The +X face is blue in its left column and red
+ * elsewhere, every other face blue; a direction just inside the +X
+ * face's left edge filters blue under WRAP and MIRROR alike. */
+TEST(cube_edges_ignore_address_modes)
+{
+    static const D3DTEXTUREADDRESS modes[] = {D3DTADDRESS_WRAP, D3DTADDRESS_MIRROR, D3DTADDRESS_CLAMP};
+    struct test_ctx c;
+    IDirect3DCubeTexture9 *tex = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    for (UINT f = 0; tex && f < 6; f++) {
+        D3DLOCKED_RECT lr;
+        if (FAILED(IDirect3DCubeTexture9_LockRect(tex, (D3DCUBEMAP_FACES)f, 0, &lr, NULL, 0)))
+            continue;
+        for (UINT y = 0; y < 4; y++)
+            for (UINT x = 0; x < 4; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = (f == 0 && x > 0) ? 0xffff0000 : 0xff0000ff;
+        IDirect3DCubeTexture9_UnlockRect(tex, (D3DCUBEMAP_FACES)f, 0);
+    }
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MINFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
+    for (size_t m = 0; tex && m < sizeof(modes) / sizeof(modes[0]); m++) {
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSU, modes[m]);
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_ADDRESSV, modes[m]);
+        IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0xff000000, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(c.dev);
+        IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+        /* +X: u = (1 - z / x) / 2 = 0.005, v = 0.5. */
+        quad3(c.dev, 0, 0, 1.0f, 0.0f, 0.99f);
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+        IDirect3DDevice9_EndScene(c.dev);
+        CHECK_PIXEL(c.dev, 16, 16, 0x0000ff, modes[m] == D3DTADDRESS_WRAP ? "WRAP" : modes[m] == D3DTADDRESS_MIRROR ? "MIRROR" : "CLAMP");
+    }
+    if (tex)
+        IDirect3DCubeTexture9_Release(tex);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
+    T(cube_edges_ignore_address_modes),
     T(cube_fixed_function_coordinates), T(cube_reflection_vector), T(cube_ps_2_0), T(volume_three_depths),
     T(render_to_cube_face),             T(update_cube_texture_dirty_face), T(stretch_rect_from_cube_face),
     T(vertex_texture_fetch),

@@ -362,12 +362,65 @@ TEST(clear_past_smaller_surface)
     IDirect3DSurface9_Release(small);
     IDirect3DSurface9_Release(ds);
     IDirect3DSurface9_Release(bb);
+
+/* Pre-transformed vertices with z outside [0, 1]: the caps leave out
+ * D3DPMISCCAPS_CLIPTLVERTS ("device clips post-transformed vertex
+ * primitives"), so they are not clipped; the depth a depth buffer stores
+ * lies in [0, 1], so theirs is clamped there. With z-buffering off they
+ * are drawn too. A viewport's MinZ/MaxZ beyond [0, 1] are accepted and
+ * the depth still ends in [0, 1]. Probes: a square at 0.01 with GREATER
+ * passes only over a stored 0, one at 0.99 with LESS only over a 1. */
+TEST(pretransformed_depth_clamp)
+{
+    IDirect3DDevice9 *dev = begin();
+    D3DVIEWPORT9 vp = {0, 0, 640, 480, 0.0f, 7.5f}, got_vp;
+    D3DCAPS9 caps;
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetDeviceCaps(dev, &caps);
+    CHECK(!(caps.PrimitiveMiscCaps & D3DPMISCCAPS_CLIPTLVERTS), "CLIPTLVERTS reported");
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, BACKGROUND, 0.5f, 0);
+    rs(dev, D3DRS_ZENABLE, D3DZB_TRUE);
+    rs(dev, D3DRS_ZWRITEENABLE, TRUE);
+    IDirect3DDevice9_BeginScene(dev);
+    rs(dev, D3DRS_ZFUNC, D3DCMP_ALWAYS);
+    square(dev, 0, 0, -0.5f, RED, FALSE);
+    square(dev, 1, 0, 1.5f, RED, FALSE);
+    square(dev, 0, 1, -0.5f, RED, FALSE);
+    square(dev, 1, 1, 1.5f, RED, FALSE);
+    rs(dev, D3DRS_ZFUNC, D3DCMP_GREATER);
+    square(dev, 0, 1, 0.01f, GREEN, FALSE);
+    rs(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    square(dev, 1, 1, 0.99f, GREEN, FALSE);
+    rs(dev, D3DRS_ZENABLE, D3DZB_FALSE);
+    square(dev, 2, 0, 2.0f, RED, FALSE);
+    square(dev, 2, 1, -1.0f, RED, FALSE);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK(cell_pixel(dev, 0, 0) == (RED & 0xffffff), "z -0.5 clipped");
+    CHECK(cell_pixel(dev, 1, 0) == (RED & 0xffffff), "z 1.5 clipped");
+    CHECK(cell_pixel(dev, 0, 1) == (GREEN & 0xffffff), "z -0.5 not stored as 0");
+    CHECK(cell_pixel(dev, 1, 1) == (GREEN & 0xffffff), "z 1.5 not stored as 1");
+    CHECK(cell_pixel(dev, 2, 0) == (RED & 0xffffff), "z 2 clipped with ZENABLE FALSE");
+    CHECK(cell_pixel(dev, 2, 1) == (RED & 0xffffff), "z -1 clipped with ZENABLE FALSE");
+    /* MaxZ 7.5: a square at z 5 lands at most at 1, so LESSEQUAL against
+     * a cleared 1 passes. */
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetViewport(dev, &got_vp), D3D_OK);
+    CHECK(got_vp.MaxZ == 7.5f, "GetViewport MaxZ %f", got_vp.MaxZ);
+    rs(dev, D3DRS_ZENABLE, D3DZB_TRUE);
+    rs(dev, D3DRS_ZFUNC, D3DCMP_LESSEQUAL);
+    clear_cell(dev, 3, 0, D3DCLEAR_ZBUFFER, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    square(dev, 3, 0, 5.0f, RED, FALSE);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK(cell_pixel(dev, 3, 0) == (RED & 0xffffff), "z 5 under MaxZ 7.5 failed LESSEQUAL against 1");
     IDirect3DDevice9_Release(dev);
 }
 
 static const struct harness_test tests[] = {
     T(zfunc_d24s8), T(zfunc_d16), T(depth_write_off), T(stencil_ops), T(two_sided_stencil),
     T(clear_depth_only_and_stencil_only), T(clear_past_smaller_surface),
+    T(pretransformed_depth_clamp),
 };
 
 int main(void)

@@ -196,6 +196,36 @@ TEST(projected_ps_1_x)
             if (ps)
                 IDirect3DPixelShader9_Release(ps);
         }
+        /* PROJECTED without a count divides by the last component the
+         * vertex's set has (D3DTTFF_PROJECTED: "divided by the last
+         * element"): z of a three-component set, whose w would read 1. */
+        {
+            struct {
+                float x, y, z, rhw, t[3];
+            } q[4];
+            IDirect3DPixelShader9 *ps = ps_of(c.dev, ps11_tex);
+            DWORD got, want = rgbw_texels[1] & 0xffffff;
+            for (int i = 0; i < 4; i++) {
+                q[i].x = (i & 1 ? 16 : 0) - 0.5f;
+                q[i].y = (i >> 1 ? 16 : 0) - 0.5f;
+                q[i].z = 0.5f;
+                q[i].rhw = 1;
+                q[i].t[0] = 2.25f, q[i].t[1] = 0.75f, q[i].t[2] = 3;
+            }
+            IDirect3DDevice9_SetPixelShader(c.dev, ps);
+            IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_PROJECTED);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0));
+            IDirect3DDevice9_BeginScene(c.dev);
+            IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+            IDirect3DDevice9_EndScene(c.dev);
+            got = rt_pixel(c.dev, rt, 8, 8);
+            CHECK(near_color(got, want, PIXEL_TOL), "ps_1_1 PROJECTED, three components: %06lx, want %06lx",
+                  (unsigned long)got, (unsigned long)want);
+            IDirect3DDevice9_SetPixelShader(c.dev, NULL);
+            if (ps)
+                IDirect3DPixelShader9_Release(ps);
+        }
         IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_DISABLE);
         IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
     }

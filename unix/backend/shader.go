@@ -54,6 +54,12 @@ type Resources interface {
 	// SampleCompare is sample_compare(sampler, coord, ref, level(lod)):
 	// the fraction of filtered texels for which ref OP texel holds.
 	SampleCompare(tex, smp int, coord [4]float32, ref, lod float32) float32
+	// Gather is a 2D texture's gather(sampler, coord, int2(0), component):
+	// channel comp (0-3) of the four texels a bilinear sample of the base
+	// level at coord reads, in Metal's order: x the bottom-left (i0, j1),
+	// y the bottom-right (i1, j1), z the top-right (i1, j0), w the
+	// top-left (i0, j0), addressed by the sampler.
+	Gather(tex, smp int, coord [4]float32, comp int) [4]float32
 	// TextureSize is get_width/get_height/get_depth of a level, and
 	// get_num_mip_levels; all zero if nothing is bound.
 	TextureSize(tex, level int) (width, height, depth, levels int)

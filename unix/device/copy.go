@@ -32,6 +32,7 @@ func init() {
 	})
 	on("StretchRect", (*Device).stretchRect)
 	on("UploadSurface", (*Device).uploadSurface)
+	on("ResolveDepth", (*Device).resolveDepth)
 }
 
 // fillBlocks writes one block over a rectangle of a block-compressed
@@ -147,10 +148,14 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 		return nil
 	}
 	switch {
-	case src.samples > 1:
-		if dst.samples > 1 {
-			return fmt.Errorf("stretch: between two multisampled surfaces")
+	case src.samples > 1 && dst.samples > 1:
+		// Between surfaces of one multisampling: a copy of every sample.
+		if !same || src.samples != dst.samples || src.mapping.Format != dst.mapping.Format {
+			return fmt.Errorf("stretch: between multisampled surfaces of other sizes, samples or formats")
 		}
+		d.copyRect(src, dst, sr, dr)
+		return nil
+	case src.samples > 1:
 		if same && sr == (rect{0, 0, src.width, src.height}) && dst.width == src.width && dst.height == src.height {
 			resolve(cb, src, dst.tex, dst.level, dst.slice)
 			return nil
@@ -255,8 +260,50 @@ func (d *Device) copySource(src *surface) (backend.Texture, int, func(), error) 
 // level and slice of dst.
 func resolve(cb backend.CommandBuffer, src *surface, dst backend.Texture, level, slice int) {
 	var pd backend.RenderPassDesc
-	src.target(&pd.Color[0].AttachmentDesc)
-	pd.Color[0].Store = backend.StoreMultisampleResolve
-	pd.Color[0].ResolveTexture, pd.Color[0].ResolveLevel, pd.Color[0].ResolveSlice = dst, level, slice
+	at := func(a *backend.AttachmentDesc) {
+		src.target(a)
+		a.Store = backend.StoreMultisampleResolve
+		a.ResolveTexture, a.ResolveLevel, a.ResolveSlice = dst, level, slice
+	}
+	// A depth or stencil format is a depth (and stencil) attachment,
+	// which Metal resolves from each pixel's sample 0.
+	f := src.mapping.Format
+	if f.IsDepth() || f.IsStencil() {
+		if f.IsDepth() {
+			at(&pd.Depth.AttachmentDesc)
+		}
+		if f.IsStencil() {
+			at(&pd.Stencil.AttachmentDesc)
+		}
+	} else {
+		at(&pd.Color[0].AttachmentDesc)
+	}
 	cb.RenderCommandEncoder(&pd).EndEncoding()
+}
+
+// resolveDepth is AMD's RESZ: the depth of a depth-stencil surface into
+// level 0 of a depth texture of its size and backend format, resolved
+// from sample 0 when the surface is multisampled.
+func (d *Device) resolveDepth(r *shared.RecResolveDepth, _ []byte) error {
+	src, t := d.objects[r.Surface], d.textures[r.Texture]
+	if src == nil || src.tex == nil || t == nil {
+		return fmt.Errorf("resz from surface %d into texture %d: unknown", r.Surface, r.Texture)
+	}
+	if t.kind != types.D3DRTYPE_TEXTURE || !src.mapping.Format.IsDepth() || src.mapping.Format != t.mapping.Format ||
+		src.width != t.width || src.height != t.height {
+		return fmt.Errorf("resz from %v %dx%d into %v %v %dx%d: needs one depth format and size",
+			src.format, src.width, src.height, t.kind, t.format, t.width, t.height)
+	}
+	cb := d.outsidePass()
+	if cb == nil {
+		return nil
+	}
+	if src.samples > 1 {
+		resolve(cb, src, t.tex, 0, 0)
+		return nil
+	}
+	dst := &surface{tex: t.tex, format: t.format, mapping: t.mapping, width: t.width, height: t.height, samples: 1}
+	whole := rect{0, 0, src.width, src.height}
+	d.copyRect(src, dst, whole, whole)
+	return nil
 }

@@ -169,6 +169,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint boo
 	vkey, pkey := ff.Variants(&d.st.ff, dk)
 	vkey.UnitPoint = unitPoint
 	pkey.SamplerKinds = kinds
+	pkey.Fetch4 = d.fetch4()
 	pkey.LodBias = d.lodBiased(0, pixelSamplers)
 	pkey.BorderAxes = d.borderAxes()
 	pkey.SampleMask, _ = d.sampleMask()
@@ -194,11 +195,15 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint boo
 
 // lodBiased is the samplers first..first+n-1 whose D3DSAMP_MIPMAPLODBIAS
 // is not 0, as the variant's bits: Metal samplers have no bias, so the
-// shader adds it.
+// shader adds it. AMD's FETCH4 switches are not biases.
 func (d *Device) lodBiased(first, n int) uint16 {
 	var m uint16
 	for s := range n {
-		if b := math.Float32frombits(d.st.samp[first+s][types.D3DSAMP_MIPMAPLODBIAS]); b != 0 && !math.IsNaN(float64(b)) {
+		v := d.st.samp[first+s][types.D3DSAMP_MIPMAPLODBIAS]
+		if v == types.FETCH4_ENABLE || v == types.FETCH4_DISABLE {
+			continue
+		}
+		if b := math.Float32frombits(v); b != 0 && !math.IsNaN(float64(b)) {
 			m |= 1 << s
 		}
 	}

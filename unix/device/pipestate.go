@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"mtld3d/core/ff"
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
 	"mtld3d/core/pixfmt"
@@ -345,6 +346,12 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	}
 	if types.FillMode(rs[types.D3DRS_FILLMODE]) == types.D3DFILL_WIREFRAME {
 		enc.SetTriangleFillMode(backend.FillLines)
+	}
+	// Pre-transformed vertices are not clipped in depth (the caps leave
+	// out D3DPMISCCAPS_CLIPTLVERTS, as AMD's do): their depth is clamped
+	// to the viewport's range instead.
+	if d.st.ff.Decl.Pos == ff.PosXYZRHW {
+		enc.SetDepthClipMode(backend.DepthClamp)
 	}
 	// D3D9 offsets depth by SLOPESCALEDEPTHBIAS * max(|dz/dx|, |dz/dy|) +
 	// DEPTHBIAS, unclamped; the slope term is Metal's as it is.

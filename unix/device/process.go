@@ -49,6 +49,7 @@ func (r *cpuResources) Buffer(i int) []byte {
 func (r *cpuResources) Sample(int, int, [4]float32, float32) [4]float32              { return [4]float32{} }
 func (r *cpuResources) SampleCompare(int, int, [4]float32, float32, float32) float32 { return 0 }
 func (r *cpuResources) TextureSize(int, int) (int, int, int, int)                    { return 0, 0, 0, 0 }
+func (r *cpuResources) Gather(int, int, [4]float32, int) [4]float32                  { return [4]float32{} }
 
 // ProcessVertices transforms a.Count vertices into dst (the destination
 // buffer's guest memory) and the unix side's copy of that buffer.

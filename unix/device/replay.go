@@ -58,6 +58,17 @@ func init() {
 	on("SetFrameLatency", func(*Device, *shared.RecSetFrameLatency, []byte) error { return nil })
 	on("SetViewport", func(d *Device, r *shared.RecSetViewport, _ []byte) error {
 		d.vp = *r
+		// SetViewport takes any depth range; the depth it maps to is
+		// D3D9's [0, 1], so the range is clamped to it (a pre-transformed
+		// vertex's z beyond it clamps to 0 or 1, as Wine's depth_clamp_test
+		// shows of Windows).
+		clamp01 := func(v float32) float32 {
+			if !(v > 0) {
+				return 0
+			}
+			return min(v, 1)
+		}
+		d.vp.MinZ, d.vp.MaxZ = clamp01(r.MinZ), clamp01(r.MaxZ)
 		return nil
 	})
 	on("SetScissor", func(d *Device, r *shared.RecSetScissor, _ []byte) error {

@@ -54,8 +54,12 @@ type texture struct {
 	mipsStale     bool
 }
 
-// samplerKind is the IR's kind for the texture's type.
+// samplerKind is the IR's kind for the texture's type (a shadow sampler
+// for a 2D shadow map).
 func (t *texture) samplerKind() ir.SamplerKind {
+	if t.shadow() {
+		return ir.SamplerShadow2D
+	}
 	switch t.kind {
 	case types.D3DRTYPE_CUBETEXTURE:
 		return ir.SamplerCube
@@ -63,6 +67,12 @@ func (t *texture) samplerKind() ir.SamplerKind {
 		return ir.Sampler3D
 	}
 	return ir.Sampler2D
+}
+
+// shadow reports whether the texture is a 2D shadow map: sampling it
+// compares (core/format's Shadow).
+func (t *texture) shadow() bool {
+	return t.kind == types.D3DRTYPE_TEXTURE && format.Info(t.format).Shadow()
 }
 
 // sampled returns the view a sampler reads: the sRGB one when the

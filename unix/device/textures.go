@@ -49,6 +49,11 @@ func samplerDesc(v *[14]uint32, t *texture) backend.SamplerDesc {
 	desc.MinFilter, desc.MagFilter = filter(v[types.D3DSAMP_MINFILTER]), filter(v[types.D3DSAMP_MAGFILTER])
 	desc.SAddress, desc.TAddress, desc.RAddress = address(v[types.D3DSAMP_ADDRESSU]), address(v[types.D3DSAMP_ADDRESSV]), address(v[types.D3DSAMP_ADDRESSW])
 	desc.BorderColor = borderColor(v[types.D3DSAMP_BORDERCOLOR])
+	if t != nil && t.shadow() {
+		// D3D9's shadow maps pass where the reference is at most the
+		// stored depth.
+		desc.Compare, desc.CompareFunc = true, backend.CompareLessEqual
+	}
 	if types.TextureFilterType(v[types.D3DSAMP_MINFILTER]) == types.D3DTEXF_ANISOTROPIC ||
 		types.TextureFilterType(v[types.D3DSAMP_MAGFILTER]) == types.D3DTEXF_ANISOTROPIC {
 		desc.MaxAnisotropy = int(min(max(v[types.D3DSAMP_MAXANISOTROPY], 1), 16))
@@ -126,9 +131,11 @@ func (d *Device) boundTexture(s int) *texture {
 }
 
 // textureKinds tells core/ff the kind of texture each stage has bound,
-// and answers the sampler kinds a shader without declarations (ps_1_x)
-// must be built with: its samplers are declared 2D by the lowering, and
-// the bound texture says whether it is a cube or a volume.
+// and answers the sampler kinds a shader must be built with: a 2D
+// texture of a shadow format is a shadow sampler (for fixed function and
+// shaders alike), and the samplers of a shader without declarations
+// (ps_1_x), which the lowering declares 2D, take the kind of a bound cube
+// or volume texture.
 func (d *Device) textureKinds() [16]ir.SamplerKind {
 	st := &d.st.ff
 	for s := 0; s < ff.MaxStages; s++ {
@@ -139,15 +146,41 @@ func (d *Device) textureKinds() [16]ir.SamplerKind {
 	}
 	var kinds [16]ir.SamplerKind
 	ps := d.shaders[d.st.ps]
-	if d.st.ps == 0 || ps == nil || ps.ir == nil || ps.ir.Version >= 0x200 {
-		return kinds
-	}
-	for s := range ff.MaxStages {
-		if t := d.boundTexture(s); t != nil && t.kind != types.D3DRTYPE_TEXTURE {
+	ps1x := d.st.ps != 0 && ps != nil && ps.ir != nil && ps.ir.Version < 0x200
+	for s := range pixelSamplers {
+		t := d.boundTexture(s)
+		switch {
+		case t == nil:
+		case t.shadow():
+			kinds[s] = t.samplerKind()
+		case ps1x && s < ff.MaxStages && t.kind != types.D3DRTYPE_TEXTURE:
 			kinds[s] = t.samplerKind()
 		}
 	}
 	return kinds
+}
+
+// fetch4 is, per pixel sampler, AMD's FETCH4 (core/ir): on where
+// D3DSAMP_MIPMAPLODBIAS holds FETCH4_ENABLE and the bound 2D texture's
+// format is one FETCH4 gathers.
+func (d *Device) fetch4() [16]ir.Fetch4 {
+	var f [16]ir.Fetch4
+	for s := range pixelSamplers {
+		if d.st.samp[s][types.D3DSAMP_MIPMAPLODBIAS] != types.FETCH4_ENABLE {
+			continue
+		}
+		t := d.boundTexture(s)
+		if t == nil || t.kind != types.D3DRTYPE_TEXTURE || t.shadow() {
+			continue
+		}
+		if comp, ok := format.Info(t.format).Fetch4(); ok {
+			f[s] = ir.Fetch4Red
+			if comp == 3 {
+				f[s] = ir.Fetch4Alpha
+			}
+		}
+	}
+	return f
 }
 
 // bindTextures binds each pixel sampler's texture and sampler to the
@@ -206,10 +239,7 @@ func (d *Device) declaredSamplers() (ps [pixelSamplers]ir.SamplerKind, vs [verte
 		kinds := d.textureKinds()
 		for _, s := range sh.ir.Samplers {
 			if s.Index >= 0 && s.Index < pixelSamplers {
-				ps[s.Index] = s.Kind
-				if kinds[s.Index] != ir.SamplerNone {
-					ps[s.Index] = kinds[s.Index]
-				}
+				ps[s.Index] = ir.OverrideKind(s.Kind, kinds[s.Index])
 			}
 		}
 	}
@@ -224,10 +254,16 @@ func (d *Device) declaredSamplers() (ps [pixelSamplers]ir.SamplerKind, vs [verte
 }
 
 // fits reports whether a texture can be read through a sampler declared
-// with kind k (a shadow sampler reads a 2D depth texture).
+// with kind k: 2D textures and shadow maps through 2D and shadow
+// samplers alike (a vertex sampler reads a shadow map's depth).
 func fits(k ir.SamplerKind, t *texture) bool {
-	tk := t.samplerKind()
-	return tk == k || (k == ir.SamplerShadow2D && tk == ir.Sampler2D)
+	flat := func(k ir.SamplerKind) ir.SamplerKind {
+		if k == ir.SamplerShadow2D {
+			return ir.Sampler2D
+		}
+		return k
+	}
+	return flat(t.samplerKind()) == flat(k)
 }
 
 // dummyKey names a stand-in texture: its kind, and whether it reads

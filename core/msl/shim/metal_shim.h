@@ -5708,6 +5708,7 @@ namespace filter { enum _e { nearest, linear }; }
 namespace mip_filter { enum _e { none, nearest, linear }; }
 namespace address { enum _e { repeat, mirrored_repeat, clamp_to_edge, clamp_to_zero, clamp_to_border }; }
 namespace compare_func { enum _e { none, less, less_equal, greater, greater_equal, equal, not_equal, always, never }; }
+enum class component { x, y, z, w };
 struct sampler {
 	template <class... A> constexpr sampler(A...) {}
 };
@@ -5741,7 +5742,7 @@ struct texture2d {
 	V sample(sampler, float2 c, gradient2d g) const { return V(c.x, c.y, 0.0f, 300.0f + g.dx.x + 2.0f * g.dy.y); }
 	V sample(sampler, float2, int2) const;
 	V read(uint2, uint = 0) const;
-	V gather(sampler, float2) const;
+	V gather(sampler, float2 c, int2 = int2(0), component k = component::x) const { return V(c.x, c.y, 0.0f, 400.0f + float(int(k))); }
 	void write(V, uint2, uint = 0) const;
 	uint get_width(uint = 0) const;
 	uint get_height(uint = 0) const;

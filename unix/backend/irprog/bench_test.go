@@ -80,7 +80,8 @@ func (s *stubRes) Sample(tex, smp int, coord [4]float32, lod float32) [4]float32
 func (s *stubRes) SampleCompare(tex, smp int, coord [4]float32, ref, lod float32) float32 {
 	return ref
 }
-func (s *stubRes) TextureSize(tex, level int) (int, int, int, int) { return 1, 1, 1, 1 }
+func (s *stubRes) TextureSize(tex, level int) (int, int, int, int)            { return 1, 1, 1, 1 }
+func (s *stubRes) Gather(tex, smp int, coord [4]float32, comp int) [4]float32 { return coord }
 func (s *stubRes) SampleQuad(tex, smp int, c *[4][4]float32, bias float32, out *[4][4]float32) {
 	*out = *c
 }

@@ -623,6 +623,25 @@ func (p *FragmentProgram) RunFragment(r backend.QuadResources, q *backend.Quad, 
 	p.pool.Put(st)
 }
 
+// fetch4 is AMD's FETCH4 as core/msl's fetch4_r and fetch4_a compute it:
+// a gather half a texel further on, so the footprint starts at the
+// texel a point sample reads, reordered to top-right, bottom-left,
+// bottom-right, top-left.
+func fetch4(r backend.Resources, n int, c [4]float32, f ir.Fetch4) [4]float32 {
+	w, h, _, _ := r.TextureSize(n, 0)
+	if w == 0 || h == 0 {
+		return [4]float32{}
+	}
+	c[0] += 0.5 / float32(w)
+	c[1] += 0.5 / float32(h)
+	comp := 0
+	if f == ir.Fetch4Alpha {
+		comp = 3
+	}
+	g := r.Gather(n, n, c, comp)
+	return [4]float32{g[2], g[0], g[1], g[3]}
+}
+
 // quadTextures samples for a quad machine through SampleLanes.
 type quadTextures struct {
 	r    backend.QuadResources
@@ -631,6 +650,12 @@ type quadTextures struct {
 
 func (t *quadTextures) Sample(req *ir.TexRequest, out *[4][4]float32) {
 	n := req.Sampler
+	if req.Fetch4 != ir.Fetch4Off {
+		for l := 0; l < req.Lanes; l++ {
+			out[l] = fetch4(t.r, n, req.Coord[l], req.Fetch4)
+		}
+		return
+	}
 	if req.Lanes != 4 {
 		// Not produced by RunQuad; sample lane by lane at the level given.
 		for l := 0; l < req.Lanes; l++ {

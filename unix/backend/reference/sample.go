@@ -72,6 +72,22 @@ func (r *stageRes) SampleCompare(tex, smp int, coord [4]float32, ref, lod float3
 	return sampleAt(t, c, s, coord, lod, nil, clamp01(ref))[0]
 }
 
+func (r *stageRes) Gather(tex, smp int, coord [4]float32, comp int) [4]float32 {
+	t, c, s, ok := r.view(tex, smp)
+	if !ok || comp < 0 || comp > 3 {
+		return [4]float32{}
+	}
+	slice := 0
+	if t.desc.Type == backend.TextureType2DArray {
+		slice = clampInt(int(math.Floor(float64(coord[2])+0.5)), 0, t.desc.ArrayLength-1)
+	}
+	l := &c.levels[0]
+	x := int(math.Floor(float64(coord[0])*float64(l.w) - 0.5))
+	y := int(math.Floor(float64(coord[1])*float64(l.h) - 0.5))
+	at := func(dx, dy int) float32 { return fetch(t, l, s, slice, x+dx, y+dy, 0, -1)[comp] }
+	return [4]float32{at(0, 1), at(1, 1), at(1, 0), at(0, 0)}
+}
+
 func (r *stageRes) SampleQuad(tex, smp int, coord *[4][4]float32, bias float32, out *[4][4]float32) {
 	t, c, s, ok := r.view(tex, smp)
 	if !ok {
@@ -375,6 +391,12 @@ func border(t *Texture, s *backend.SamplerDesc, m backend.AddressMode) [4]float3
 
 // fetch reads one texel after addressing, or the border colour.
 func fetch(t *Texture, l *decodedLevel, s *backend.SamplerDesc, slice, x, y, z int, ref float32) [4]float32 {
+	if t.desc.Type == backend.TextureTypeCube {
+		// Address modes do not apply to cube maps: a tap past a face's
+		// edge reads that edge (as D3D9 drivers do; Metal's seamless
+		// filtering reads the neighbouring face's edge texel instead).
+		x, y = clampInt(x, 0, l.w-1), clampInt(y, 0, l.h-1)
+	}
 	xi, yi, zi := wrap(s.SAddress, x, l.w), wrap(s.TAddress, y, l.h), 0
 	if l.d > 1 {
 		zi = wrap(s.RAddress, z, l.d)

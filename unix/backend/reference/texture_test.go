@@ -562,3 +562,44 @@ func TestSampleLanes(t *testing.T) {
 		t.Errorf("bias: %v %v", out[0], out[2])
 	}
 }
+
+// Gather reads one channel of the bilinear footprint of level 0 in
+// Metal's order (bottom-left, bottom-right, top-right, top-left), through
+// the sampler's addressing.
+func TestGather(t *testing.T) {
+	r := newRig(t)
+	tex := r.tex(backend.TextureDesc{Format: pixfmt.RGBA8Unorm, Width: 4, Height: 4, MipLevels: 2})
+	data := make([]byte, 64)
+	for i := range 16 {
+		data[4*i], data[4*i+3] = byte(i), byte(100+i)
+	}
+	tex.Replace(backend.Region{Width: 4, Height: 4, Depth: 1}, 0, 0, data, 16, 64)
+	sd := backend.DefaultSamplerDesc()
+	s := r.sampler(sd)
+	stage := &stageBindings{}
+	stage.textures[0] = tex
+	stage.samplers[0] = s.(*sampler)
+	res := newStageRes(stage)
+	v := func(x, y int) float32 { return float32(4*y+x) / 255 }
+	a := func(x, y int) float32 { return float32(100+4*y+x) / 255 }
+	check := func(what string, got, want [4]float32) {
+		t.Helper()
+		for i := range got {
+			if !near(got[i], want[i], 1e-6) {
+				t.Errorf("%s: %v, want %v", what, got, want)
+				return
+			}
+		}
+	}
+	// Texel coordinate (1.75, 2.25): footprint x 1-2, y 1-2.
+	c := [4]float32{1.75 / 4, 2.25 / 4, 0, 0}
+	check("red", res.Gather(0, 0, c, 0), [4]float32{v(1, 2), v(2, 2), v(2, 1), v(1, 1)})
+	check("alpha", res.Gather(0, 0, c, 3), [4]float32{a(1, 2), a(2, 2), a(2, 1), a(1, 1)})
+	// At the top-left corner, clamp to edge repeats texel (0, 0).
+	check("clamped", res.Gather(0, 0, [4]float32{0.1 / 4, 0.1 / 4, 0, 0}, 0), [4]float32{v(0, 0), v(0, 0), v(0, 0), v(0, 0)})
+	// Repeat wraps to the last column and row.
+	sd.SAddress, sd.TAddress = backend.AddressRepeat, backend.AddressRepeat
+	stage.samplers[0] = r.sampler(sd).(*sampler)
+	res = newStageRes(stage)
+	check("repeat", res.Gather(0, 0, [4]float32{0.1 / 4, 0.1 / 4, 0, 0}, 0), [4]float32{v(3, 0), v(0, 0), v(0, 3), v(3, 3)})
+}
