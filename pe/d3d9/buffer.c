@@ -156,8 +156,7 @@ BOOL resource_lock_offset(const struct mtld3d_format_info *info, D3DPOOL pool, U
             return FALSE;
         *whole = TRUE;
     }
-    *offset = (INT_PTR)(r->top / (LONG)info->block_height) * (INT_PTR)pitch +
-              (INT_PTR)(r->left / (LONG)info->block_width) * (INT_PTR)info->block_bytes;
+    *offset = mtld3d_format_lock_offset(info, pitch, r->left, r->top);
     return TRUE;
 }
 

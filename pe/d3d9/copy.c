@@ -16,17 +16,18 @@ static BOOL surface_rect(const struct surface *s, const RECT *rect, RECT *out)
            (UINT)rect->right <= s->desc.Width && (UINT)rect->bottom <= s->desc.Height;
 }
 
-/* Guest memory and pitch of a surface's pixels (a texture level's lives
- * in its texture), or NULL. */
+/* Guest memory of a surface's pixels (a texture level's lives in its
+ * texture) and the pitch of their rows of blocks, or NULL. */
 static BYTE *surface_memory(struct surface *s, UINT *pitch)
 {
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(s->desc.Format);
     if (s->texture) {
         if (!s->texture->mem)
             return NULL;
-        *pitch = s->texture->subs[s->sub].pitch;
+        *pitch = s->texture->subs[s->sub].data_pitch;
         return s->texture->mem + s->texture->subs[s->sub].offset;
     }
-    *pitch = s->pitch;
+    *pitch = (info->flags & MTLD3D_FMT_TEXEL_LOCK) ? mtld3d_format_pitch(info, s->desc.Width) : s->pitch;
     return s->mem;
 }
 
@@ -215,11 +216,11 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
             r->Bottom = b.Bottom;
             r->Front = b.Front;
             r->Back = b.Back;
-            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset + (SIZE_T)b.Front * s->slice_pitch +
-                                           (SIZE_T)(b.Top / src->info->block_height) * s->pitch +
+            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset + (SIZE_T)b.Front * s->data_slice_pitch +
+                                           (SIZE_T)(b.Top / src->info->block_height) * s->data_pitch +
                                            (SIZE_T)(b.Left / src->info->block_width) * src->info->block_bytes);
-            r->Pitch = s->pitch;
-            r->SlicePitch = s->slice_pitch;
+            r->Pitch = s->data_pitch;
+            r->SlicePitch = s->data_slice_pitch;
         }
     }
     if (dst->autogen) {

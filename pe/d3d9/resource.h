@@ -94,6 +94,9 @@ struct subresource {
     SIZE_T offset;          /* in the texture's memory */
     UINT width, height, depth;
     UINT pitch, slice_pitch; /* what Lock reports */
+    /* The texels' layout from offset, which uploads read: the same but for
+     * MTLD3D_FMT_TEXEL_LOCK formats, whose blocks are packed (core/format). */
+    UINT data_pitch, data_slice_pitch;
     LONG locked;
     DWORD lock_flags;
     D3DBOX box;             /* the locked box, block-aligned */

@@ -45,9 +45,13 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     if (user_mem) {
         s->mem = user_mem;
         s->user_mem = TRUE;
-        s->pitch = mtld3d_format_pitch(info, desc->Width);
+        if (!(info->flags & MTLD3D_FMT_TEXEL_LOCK))
+            s->pitch = mtld3d_format_pitch(info, desc->Width);
     } else if (s->lockable) {
-        SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_rows(info, desc->Height);
+        SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_lock_rows(info, desc->Height);
+        /* A texel-lock surface's blocks may need more than its locked bytes. */
+        if (size < mtld3d_format_level_size(info, desc->Width, desc->Height, 1))
+            size = mtld3d_format_level_size(info, desc->Width, desc->Height, 1);
         if (!(s->mem = VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE))) {
             HeapFree(GetProcessHeap(), 0, s);
             return E_OUTOFMEMORY;

@@ -12,8 +12,13 @@
  *   (MTLD3D_FMT_*). Pitch is bytes per row of blocks; a level's size rounds
  *   width and height up to whole blocks (mtld3d_format_pitch, _rows,
  *   _level_size); a 1x1 DXT level still takes a block. Locks report
- *   mtld3d_format_lock_pitch (4-byte aligned rows). block_bytes is 0
- *   for formats with no storage (NULL, the vendor flag formats).
+ *   mtld3d_format_lock_pitch (4-byte aligned rows), a locked resource's
+ *   levels take mtld3d_format_lock_pitch x _lock_rows bytes each and a
+ *   rectangle starts mtld3d_format_lock_offset in; these differ from the
+ *   block layout only for MTLD3D_FMT_TEXEL_LOCK formats (ATI1, ATI2),
+ *   which lock one byte a texel as AMD's drivers do, their blocks packed
+ *   from the level's start (core/format). block_bytes is 0 for formats
+ *   with no storage (NULL, the vendor flag formats).
  *
  * mtld3d_caps9: the D3DCAPS9 of the HAL device. Set AdapterOrdinal (and,
  *   for software vertex processing, MaxVertexBlendMatrixIndex =
@@ -78,6 +83,7 @@
 #define MTLD3D_FMT_SIGNED 0x00000020u /* signed (bump map) channels */
 #define MTLD3D_FMT_LUMINANCE 0x00000040u /* luminance format */
 #define MTLD3D_FMT_WHOLE_BLOCKS 0x00000080u /* resource sizes must be whole blocks (DXTn) */
+#define MTLD3D_FMT_TEXEL_LOCK 0x00000100u /* locks lay levels out one byte a texel (ATIn, as AMD) */
 #define MTLD3D_FMT_DEPTH 0x00010000u /* has depth bits */
 #define MTLD3D_FMT_STENCIL 0x00020000u /* has stencil bits */
 #define MTLD3D_FMT_RENDERTARGET 0x00040000u /* CheckDepthStencilMatch: usable as the render target */
@@ -169,8 +175,8 @@ static const struct mtld3d_format_info mtld3d_format_infos[MTLD3D_FORMAT_COUNT] 
     {0x34324644u, 1, 1, 4, MTLD3D_FMT_CLASS_DEPTH, 0x00090004u}, /* D3DFMT_DF24 */
     {0x5a574152u, 1, 1, 4, MTLD3D_FMT_CLASS_DEPTH, 0x00030004u}, /* D3DFMT_RAWZ */
     {0x4c4c554eu, 1, 1, 0, MTLD3D_FMT_CLASS_HACK, 0x00040004u}, /* D3DFMT_NULL */
-    {0x31495441u, 4, 4, 8, MTLD3D_FMT_CLASS_COMPRESSED, 0x00000004u}, /* D3DFMT_ATI1 */
-    {0x32495441u, 4, 4, 16, MTLD3D_FMT_CLASS_COMPRESSED, 0x00000004u}, /* D3DFMT_ATI2 */
+    {0x31495441u, 4, 4, 8, MTLD3D_FMT_CLASS_COMPRESSED, 0x00000104u}, /* D3DFMT_ATI1 */
+    {0x32495441u, 4, 4, 16, MTLD3D_FMT_CLASS_COMPRESSED, 0x00000104u}, /* D3DFMT_ATI2 */
     {0x5a534552u, 1, 1, 0, MTLD3D_FMT_CLASS_HACK, 0x00000004u}, /* D3DFMT_RESZ */
     {0x434f5441u, 1, 1, 0, MTLD3D_FMT_CLASS_HACK, 0x00000004u}, /* D3DFMT_ATOC */
     {0x54534e49u, 1, 1, 0, MTLD3D_FMT_CLASS_HACK, 0x00000004u}, /* D3DFMT_INST */
@@ -202,9 +208,11 @@ static inline UINT mtld3d_format_pitch(const struct mtld3d_format_info *info, UI
 }
 
 /* The pitch LockRect/LockBox report: mtld3d_format_pitch rounded up to
- * MTLD3D_LOCK_ALIGN bytes. */
+ * MTLD3D_LOCK_ALIGN bytes; the width for MTLD3D_FMT_TEXEL_LOCK. */
 static inline UINT mtld3d_format_lock_pitch(const struct mtld3d_format_info *info, UINT width)
 {
+    if (info->flags & MTLD3D_FMT_TEXEL_LOCK)
+        return width ? width : 1;
     return (mtld3d_format_pitch(info, width) + MTLD3D_LOCK_ALIGN - 1) / MTLD3D_LOCK_ALIGN * MTLD3D_LOCK_ALIGN;
 }
 
@@ -214,6 +222,25 @@ static inline UINT mtld3d_format_rows(const struct mtld3d_format_info *info, UIN
     if (!height)
         height = 1;
     return (height + info->block_height - 1) / info->block_height;
+}
+
+/* Rows of mtld3d_format_lock_pitch bytes a locked level height texels high
+ * spans: its rows of blocks, or of texels for MTLD3D_FMT_TEXEL_LOCK. */
+static inline UINT mtld3d_format_lock_rows(const struct mtld3d_format_info *info, UINT height)
+{
+    if (info->flags & MTLD3D_FMT_TEXEL_LOCK)
+        return height ? height : 1;
+    return mtld3d_format_rows(info, height);
+}
+
+/* How far into a level locked with pitch the texel (x, y) lies: the
+ * start of its block, or y * pitch + x for MTLD3D_FMT_TEXEL_LOCK. */
+static inline INT_PTR mtld3d_format_lock_offset(const struct mtld3d_format_info *info, UINT pitch, LONG x, LONG y)
+{
+    if (info->flags & MTLD3D_FMT_TEXEL_LOCK)
+        return (INT_PTR)y * (INT_PTR)pitch + x;
+    return (INT_PTR)(y / (LONG)info->block_height) * (INT_PTR)pitch +
+           (INT_PTR)(x / (LONG)info->block_width) * (INT_PTR)info->block_bytes;
 }
 
 /* Tight size of a width x height x depth level (depth 1 for 2D). */
