@@ -27,10 +27,7 @@ struct surface {
     HDC dc;
     struct texture *texture; /* a texture's level: LockRect goes through it */
     UINT sub;                /* its subresource index in the texture */
-    HBITMAP dib;             /* GetDC's bitmap, selected into dc */
-    HGDIOBJ dib_old;
-    void *dib_bits;
-    D3DLOCKED_RECT dc_lock;  /* the lock held while the DC is out */
+    HANDLE dc_bitmap;        /* GetDC's bitmap over the locked memory */
 };
 
 static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
@@ -130,6 +127,11 @@ struct texture {
     UINT recorded_frame;    /* mem was named by a record of this frame */
     BOOL recorded;
     LONG locks;             /* subresources locked now */
+    /* GetDC is out on subresource dc_sub: Windows keeps one DC a texture,
+     * refuses locks of any level meanwhile and lets Unlock of a level not
+     * locked succeed (Wine's test_getdc). */
+    BOOL dc_in_use;
+    UINT dc_sub;
     BOOL dirty;             /* changed since the last UpdateTexture read it */
     UINT dirty_faces;       /* bit f: dirty_box[f] holds face f's dirty region */
     D3DBOX dirty_box[6];    /* in top-level texels: what UpdateTexture copies */
@@ -146,6 +148,7 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
 /* LockRect of a 2D level or cube face, with the rectangle rules of
  * resource_lock_offset. */
 HRESULT texture_lock_rect(struct texture *t, UINT sub, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags);
+/* D3DERR_INVALIDCALL if sub is not locked (and no DC is out on t). */
 HRESULT texture_unlock(struct texture *t, UINT sub);
 /* Records an upload of a box of a subresource (NULL: all of it). */
 void texture_record_update(struct texture *t, UINT sub, const D3DBOX *box);

@@ -101,7 +101,8 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     default:
         return D3DERR_INVALIDCALL;
     }
-    if ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL))
+    /* WRITEONLY is for buffers; textures refuse it in every pool. */
+    if ((usage & D3DUSAGE_WRITEONLY) || ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL)))
         return D3DERR_INVALIDCALL;
     if ((usage & D3DUSAGE_DYNAMIC) && (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)))
         return D3DERR_INVALIDCALL;
@@ -388,7 +389,7 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     out->pBits = NULL;
     out->RowPitch = 0;
     out->SlicePitch = 0;
-    if (!texture_lockable(t))
+    if (!texture_lockable(t) || t->dc_in_use)
         return D3DERR_INVALIDCALL;
     if (box && !resource_check_box(t->info, box, s->width, s->height, s->depth))
         return D3DERR_INVALIDCALL;
@@ -437,6 +438,10 @@ HRESULT texture_unlock(struct texture *t, UINT sub)
 {
     struct device *device = t->obj.device;
     struct subresource *s = &t->subs[sub];
+    /* While a DC is out, Unlock of any level succeeds and the DC's own
+     * lock lasts until ReleaseDC. */
+    if (t->dc_in_use && (!s->locked || sub == t->dc_sub))
+        return D3D_OK;
     if (!s->locked)
         return D3DERR_INVALIDCALL;
     device_lock(device);
@@ -608,11 +613,16 @@ static HRESULT lock_rect(struct texture *t, UINT face, UINT level, D3DLOCKED_REC
     return texture_lock_rect(t, face * t->levels + level, locked, rect, flags);
 }
 
+/* The 2D and cube textures' UnlockRect: a level not locked of a
+ * lockable texture unlocks with D3D_OK on Windows (Wine's
+ * test_lockrect_invalid). */
 static HRESULT unlock_rect(struct texture *t, UINT face, UINT level)
 {
     if (level >= t->public_levels || face >= t->faces)
         return D3DERR_INVALIDCALL;
-    return texture_unlock(t, face * t->levels + level);
+    if (FAILED(texture_unlock(t, face * t->levels + level)) && !t->mem)
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
 }
 
 static HRESULT add_dirty_rect(struct texture *t, UINT face, const RECT *rect)
