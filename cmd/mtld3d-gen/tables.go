@@ -95,13 +95,16 @@ const tablesDoc = `/*
  *   listed) and windowed ? windowed : fullscreen set; else NOTAVAILABLE.
  *
  * CheckDeviceFormat(adapter_format, usage, rtype, format):
- *   adapter_format D3DFMT_UNKNOWN: D3DERR_INVALIDCALL; not in
- *   mtld3d_adapter_formats: D3DERR_NOTAVAILABLE. rtype outside
- *   D3DRTYPE_SURFACE..D3DRTYPE_INDEXBUFFER: D3DERR_INVALIDCALL. Then find
- *   the row of mtld3d_format_checks with that format and rtype (none:
- *   D3DERR_NOTAVAILABLE) and answer
+ *   adapter_format D3DFMT_UNKNOWN: D3DERR_INVALIDCALL, before the device
+ *   type check; not in mtld3d_adapter_formats: D3DERR_NOTAVAILABLE. rtype
+ *   outside D3DRTYPE_SURFACE..D3DRTYPE_CUBETEXTURE (buffers included):
+ *   D3DERR_INVALIDCALL. Then find the row of mtld3d_format_checks with
+ *   that format and rtype (none: D3DERR_NOTAVAILABLE) and answer
  *     D3DERR_NOTAVAILABLE if usage & MTLD3D_CHECKED_USAGE & ~usage_ok
- *                         or (usage & usage_required) != usage_required,
+ *                         or (usage & usage_required) != usage_required
+ *                         or flags & MTLD3D_CHECK_SRGBWRITE_RT and usage
+ *                         has D3DUSAGE_QUERY_SRGBWRITE without
+ *                         D3DUSAGE_RENDERTARGET,
  *     D3DOK_NOAUTOGEN     else if usage & D3DUSAGE_AUTOGENMIPMAP and
  *                         !(flags & MTLD3D_CHECK_AUTOGEN),
  *     D3D_OK              otherwise.
@@ -220,7 +223,8 @@ static inline UINT mtld3d_format_level_size(const struct mtld3d_format_info *inf
 
 	// CheckDeviceFormat.
 	fmt.Fprintf(&b, "/* Usage bits CheckDeviceFormat judges; others are ignored. */\n#define MTLD3D_CHECKED_USAGE 0x%08xu\n", uint32(caps.CheckedUsage))
-	fmt.Fprintf(&b, "/* mtld3d_format_check.flags: AUTOGENMIPMAP generates mips. */\n#define MTLD3D_CHECK_AUTOGEN 0x%xu\n\n", caps.RowAutoGen)
+	fmt.Fprintf(&b, "/* mtld3d_format_check.flags: AUTOGENMIPMAP generates mips. */\n#define MTLD3D_CHECK_AUTOGEN 0x%xu\n", caps.RowAutoGen)
+	fmt.Fprintf(&b, "/* mtld3d_format_check.flags: QUERY_SRGBWRITE only with RENDERTARGET. */\n#define MTLD3D_CHECK_SRGBWRITE_RT 0x%xu\n\n", caps.RowSRGBWriteRT)
 	b.WriteString("struct mtld3d_format_check\n{\n    DWORD format;\n    DWORD rtype;\n    DWORD usage_ok;\n" +
 		"    DWORD usage_required;\n    DWORD flags;\n};\n\n")
 	checks := caps.FormatRows()

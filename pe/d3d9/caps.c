@@ -5,7 +5,8 @@
  * to it on a grid of every format, resource type and usage bit. No unix call.
  *
  * Validation order, as Windows and Wine: an adapter ordinal out of range is
- * D3DERR_INVALIDCALL before anything else is looked at; then the checks of
+ * D3DERR_INVALIDCALL before anything else is looked at (and, for
+ * CheckDeviceFormat, a D3DFMT_UNKNOWN adapter format); then the checks of
  * core/caps in its order. Device types: only HAL exists; REF, SW and NULLREF
  * answer D3DERR_NOTAVAILABLE (a machine without the SDK's reference
  * rasteriser), any other value D3DERR_INVALIDCALL. */
@@ -80,13 +81,13 @@ HRESULT WINAPI d3d9_CheckDeviceFormat(IDirect3D9Ex *iface, UINT Adapter, D3DDEVT
     const struct mtld3d_format_check *row = NULL;
     HRESULT hr;
     (void)iface;
-    if (Adapter >= ADAPTER_COUNT)
+    if (Adapter >= ADAPTER_COUNT || AdapterFormat == D3DFMT_UNKNOWN)
         return D3DERR_INVALIDCALL;
     if ((hr = check_devtype(DeviceType)) != D3D_OK)
         return hr;
     if ((hr = check_adapter_format(AdapterFormat)) != D3D_OK)
         return hr;
-    if ((DWORD)RType < D3DRTYPE_SURFACE || (DWORD)RType > D3DRTYPE_INDEXBUFFER)
+    if ((DWORD)RType < D3DRTYPE_SURFACE || (DWORD)RType > D3DRTYPE_CUBETEXTURE)
         return D3DERR_INVALIDCALL;
     for (size_t i = 0; i < MTLD3D_FORMAT_CHECK_COUNT && !row; i++)
         if (mtld3d_format_checks[i].format == (DWORD)CheckFormat && mtld3d_format_checks[i].rtype == (DWORD)RType)
@@ -94,6 +95,9 @@ HRESULT WINAPI d3d9_CheckDeviceFormat(IDirect3D9Ex *iface, UINT Adapter, D3DDEVT
     if (!row)
         return D3DERR_NOTAVAILABLE;
     if ((Usage & MTLD3D_CHECKED_USAGE & ~row->usage_ok) || (Usage & row->usage_required) != row->usage_required)
+        return D3DERR_NOTAVAILABLE;
+    if ((row->flags & MTLD3D_CHECK_SRGBWRITE_RT) && (Usage & D3DUSAGE_QUERY_SRGBWRITE) &&
+        !(Usage & D3DUSAGE_RENDERTARGET))
         return D3DERR_NOTAVAILABLE;
     if ((Usage & D3DUSAGE_AUTOGENMIPMAP) && !(row->flags & MTLD3D_CHECK_AUTOGEN))
         return D3DOK_NOAUTOGEN;
