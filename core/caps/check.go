@@ -201,9 +201,16 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 		row.UsageOK = types.D3DUSAGE_DEPTHSTENCIL
 		row.UsageRequired = types.D3DUSAGE_DEPTHSTENCIL
 		if texture {
+			// A depth texture is offered with or without DEPTHSTENCIL:
+			// Windows answers both alike and creates both (Wine's
+			// test_resource_access compares creation with DEPTHSTENCIL
+			// against the answer for usage 0).
+			row.UsageRequired = 0
 			// Depth textures sample like any texture; AUTOGENMIPMAP is
-			// answered NOAUTOGEN.
-			row.UsageOK |= types.D3DUSAGE_AUTOGENMIPMAP | types.D3DUSAGE_QUERY_WRAPANDMIP
+			// answered NOAUTOGEN; DYNAMIC (without DEPTHSTENCIL, as
+			// CreateTexture insists) makes a lockable one (Windows
+			// creates it: test_resource_access).
+			row.UsageOK |= types.D3DUSAGE_DYNAMIC | types.D3DUSAGE_AUTOGENMIPMAP | types.D3DUSAGE_QUERY_WRAPANDMIP
 			if allTargets(f, pixHas(format.PixFilter)) {
 				row.UsageOK |= types.D3DUSAGE_QUERY_FILTER
 			}
@@ -255,7 +262,11 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 		// Mips are generated in the stored format, which must be
 		// filterable and colour-renderable (Metal's generateMipmaps rule).
 		// Palettised textures keep only their indices, so they never do.
-		if in.Class == format.ClassColor && in.Flags&format.FlagPalette == 0 && allTargets(f, pixHas(format.PixFilter|format.PixColor)) {
+		// Windows generates only for formats it offers as render targets
+		// (D3D_OK with AUTOGENMIPMAP only if RENDERTARGET is: Wine's
+		// test_mipmap_gen), whatever Metal could do.
+		if e.rt && in.Class == format.ClassColor && in.Flags&format.FlagPalette == 0 &&
+			allTargets(f, pixHas(format.PixFilter|format.PixColor)) {
 			row.Flags |= RowAutoGen
 		}
 	}

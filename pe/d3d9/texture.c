@@ -101,6 +101,10 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     default:
         return D3DERR_INVALIDCALL;
     }
+    /* Depth textures live only in D3DPOOL_DEFAULT (Wine's
+     * test_resource_access records Windows refusing the others). */
+    if ((info->flags & (MTLD3D_FMT_DEPTH | MTLD3D_FMT_STENCIL)) && pool != D3DPOOL_DEFAULT)
+        return D3DERR_INVALIDCALL;
     /* WRITEONLY is for buffers; textures refuse it in every pool. */
     if ((usage & D3DUSAGE_WRITEONLY) || ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL)))
         return D3DERR_INVALIDCALL;

@@ -36,6 +36,15 @@ TEST(texture_validation)
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8,
                                             D3DPOOL_MANAGED, &t, NULL),
              D3DERR_INVALIDCALL);
+    /* Depth textures live in D3DPOOL_DEFAULT only, with or without
+     * DEPTHSTENCIL (Windows, in Wine's test_resource_access). */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_SYSTEMMEM, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_SCRATCH, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_SCRATCH,
+                                                (IDirect3DCubeTexture9 **)&t, NULL),
+             D3DERR_INVALIDCALL);
     /* A compressed format cannot be rendered to. */
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_DXT1, D3DPOOL_DEFAULT,
                                             &t, NULL),
@@ -69,6 +78,8 @@ TEST(texture_validation)
         } ok[] = {
             {16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
             {16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8, D3DPOOL_DEFAULT},
+            {16, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_DEFAULT},
+            {16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_D24S8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM},
             {16, 8, 0, 0, D3DFMT_DXT5, D3DPOOL_MANAGED},
