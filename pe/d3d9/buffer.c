@@ -282,6 +282,7 @@ static HRESULT buffer_init(struct device *device, struct buffer *b, D3DRESOURCET
     b->fvf = fvf;
     b->format = format;
     b->size = size;
+    b->pinned = !(usage & D3DUSAGE_DYNAMIC) || (device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING);
     if (!(b->mem = resmem_alloc(size)))
         return E_OUTOFMEMORY;
     b->id = device_new_id(device);
@@ -403,6 +404,30 @@ static HRESULT buffer_rename(struct device *device, struct buffer *b, BOOL copy)
     return D3D_OK;
 }
 
+/* Whether a record not yet submitted names the buffer's memory. */
+static BOOL buffer_named(const struct device *device, const struct buffer *b)
+{
+    return b->recorded && b->recorded_submit == device->submits;
+}
+
+/* Points the record that names a pinned buffer's memory at a copy of
+ * what it names (freed after the submit), so the memory may change and
+ * keep its address. */
+static HRESULT buffer_snapshot(struct device *device, struct buffer *b)
+{
+    struct mtld3d_rec_update_buffer *r = b->last_update;
+    BYTE *copy;
+    if (r && buffer_named(device, b)) {
+        if (!(copy = device_blob(device, r->Size ? r->Size : 1)))
+            return E_OUTOFMEMORY;
+        memcpy(copy, b->mem + r->Offset, r->Size);
+        r->Src = (uint64_t)(uintptr_t)copy;
+    }
+    b->recorded = FALSE;
+    b->last_update = NULL;
+    return D3D_OK;
+}
+
 static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UINT size, void **data, DWORD flags)
 {
     struct device *device = obj->device;
@@ -421,8 +446,11 @@ static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UI
     if (flags & D3DLOCK_READONLY)
         flags &= ~D3DLOCK_DISCARD;
     device_lock(device);
-    if (!b->locks && b->recorded && b->recorded_frame == device->frame && !(flags & D3DLOCK_READONLY)) {
-        if (flags & D3DLOCK_DISCARD)
+    if (!b->locks && buffer_named(device, b) && !(flags & D3DLOCK_READONLY)) {
+        /* A pinned buffer's DISCARD keeps its contents too. */
+        if (b->pinned && ((flags & D3DLOCK_DISCARD) || !(flags & D3DLOCK_NOOVERWRITE)))
+            hr = buffer_snapshot(device, b);
+        else if (flags & D3DLOCK_DISCARD)
             hr = buffer_rename(device, b, FALSE);
         else if (!(flags & D3DLOCK_NOOVERWRITE))
             hr = buffer_rename(device, b, TRUE);
@@ -453,6 +481,10 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
         return D3D_OK; /* Windows answers D3D_OK too */
     }
     if (!--b->locks && b->write) {
+        /* One record at a time names a pinned buffer's memory (a
+         * NOOVERWRITE lock let another come). */
+        if (b->pinned)
+            (void)buffer_snapshot(device, b);
         if ((r = device_record(device, MTLD3D_REC_UPDATE_BUFFER, sizeof(*r)))) {
             r->ID = b->id;
             r->Offset = b->dirty_start;
@@ -461,7 +493,8 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
             r->Flags = b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
         }
         b->recorded = TRUE;
-        b->recorded_frame = device->frame;
+        b->recorded_submit = device->submits;
+        b->last_update = r;
         b->write = FALSE;
     }
     device_unlock(device);

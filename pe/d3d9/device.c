@@ -368,6 +368,7 @@ HRESULT device_flush(struct device *device)
     p.Count = arena_finish(&device->arena);
     p.Chunks = (uint64_t)(uintptr_t)device->arena.addrs;
     hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
+    device->submits++;
     arena_reset(&device->arena);
     for (UINT i = 0; i < device->blob_count; i++) {
         memwatch_add(MEM_BLOB, -(int64_t)HeapSize(GetProcessHeap(), 0, device->blobs[i]));

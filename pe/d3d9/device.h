@@ -46,6 +46,7 @@ struct device {
     BOOL lost;
     UINT default_pool_objects; /* Reset refuses while any live */
     UINT frame;
+    UINT submits; /* device_flush calls so far: records name guest memory until their submit */
     DWORD max_frame_latency;
     INT gpu_thread_priority;
     PALETTEENTRY (*palettes)[256]; /* SetPaletteEntries' palettes, by number */

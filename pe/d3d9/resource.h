@@ -181,8 +181,13 @@ struct buffer {
     D3DFORMAT format;       /* D3DFMT_VERTEXDATA or the index format */
     UINT size;
     BYTE *mem;
-    UINT recorded_frame;    /* mem was named by a record of this frame */
-    BOOL recorded;
+    BOOL recorded;          /* mem was named by a record (see recorded_submit) */
+    UINT recorded_submit;   /* device->submits when last_update was recorded */
+    struct mtld3d_rec_update_buffer *last_update; /* the one record of that submit naming mem */
+    /* mem never moves: SYSTEMMEM and MANAGED buffers (non-dynamic ones
+     * generally) and every buffer of a software vertex processing device,
+     * whose DISCARD also keeps the contents (Wine's test_pinned_buffers). */
+    BOOL pinned;
     LONG locks;
     BOOL write;             /* a lock since the last record may have written */
     BOOL overwrites;        /* one of those locks lacked D3DLOCK_NOOVERWRITE */
