@@ -302,7 +302,12 @@ func TestCheckDeviceMultiSampleType(t *testing.T) {
 		{types.D3DFMT_D16_LOCKABLE, types.D3DMULTISAMPLE_2_SAMPLES, na, 1},
 		{types.D3DFMT_D32F_LOCKABLE, types.D3DMULTISAMPLE_2_SAMPLES, na, 1},
 		{types.D3DFMT_DXT1, types.D3DMULTISAMPLE_4_SAMPLES, na, 1},
-		{types.D3DFMT_UNKNOWN, types.D3DMULTISAMPLE_4_SAMPLES, na, 1},
+		{types.D3DFMT_UNKNOWN, types.D3DMULTISAMPLE_4_SAMPLES, bad, 1},
+		// NONE: any format value but UNKNOWN (Windows, in Wine's
+		// test_checkdevicemultisampletype).
+		{types.D3DFMT_UNKNOWN, types.D3DMULTISAMPLE_NONE, bad, 1},
+		{65536, types.D3DMULTISAMPLE_NONE, ok, 1},
+		{types.D3DFMT_DXT1, types.D3DMULTISAMPLE_NONE, ok, 1},
 	} {
 		got, levels := CheckDeviceMultiSampleType(hal, c.f, true, c.ms)
 		if got != c.want || levels != c.levels {

@@ -483,13 +483,18 @@ func SampleCount(ms types.MultisampleType, q uint32, has func(n int) bool) int {
 
 // CheckDeviceMultiSampleType is IDirect3D9::CheckDeviceMultiSampleType; it
 // returns the answer and the quality-level count (1 on failure, as Wine's
-// d3d9 sets it).
+// d3d9 sets it). D3DFMT_UNKNOWN is an invalid call, and
+// D3DMULTISAMPLE_NONE is available for every other format value, known
+// or not (Windows, as Wine's test_checkdevicemultisampletype records).
 func CheckDeviceMultiSampleType(dt types.DevType, f types.Format, windowed bool, ms types.MultisampleType) (types.HRESULT, uint32) {
-	if ms > types.D3DMULTISAMPLE_16_SAMPLES {
+	if ms > types.D3DMULTISAMPLE_16_SAMPLES || f == types.D3DFMT_UNKNOWN {
 		return types.D3DERR_INVALIDCALL, 1
 	}
 	if hr := validDevType(dt); hr != types.D3D_OK {
 		return hr, 1
+	}
+	if ms == types.D3DMULTISAMPLE_NONE {
+		return types.D3D_OK, 1
 	}
 	for _, r := range MultisampleRows() {
 		if r.Format == f && r.Types&(1<<ms) != 0 {

@@ -117,23 +117,31 @@ HRESULT WINAPI d3d9_CheckDeviceMultiSampleType(IDirect3D9Ex *iface, UINT Adapter
     (void)Windowed; /* the same answer windowed and full-screen */
     if (Adapter >= ADAPTER_COUNT)
         return D3DERR_INVALIDCALL;
-    if (type > D3DMULTISAMPLE_16_SAMPLES)
+    if (type > D3DMULTISAMPLE_16_SAMPLES || SurfaceFormat == D3DFMT_UNKNOWN)
         hr = D3DERR_INVALIDCALL;
-    else if ((hr = check_devtype(DeviceType)) == D3D_OK) {
-        hr = D3DERR_NOTAVAILABLE;
-        for (size_t i = 0; i < MTLD3D_MULTISAMPLE_COUNT; i++) {
-            if (mtld3d_multisample_formats[i].format == (DWORD)SurfaceFormat &&
-                (mtld3d_multisample_formats[i].types & (1u << type))) {
-                hr = D3D_OK;
-                if (type == D3DMULTISAMPLE_NONMASKABLE)
-                    levels = MTLD3D_NONMASKABLE_LEVELS;
-                break;
-            }
-        }
-    }
+    else if ((hr = check_devtype(DeviceType)) == D3D_OK)
+        hr = caps_multisample_levels(SurfaceFormat, MultiSampleType, &levels);
     if (pQualityLevels)
         *pQualityLevels = levels;
     return hr;
+}
+
+HRESULT caps_multisample_levels(D3DFORMAT format, D3DMULTISAMPLE_TYPE type, DWORD *levels)
+{
+    *levels = 1;
+    if ((DWORD)type > D3DMULTISAMPLE_16_SAMPLES)
+        return D3DERR_INVALIDCALL;
+    if (type == D3DMULTISAMPLE_NONE)
+        return D3D_OK;
+    for (size_t i = 0; i < MTLD3D_MULTISAMPLE_COUNT; i++) {
+        if (mtld3d_multisample_formats[i].format == (DWORD)format &&
+            (mtld3d_multisample_formats[i].types & (1u << type))) {
+            if (type == D3DMULTISAMPLE_NONMASKABLE)
+                *levels = MTLD3D_NONMASKABLE_LEVELS;
+            return D3D_OK;
+        }
+    }
+    return D3DERR_NOTAVAILABLE;
 }
 
 HRESULT WINAPI d3d9_CheckDepthStencilMatch(IDirect3D9Ex *iface, UINT Adapter, D3DDEVTYPE DeviceType,

@@ -267,9 +267,16 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
     if (shared && (!device->extended || kind != MTLD3D_SURFACE_PLAIN || pool != D3DPOOL_SYSTEMMEM || !*shared))
         return D3DERR_INVALIDCALL;
     /* A quality with D3DMULTISAMPLE_NONE is ignored, as Windows does (Wine's
-     * visual test test_multisample_mismatch). */
+     * visual test test_multisample_mismatch); otherwise the type must be
+     * one CheckDeviceMultiSampleType offers for the format and the quality
+     * below its level count (test_invalid_multisample). */
     if (!w || !h || !info || !resource_size_ok(info, w, h) || ms > D3DMULTISAMPLE_16_SAMPLES)
         return D3DERR_INVALIDCALL;
+    if (ms != D3DMULTISAMPLE_NONE) {
+        DWORD levels;
+        if (FAILED(caps_multisample_levels(format, ms, &levels)) || quality >= levels)
+            return D3DERR_INVALIDCALL;
+    }
     /* RENDERTARGET takes D3DFMT_NULL too: a render target without memory,
      * for depth-only passes. */
     if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET))

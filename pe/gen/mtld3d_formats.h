@@ -47,11 +47,13 @@
  *                         !(flags & MTLD3D_CHECK_AUTOGEN),
  *     D3D_OK              otherwise.
  *
- * CheckDeviceMultiSampleType(format, windowed, type, levels): type > 16:
- *   D3DERR_INVALIDCALL. A row of mtld3d_multisample_formats with format
- *   and bit (1 << type) in types: D3D_OK with *levels =
- *   MTLD3D_NONMASKABLE_LEVELS for D3DMULTISAMPLE_NONMASKABLE, else 1.
- *   Otherwise D3DERR_NOTAVAILABLE with *levels = 1.
+ * CheckDeviceMultiSampleType(format, windowed, type, levels): type > 16
+ *   or format D3DFMT_UNKNOWN: D3DERR_INVALIDCALL. Then the device type;
+ *   D3DMULTISAMPLE_NONE: D3D_OK for any other format value. A row of
+ *   mtld3d_multisample_formats with format and bit (1 << type) in types:
+ *   D3D_OK with *levels = MTLD3D_NONMASKABLE_LEVELS for
+ *   D3DMULTISAMPLE_NONMASKABLE, else 1. Otherwise D3DERR_NOTAVAILABLE.
+ *   *levels is 1 unless set above.
  *
  * CheckDepthStencilMatch(adapter_format, rt, ds): adapter_format as for
  *   CheckDeviceFormat; D3D_OK iff rt has MTLD3D_FMT_RENDERTARGET and ds

@@ -725,9 +725,55 @@ TEST(shader_validator)
     CHECK_EQ_U(v->vtbl->Release(v), 0);
 }
 
+/* A multisampled surface takes a type CheckDeviceMultiSampleType offers
+ * for its format and a quality below the levels it reports (Microsoft:
+ * "MultisampleQuality ... valid range is between zero and one less than
+ * the level returned by pQualityLevels"). */
+TEST(multisample_creation)
+{
+    struct test_ctx c;
+    IDirect3DSurface9 *s = NULL;
+    DWORD levels = 0;
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE,
+                                                   D3DMULTISAMPLE_NONMASKABLE, &levels),
+             D3D_OK);
+    CHECK(levels >= 1, "%lu nonmaskable levels", (unsigned long)levels);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONMASKABLE,
+                                                 levels - 1, FALSE, &s, NULL),
+             D3D_OK);
+    if (s)
+        IDirect3DSurface9_Release(s);
+    s = (IDirect3DSurface9 *)0x1;
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONMASKABLE, levels,
+                                                 FALSE, &s, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK(s == NULL, "a refused surface is NULL");
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 32, 32, D3DFMT_D24S8, D3DMULTISAMPLE_NONMASKABLE, levels,
+                                                        FALSE, &s, NULL),
+             D3DERR_INVALIDCALL);
+    /* A counted type has one level. */
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 1, FALSE,
+                                                 &s, NULL),
+             D3DERR_INVALIDCALL);
+    /* Types the format is not offered with. */
+    CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE,
+                                                   D3DMULTISAMPLE_15_SAMPLES, NULL),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_15_SAMPLES, 0, FALSE,
+                                                 &s, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 32, 32, D3DFMT_D16_LOCKABLE, D3DMULTISAMPLE_4_SAMPLES,
+                                                        0, FALSE, &s, NULL),
+             D3DERR_INVALIDCALL);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(texture_validation), T(texture_levels_and_desc), T(cube_and_volume), T(buffers),
     T(vertex_declarations), T(shaders), T(queries), T(private_data), T(ex_device), T(shader_validator),
+    T(multisample_creation),
 };
 
 int main(void)
