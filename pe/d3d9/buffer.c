@@ -300,11 +300,13 @@ static HRESULT buffer_init(struct device *device, struct buffer *b, D3DRESOURCET
 }
 
 /* A buffer given a shared handle: no shared resources are offered (no
- * D3DCAPS2_CANSHARERESOURCE), and an Ex device answers a SYSTEMMEM buffer
- * over the game's memory (the texture convention) with NOTAVAILABLE. */
+ * D3DCAPS2_CANSHARERESOURCE), and a SYSTEMMEM buffer over the game's
+ * memory (the texture convention) is answered NOTAVAILABLE, on Ex and
+ * plain devices alike (Wine's test_shared_handle in both files). */
 static HRESULT shared_answer(const struct device *device, D3DPOOL pool)
 {
-    return device->extended && pool == D3DPOOL_SYSTEMMEM ? D3DERR_NOTAVAILABLE : D3DERR_INVALIDCALL;
+    (void)device;
+    return pool == D3DPOOL_SYSTEMMEM ? D3DERR_NOTAVAILABLE : D3DERR_INVALIDCALL;
 }
 
 HRESULT WINAPI device_CreateVertexBuffer(IDirect3DDevice9Ex *iface, UINT length, DWORD usage, DWORD fvf,
@@ -350,13 +352,15 @@ HRESULT WINAPI device_CreateIndexBuffer(IDirect3DDevice9Ex *iface, UINT length, 
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
+    /* The format is looked at first: a shared handle with format 0 is an
+     * invalid call (Wine's test_shared_handle). */
+    if (format != D3DFMT_INDEX16 && format != D3DFMT_INDEX32)
+        return D3DERR_INVALIDCALL;
     if (shared)
         return shared_answer(device, pool);
     if (!length || FAILED(hr = check_pool(device, pool, usage)))
         return D3DERR_INVALIDCALL;
     if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))
-        return D3DERR_INVALIDCALL;
-    if (format != D3DFMT_INDEX16 && format != D3DFMT_INDEX32)
         return D3DERR_INVALIDCALL;
     if (!(ib = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*ib))))
         return E_OUTOFMEMORY;

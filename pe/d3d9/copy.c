@@ -143,6 +143,9 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         (src->desc.Usage | dst->desc.Usage) & D3DUSAGE_DEPTHSTENCIL || src->desc.MultiSampleType ||
         dst->desc.MultiSampleType || !dst->id)
         return D3DERR_INVALIDCALL;
+    /* A source the game holds locked is refused (Wine's test_mipmap_lock). */
+    if (src->texture ? src->texture->subs[src->sub].locked : src->locked)
+        return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr))
         return D3DERR_INVALIDCALL;
     if (dst_point)

@@ -770,10 +770,88 @@ TEST(multisample_creation)
     test_teardown(&c);
 }
 
+/* Rules Windows keeps that Wine's device tests record: a render target
+ * or depth surface of another device is refused (test_render_target_
+ * device_mismatch); UpdateSurface refuses a source the game holds locked
+ * (test_mipmap_lock); a texture's surfaces have no priority of their own
+ * (test_resource_priority); a SYSTEMMEM buffer over the game's memory is
+ * NOTAVAILABLE, an index buffer of no format INVALIDCALL first
+ * (test_shared_handle). */
+TEST(resource_rules)
+{
+    struct test_ctx c;
+    IDirect3DDevice9 *dev2;
+    IDirect3DSurface9 *rt2 = NULL, *ds2 = NULL, *src = NULL, *dst = NULL, *level = NULL;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DVertexBuffer9 *vb = NULL;
+    IDirect3DIndexBuffer9 *ib = NULL;
+    D3DLOCKED_RECT lr;
+    DWORD memory[16];
+    HANDLE handle = memory;
+    if (!test_setup(&c))
+        return;
+    if ((dev2 = test_device(c.d3d, c.window, 0, 0))) {
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev2, 32, 32, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &rt2,
+                                                     NULL),
+                 D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev2, 32, 32, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                            &ds2, NULL),
+                 D3D_OK);
+        if (rt2) {
+            CHECK_HR(IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt2), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DDevice9_SetRenderTarget(c.dev, 1, rt2), D3DERR_INVALIDCALL);
+            IDirect3DSurface9_Release(rt2);
+        }
+        if (ds2) {
+            CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds2), D3DERR_INVALIDCALL);
+            IDirect3DSurface9_Release(ds2);
+        }
+        IDirect3DDevice9_Release(dev2);
+    }
+
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(c.dev, 16, 16, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &dst,
+                                                 NULL),
+             D3D_OK);
+    if (src && dst) {
+        CHECK_HR(IDirect3DSurface9_LockRect(src, &lr, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_UpdateSurface(c.dev, src, NULL, dst, NULL), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(src), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_UpdateSurface(c.dev, src, NULL, dst, NULL), D3D_OK);
+    }
+    if (src)
+        IDirect3DSurface9_Release(src);
+    if (dst)
+        IDirect3DSurface9_Release(dst);
+
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (tex) {
+        CHECK_EQ_U(IDirect3DTexture9_SetPriority(tex, 3), 0);
+        CHECK_EQ_U(IDirect3DTexture9_GetPriority(tex), 3);
+        if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(tex, 0, &level))) {
+            CHECK_EQ_U(IDirect3DSurface9_GetPriority(level), 0);
+            CHECK_EQ_U(IDirect3DSurface9_SetPriority(level, 1), 0);
+            CHECK_EQ_U(IDirect3DSurface9_GetPriority(level), 0);
+            IDirect3DSurface9_Release(level);
+        }
+        CHECK_EQ_U(IDirect3DTexture9_GetPriority(tex), 3);
+        IDirect3DTexture9_Release(tex);
+    }
+
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 16, 0, 0, D3DPOOL_SYSTEMMEM, &vb, &handle),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(c.dev, 16, 0, D3DFMT_INDEX16, D3DPOOL_SYSTEMMEM, &ib, &handle),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(c.dev, 16, 0, (D3DFORMAT)0, D3DPOOL_SYSTEMMEM, &ib, &handle),
+             D3DERR_INVALIDCALL);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(texture_validation), T(texture_levels_and_desc), T(cube_and_volume), T(buffers),
     T(vertex_declarations), T(shaders), T(queries), T(private_data), T(ex_device), T(shader_validator),
-    T(multisample_creation),
+    T(multisample_creation), T(resource_rules),
 };
 
 int main(void)
