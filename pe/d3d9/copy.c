@@ -183,23 +183,35 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
     struct device *device = device_impl(iface);
     struct texture *src, *dst;
     UINT skip = 0, levels;
+    BOOL volume;
     HRESULT hr;
     if (!src_texture || !dst_texture || src_texture == dst_texture)
         return D3DERR_INVALIDCALL;
     src = texture_from_base(src_texture);
     dst = texture_from_base(dst_texture);
     if (src->obj.pool != D3DPOOL_SYSTEMMEM || dst->obj.pool != D3DPOOL_DEFAULT || src->type != dst->type ||
-        src->format != dst->format || !src->mem || !dst->id)
+        !src->mem || !dst->id)
         return D3DERR_INVALIDCALL;
+    /* Windows accepts volume textures that differ in format, size or level
+     * count (Wine's test_update_volumetexture); the levels that match are
+     * copied, nothing else. */
+    volume = src->type == D3DRTYPE_VOLUMETEXTURE;
+    if (src->format != dst->format)
+        return volume ? D3D_OK : D3DERR_INVALIDCALL;
     /* The source may have larger levels first: match the destination's
      * top level by size. */
-    while (skip < src->levels && (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height))
+    while (skip < src->levels &&
+           (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height ||
+            max(src->depth >> skip, 1u) != dst->depth))
         skip++;
     if (skip == src->levels)
-        return D3DERR_INVALIDCALL;
+        return volume ? D3D_OK : D3DERR_INVALIDCALL;
     levels = dst->autogen ? 1 : dst->public_levels;
-    if (src->levels - skip < levels)
-        return D3DERR_INVALIDCALL;
+    if (src->levels - skip < levels) {
+        if (!volume)
+            return D3DERR_INVALIDCALL;
+        levels = src->levels - skip;
+    }
     device_lock(device);
     /* Only the source's dirty regions travel, each scaled to the level. */
     for (UINT f = 0; f < dst->faces; f++) {

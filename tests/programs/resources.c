@@ -770,7 +770,8 @@ TEST(multisample_creation)
     test_teardown(&c);
 }
 
-/* Rules Windows keeps that Wine's device tests record: a render target
+/* Rules Windows keeps that Wine's device tests record (and UpdateTexture's
+ * leniency with volumes, below): a render target
  * or depth surface of another device is refused (test_render_target_
  * device_mismatch); UpdateSurface refuses a source the game holds locked
  * (test_mipmap_lock); a texture's surfaces have no priority of their own
@@ -837,6 +838,37 @@ TEST(resource_rules)
         }
         CHECK_EQ_U(IDirect3DTexture9_GetPriority(tex), 3);
         IDirect3DTexture9_Release(tex);
+    }
+
+    /* UpdateTexture takes volume textures that differ in level count,
+     * size or format (test_update_volumetexture); 2D ones must agree. */
+    {
+        IDirect3DVolumeTexture9 *vsrc = NULL, *vdst = NULL, *vdst2 = NULL;
+        IDirect3DTexture9 *tsrc = NULL, *tdst = NULL;
+        IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &vsrc, NULL);
+        IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 4, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &vdst, NULL);
+        IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &vdst2, NULL);
+        IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &tsrc, NULL);
+        IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &tdst, NULL);
+        CHECK(vsrc && vdst && vdst2 && tsrc && tdst, "textures for UpdateTexture");
+        if (vsrc && vdst && vdst2 && tsrc && tdst) {
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)vsrc, (IDirect3DBaseTexture9 *)vdst),
+                     D3D_OK);
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)vsrc, (IDirect3DBaseTexture9 *)vdst2),
+                     D3D_OK);
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)tsrc, (IDirect3DBaseTexture9 *)tdst),
+                     D3DERR_INVALIDCALL);
+        }
+        if (vsrc)
+            IDirect3DVolumeTexture9_Release(vsrc);
+        if (vdst)
+            IDirect3DVolumeTexture9_Release(vdst);
+        if (vdst2)
+            IDirect3DVolumeTexture9_Release(vdst2);
+        if (tsrc)
+            IDirect3DTexture9_Release(tsrc);
+        if (tdst)
+            IDirect3DTexture9_Release(tdst);
     }
 
     CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 16, 0, 0, D3DPOOL_SYSTEMMEM, &vb, &handle),
