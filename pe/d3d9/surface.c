@@ -299,8 +299,17 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
 }
 
 /* The Ex creators' usage names extras (RESTRICTED_CONTENT and the like);
- * the kind of surface is the method's, so these are refused. */
+ * the kind of surface is the method's, so these are refused, and the
+ * out pointer cleared as for every other refusal (d3d9ex's
+ * test_format_unknown). */
 #define EX_REFUSED_USAGE (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL | D3DUSAGE_DYNAMIC)
+
+static HRESULT ex_refuse(IDirect3DSurface9 **out)
+{
+    if (out)
+        *out = NULL;
+    return D3DERR_INVALIDCALL;
+}
 
 HRESULT WINAPI device_CreateRenderTarget(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
                                          D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL lockable,
@@ -335,7 +344,7 @@ HRESULT WINAPI device_CreateRenderTargetEx(IDirect3DDevice9Ex *iface, UINT w, UI
                                            IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
 {
     if (usage & EX_REFUSED_USAGE)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_RENDERTARGET,
                              D3DPOOL_DEFAULT, MTLD3D_SURFACE_RENDER_TARGET, lockable, out, shared);
 }
@@ -345,9 +354,9 @@ HRESULT WINAPI device_CreateOffscreenPlainSurfaceEx(IDirect3DDevice9Ex *iface, U
                                                     DWORD usage)
 {
     if (pool == D3DPOOL_MANAGED || pool > D3DPOOL_SCRATCH)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     if (usage & EX_REFUSED_USAGE)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     return create_standalone(device_impl(iface), w, h, format, D3DMULTISAMPLE_NONE, 0, usage, pool,
                              MTLD3D_SURFACE_PLAIN, TRUE, out, shared);
 }
@@ -358,7 +367,7 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
 {
     HRESULT hr;
     if (usage & EX_REFUSED_USAGE)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
                            D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
     if (SUCCEEDED(hr) && discard)

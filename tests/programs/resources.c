@@ -576,9 +576,13 @@ TEST(ex_device)
         CHECK_HR(IDirect3DDevice9Ex_CreateDepthStencilSurfaceEx(dev, 16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0,
                                                                 FALSE, &s, NULL, D3DUSAGE_DEPTHSTENCIL),
                  D3DERR_INVALIDCALL);
+        s = (IDirect3DSurface9 *)0x1;
         CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurfaceEx(dev, 8, 8, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &s,
                                                                   NULL, D3DUSAGE_DYNAMIC),
                  D3DERR_INVALIDCALL);
+        /* ...and clear the out pointer as every refusal does (d3d9ex's
+         * test_format_unknown). */
+        CHECK(s == NULL, "a refused Ex surface is NULL");
         /* Plain surfaces take no depth format (any pool) and ATIn only in SCRATCH. */
         CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurface(dev, 8, 8, D3DFMT_D24S8, D3DPOOL_SCRATCH, &s, NULL),
                  D3DERR_INVALIDCALL);
