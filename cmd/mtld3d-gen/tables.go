@@ -31,6 +31,7 @@ var formatFlagNames = []struct {
 	{"SIGNED", uint32(format.FlagSigned), "signed (bump map) channels"},
 	{"LUMINANCE", uint32(format.FlagLuminance), "luminance format"},
 	{"WHOLE_BLOCKS", uint32(format.FlagWholeBlocks), "resource sizes must be whole blocks (DXTn)"},
+	{"TEXEL_LOCK", uint32(format.FlagTexelLock), "locks lay levels out one byte a texel (ATIn, as AMD)"},
 	{"DEPTH", 1 << 16, "has depth bits"},
 	{"STENCIL", 1 << 17, "has stencil bits"},
 	{"RENDERTARGET", 1 << 18, "CheckDepthStencilMatch: usable as the render target"},
@@ -73,8 +74,13 @@ const tablesDoc = `/*
  *   (MTLD3D_FMT_*). Pitch is bytes per row of blocks; a level's size rounds
  *   width and height up to whole blocks (mtld3d_format_pitch, _rows,
  *   _level_size); a 1x1 DXT level still takes a block. Locks report
- *   mtld3d_format_lock_pitch (4-byte aligned rows). block_bytes is 0
- *   for formats with no storage (NULL, the vendor flag formats).
+ *   mtld3d_format_lock_pitch (4-byte aligned rows), a locked resource's
+ *   levels take mtld3d_format_lock_pitch x _lock_rows bytes each and a
+ *   rectangle starts mtld3d_format_lock_offset in; these differ from the
+ *   block layout only for MTLD3D_FMT_TEXEL_LOCK formats (ATI1, ATI2),
+ *   which lock one byte a texel as AMD's drivers do, their blocks packed
+ *   from the level's start (core/format). block_bytes is 0 for formats
+ *   with no storage (NULL, the vendor flag formats).
  *
  * mtld3d_caps9: the D3DCAPS9 of the HAL device. Set AdapterOrdinal (and,
  *   for software vertex processing, MaxVertexBlendMatrixIndex =
@@ -89,22 +95,27 @@ const tablesDoc = `/*
  *   listed) and windowed ? windowed : fullscreen set; else NOTAVAILABLE.
  *
  * CheckDeviceFormat(adapter_format, usage, rtype, format):
- *   adapter_format D3DFMT_UNKNOWN: D3DERR_INVALIDCALL; not in
- *   mtld3d_adapter_formats: D3DERR_NOTAVAILABLE. rtype outside
- *   D3DRTYPE_SURFACE..D3DRTYPE_INDEXBUFFER: D3DERR_INVALIDCALL. Then find
- *   the row of mtld3d_format_checks with that format and rtype (none:
- *   D3DERR_NOTAVAILABLE) and answer
+ *   adapter_format D3DFMT_UNKNOWN: D3DERR_INVALIDCALL, before the device
+ *   type check; not in mtld3d_adapter_formats: D3DERR_NOTAVAILABLE. rtype
+ *   outside D3DRTYPE_SURFACE..D3DRTYPE_CUBETEXTURE (buffers included):
+ *   D3DERR_INVALIDCALL. Then find the row of mtld3d_format_checks with
+ *   that format and rtype (none: D3DERR_NOTAVAILABLE) and answer
  *     D3DERR_NOTAVAILABLE if usage & MTLD3D_CHECKED_USAGE & ~usage_ok
- *                         or (usage & usage_required) != usage_required,
+ *                         or (usage & usage_required) != usage_required
+ *                         or flags & MTLD3D_CHECK_SRGBWRITE_RT and usage
+ *                         has D3DUSAGE_QUERY_SRGBWRITE without
+ *                         D3DUSAGE_RENDERTARGET,
  *     D3DOK_NOAUTOGEN     else if usage & D3DUSAGE_AUTOGENMIPMAP and
  *                         !(flags & MTLD3D_CHECK_AUTOGEN),
  *     D3D_OK              otherwise.
  *
- * CheckDeviceMultiSampleType(format, windowed, type, levels): type > 16:
- *   D3DERR_INVALIDCALL. A row of mtld3d_multisample_formats with format
- *   and bit (1 << type) in types: D3D_OK with *levels =
- *   MTLD3D_NONMASKABLE_LEVELS for D3DMULTISAMPLE_NONMASKABLE, else 1.
- *   Otherwise D3DERR_NOTAVAILABLE with *levels = 1.
+ * CheckDeviceMultiSampleType(format, windowed, type, levels): type > 16
+ *   or format D3DFMT_UNKNOWN: D3DERR_INVALIDCALL. Then the device type;
+ *   D3DMULTISAMPLE_NONE: D3D_OK for any other format value. A row of
+ *   mtld3d_multisample_formats with format and bit (1 << type) in types:
+ *   D3D_OK with *levels = MTLD3D_NONMASKABLE_LEVELS for
+ *   D3DMULTISAMPLE_NONMASKABLE, else 1. Otherwise D3DERR_NOTAVAILABLE.
+ *   *levels is 1 unless set above.
  *
  * CheckDepthStencilMatch(adapter_format, rt, ds): adapter_format as for
  *   CheckDeviceFormat; D3D_OK iff rt has MTLD3D_FMT_RENDERTARGET and ds
@@ -169,9 +180,11 @@ static inline UINT mtld3d_format_pitch(const struct mtld3d_format_info *info, UI
 }
 
 /* The pitch LockRect/LockBox report: mtld3d_format_pitch rounded up to
- * MTLD3D_LOCK_ALIGN bytes. */
+ * MTLD3D_LOCK_ALIGN bytes; the width for MTLD3D_FMT_TEXEL_LOCK. */
 static inline UINT mtld3d_format_lock_pitch(const struct mtld3d_format_info *info, UINT width)
 {
+    if (info->flags & MTLD3D_FMT_TEXEL_LOCK)
+        return width ? width : 1;
     return (mtld3d_format_pitch(info, width) + MTLD3D_LOCK_ALIGN - 1) / MTLD3D_LOCK_ALIGN * MTLD3D_LOCK_ALIGN;
 }
 
@@ -181,6 +194,25 @@ static inline UINT mtld3d_format_rows(const struct mtld3d_format_info *info, UIN
     if (!height)
         height = 1;
     return (height + info->block_height - 1) / info->block_height;
+}
+
+/* Rows of mtld3d_format_lock_pitch bytes a locked level height texels high
+ * spans: its rows of blocks, or of texels for MTLD3D_FMT_TEXEL_LOCK. */
+static inline UINT mtld3d_format_lock_rows(const struct mtld3d_format_info *info, UINT height)
+{
+    if (info->flags & MTLD3D_FMT_TEXEL_LOCK)
+        return height ? height : 1;
+    return mtld3d_format_rows(info, height);
+}
+
+/* How far into a level locked with pitch the texel (x, y) lies: the
+ * start of its block, or y * pitch + x for MTLD3D_FMT_TEXEL_LOCK. */
+static inline INT_PTR mtld3d_format_lock_offset(const struct mtld3d_format_info *info, UINT pitch, LONG x, LONG y)
+{
+    if (info->flags & MTLD3D_FMT_TEXEL_LOCK)
+        return (INT_PTR)y * (INT_PTR)pitch + x;
+    return (INT_PTR)(y / (LONG)info->block_height) * (INT_PTR)pitch +
+           (INT_PTR)(x / (LONG)info->block_width) * (INT_PTR)info->block_bytes;
 }
 
 /* Tight size of a width x height x depth level (depth 1 for 2D). */
@@ -193,7 +225,8 @@ static inline UINT mtld3d_format_level_size(const struct mtld3d_format_info *inf
 
 	// CheckDeviceFormat.
 	fmt.Fprintf(&b, "/* Usage bits CheckDeviceFormat judges; others are ignored. */\n#define MTLD3D_CHECKED_USAGE 0x%08xu\n", uint32(caps.CheckedUsage))
-	fmt.Fprintf(&b, "/* mtld3d_format_check.flags: AUTOGENMIPMAP generates mips. */\n#define MTLD3D_CHECK_AUTOGEN 0x%xu\n\n", caps.RowAutoGen)
+	fmt.Fprintf(&b, "/* mtld3d_format_check.flags: AUTOGENMIPMAP generates mips. */\n#define MTLD3D_CHECK_AUTOGEN 0x%xu\n", caps.RowAutoGen)
+	fmt.Fprintf(&b, "/* mtld3d_format_check.flags: QUERY_SRGBWRITE only with RENDERTARGET. */\n#define MTLD3D_CHECK_SRGBWRITE_RT 0x%xu\n\n", caps.RowSRGBWriteRT)
 	b.WriteString("struct mtld3d_format_check\n{\n    DWORD format;\n    DWORD rtype;\n    DWORD usage_ok;\n" +
 		"    DWORD usage_required;\n    DWORD flags;\n};\n\n")
 	checks := caps.FormatRows()

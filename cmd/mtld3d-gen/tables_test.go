@@ -54,7 +54,8 @@ UINT use_tables(D3DFORMAT f)
     UINT n = 0, i;
 
     if (info)
-        n += mtld3d_format_level_size(info, 5, 7, 1) + mtld3d_format_pitch(info, 3) + mtld3d_format_lock_pitch(info, 3);
+        n += mtld3d_format_level_size(info, 5, 7, 1) + mtld3d_format_pitch(info, 3) + mtld3d_format_lock_pitch(info, 3) +
+             mtld3d_format_lock_rows(info, 3) + (UINT)mtld3d_format_lock_offset(info, 16, 4, 4);
     for (i = 0; i < MTLD3D_FORMAT_CHECK_COUNT; ++i)
         n += mtld3d_format_checks[i].usage_ok & MTLD3D_CHECKED_USAGE;
     for (i = 0; i < MTLD3D_DISPLAY_MODE_COUNT; ++i)

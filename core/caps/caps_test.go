@@ -99,6 +99,10 @@ func TestRowsMatchCheckDeviceFormat(t *testing.T) {
 				if usage&CheckedUsage&^r.UsageOK != 0 || usage&r.UsageRequired != r.UsageRequired {
 					return na
 				}
+				if r.Flags&RowSRGBWriteRT != 0 && usage&types.D3DUSAGE_QUERY_SRGBWRITE != 0 &&
+					usage&types.D3DUSAGE_RENDERTARGET == 0 {
+					return na
+				}
 				if usage&types.D3DUSAGE_AUTOGENMIPMAP != 0 && r.Flags&RowAutoGen == 0 {
 					return types.D3DOK_NOAUTOGEN
 				}
@@ -116,7 +120,8 @@ func TestRowsMatchCheckDeviceFormat(t *testing.T) {
 		usages = append(usages, u)
 	}
 	usages = append(usages, 0, types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_AUTOGENMIPMAP,
-		types.D3DUSAGE_DEPTHSTENCIL|types.D3DUSAGE_QUERY_FILTER, types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_DEPTHSTENCIL)
+		types.D3DUSAGE_DEPTHSTENCIL|types.D3DUSAGE_QUERY_FILTER, types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_DEPTHSTENCIL,
+		types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_QUERY_SRGBWRITE)
 	for _, f := range formats {
 		for _, rt := range rtypes {
 			for _, u := range usages {
@@ -224,12 +229,19 @@ func TestCheckDeviceFormat(t *testing.T) {
 		{xrgb, 0, tex, types.D3DFMT_YUY2, na},
 		{xrgb, 0, tex, types.D3DFMT_R8G8B8, ok},
 		{xrgb, rt, surf, types.D3DFMT_R8G8B8, na},
-		{xrgb, 0, types.D3DRTYPE_VERTEXBUFFER, types.D3DFMT_VERTEXDATA, ok},
-		{xrgb, types.D3DUSAGE_SOFTWAREPROCESSING, types.D3DRTYPE_VERTEXBUFFER, types.D3DFMT_VERTEXDATA, ok},
-		{xrgb, 0, types.D3DRTYPE_INDEXBUFFER, types.D3DFMT_VERTEXDATA, na},
-		{xrgb, 0, types.D3DRTYPE_INDEXBUFFER, types.D3DFMT_INDEX16, ok},
-		{xrgb, 0, types.D3DRTYPE_INDEXBUFFER, types.D3DFMT_INDEX32, ok},
-		{xrgb, 0, types.D3DRTYPE_VERTEXBUFFER, types.D3DFMT_INDEX16, na},
+		// Buffers are no resource type CheckDeviceFormat answers for
+		// (Windows, as Wine's test_check_device_format records).
+		{xrgb, 0, types.D3DRTYPE_VERTEXBUFFER, types.D3DFMT_VERTEXDATA, bad},
+		{xrgb, types.D3DUSAGE_SOFTWAREPROCESSING, types.D3DRTYPE_VERTEXBUFFER, types.D3DFMT_VERTEXDATA, bad},
+		{xrgb, 0, types.D3DRTYPE_INDEXBUFFER, types.D3DFMT_VERTEXDATA, bad},
+		{xrgb, 0, types.D3DRTYPE_INDEXBUFFER, types.D3DFMT_INDEX16, bad},
+		{xrgb, 0, types.D3DRTYPE_INDEXBUFFER, types.D3DFMT_INDEX32, bad},
+		{xrgb, 0, types.D3DRTYPE_VERTEXBUFFER, types.D3DFMT_INDEX16, bad},
+		// SRGBWRITE asks about render-target use: a surface answers it
+		// only with RENDERTARGET, a texture alone too.
+		{xrgb, types.D3DUSAGE_QUERY_SRGBWRITE, surf, types.D3DFMT_A8R8G8B8, na},
+		{xrgb, rt | types.D3DUSAGE_QUERY_SRGBWRITE, surf, types.D3DFMT_A8R8G8B8, ok},
+		{xrgb, types.D3DUSAGE_QUERY_SRGBWRITE, tex, types.D3DFMT_A8R8G8B8, ok},
 		{xrgb, 0, tex, types.D3DFMT_VERTEXDATA, na},
 		{xrgb, types.D3DUSAGE_DMAP, tex, types.D3DFMT_A8R8G8B8, na},
 		{xrgb, types.D3DUSAGE_QUERY_SRGBREAD, tex, types.D3DFMT_A8R8G8B8, ok},
@@ -254,6 +266,12 @@ func TestCheckDeviceFormat(t *testing.T) {
 	} {
 		if got := CheckDeviceFormat(hal, c.adapter, c.usage, c.rt, c.f); got != c.want {
 			t.Errorf("CheckDeviceFormat(%v, %#x, %v, %v) = %v, want %v", c.adapter, c.usage, c.rt, c.f, got, c.want)
+		}
+	}
+	// An UNKNOWN adapter format is refused before the device type.
+	for _, dt := range []types.DevType{types.D3DDEVTYPE_REF, types.D3DDEVTYPE_SW} {
+		if got := CheckDeviceFormat(dt, types.D3DFMT_UNKNOWN, 0, types.D3DRTYPE_SURFACE, types.D3DFMT_A8R8G8B8); got != bad {
+			t.Errorf("%v device, UNKNOWN adapter format: %v, want %v", dt, got, bad)
 		}
 	}
 	if got := CheckDeviceFormat(types.D3DDEVTYPE_REF, xrgb, 0, types.D3DRTYPE_TEXTURE, types.D3DFMT_A8R8G8B8); got != na {
@@ -284,7 +302,12 @@ func TestCheckDeviceMultiSampleType(t *testing.T) {
 		{types.D3DFMT_D16_LOCKABLE, types.D3DMULTISAMPLE_2_SAMPLES, na, 1},
 		{types.D3DFMT_D32F_LOCKABLE, types.D3DMULTISAMPLE_2_SAMPLES, na, 1},
 		{types.D3DFMT_DXT1, types.D3DMULTISAMPLE_4_SAMPLES, na, 1},
-		{types.D3DFMT_UNKNOWN, types.D3DMULTISAMPLE_4_SAMPLES, na, 1},
+		{types.D3DFMT_UNKNOWN, types.D3DMULTISAMPLE_4_SAMPLES, bad, 1},
+		// NONE: any format value but UNKNOWN (Windows, in Wine's
+		// test_checkdevicemultisampletype).
+		{types.D3DFMT_UNKNOWN, types.D3DMULTISAMPLE_NONE, bad, 1},
+		{65536, types.D3DMULTISAMPLE_NONE, ok, 1},
+		{types.D3DFMT_DXT1, types.D3DMULTISAMPLE_NONE, ok, 1},
 	} {
 		got, levels := CheckDeviceMultiSampleType(hal, c.f, true, c.ms)
 		if got != c.want || levels != c.levels {

@@ -52,6 +52,9 @@ var (
 //   - R3G3B2, A8R3G3B2, A1, MULTI2_ARGB8, G8R8_G8B8, R8G8_B8G8,
 //     A2B10G10R10_XR_BIAS, BINARYBUFFER: not offered by modern drivers,
 //   - S8_LOCKABLE, RAWZ: not offered by modern drivers,
+//   - D32: not offered by AMD's or NVIDIA's drivers (Windows answers
+//     CheckDepthStencilMatch with D32 NOTAVAILABLE in Wine's
+//     test_check_device_format); games fall back to D24X8 or D24S8,
 //   - NVDB (depth bounds), A2M0/A2M1 (AMD alpha to coverage), SSAA,
 //     NVHS, NVHU: features Metal lacks or mtld3d does not emulate.
 var exposed = map[types.Format]exposure{
@@ -99,7 +102,6 @@ var exposed = map[types.Format]exposure{
 	types.D3DFMT_YUY2:          {plain: true}, // video surfaces, StretchRect to RGB
 	types.D3DFMT_UYVY:          {plain: true},
 	types.D3DFMT_D16_LOCKABLE:  depth,
-	types.D3DFMT_D32:           depth,
 	types.D3DFMT_D15S1:         depth,
 	types.D3DFMT_D24X4S4:       depth,
 	types.D3DFMT_D32F_LOCKABLE: depth,
@@ -122,7 +124,8 @@ var exposed = map[types.Format]exposure{
 
 // Row flags.
 const (
-	RowAutoGen uint32 = 1 << iota // AUTOGENMIPMAP really generates mips (else D3DOK_NOAUTOGEN)
+	RowAutoGen     uint32 = 1 << iota // AUTOGENMIPMAP really generates mips (else D3DOK_NOAUTOGEN)
+	RowSRGBWriteRT                    // QUERY_SRGBWRITE is asked of render-target use: only with RENDERTARGET
 )
 
 // FormatRow is one accepted (format, resource type) pair: CheckDeviceFormat
@@ -130,6 +133,8 @@ const (
 //
 //	D3DERR_NOTAVAILABLE  if u & CheckedUsage & ~UsageOK != 0
 //	                     or u & UsageRequired != UsageRequired
+//	                     or Flags & RowSRGBWriteRT, u & QUERY_SRGBWRITE
+//	                        and not u & RENDERTARGET
 //	D3DOK_NOAUTOGEN      else if u & AUTOGENMIPMAP and Flags & RowAutoGen == 0
 //	D3D_OK               otherwise;
 //
@@ -142,9 +147,13 @@ type FormatRow struct {
 	Flags         uint32
 }
 
+// rtypes are the resource types CheckDeviceFormat answers for. Buffers
+// are not among them: Windows answers D3DERR_INVALIDCALL for
+// VERTEXBUFFER and INDEXBUFFER whatever the format (Wine's
+// test_check_device_format records it), as for any other value.
 var rtypes = []types.ResourceType{
 	types.D3DRTYPE_SURFACE, types.D3DRTYPE_VOLUME, types.D3DRTYPE_TEXTURE, types.D3DRTYPE_VOLUMETEXTURE,
-	types.D3DRTYPE_CUBETEXTURE, types.D3DRTYPE_VERTEXBUFFER, types.D3DRTYPE_INDEXBUFFER,
+	types.D3DRTYPE_CUBETEXTURE,
 }
 
 // allTargets reports whether ok holds for f's mapping on every target.
@@ -170,21 +179,6 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 	}
 	row := FormatRow{Format: f, RType: rt}
 	in := format.Info(f)
-	const buffer = types.D3DUSAGE_DYNAMIC
-	switch rt {
-	case types.D3DRTYPE_VERTEXBUFFER:
-		if f != types.D3DFMT_VERTEXDATA {
-			return row, false
-		}
-		row.UsageOK = buffer
-		return row, true
-	case types.D3DRTYPE_INDEXBUFFER:
-		if f != types.D3DFMT_INDEX16 && f != types.D3DFMT_INDEX32 {
-			return row, false
-		}
-		row.UsageOK = buffer
-		return row, true
-	}
 	surface := rt == types.D3DRTYPE_SURFACE
 	texture := rt == types.D3DRTYPE_TEXTURE || rt == types.D3DRTYPE_CUBETEXTURE
 	volume := rt == types.D3DRTYPE_VOLUMETEXTURE || rt == types.D3DRTYPE_VOLUME
@@ -207,9 +201,16 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 		row.UsageOK = types.D3DUSAGE_DEPTHSTENCIL
 		row.UsageRequired = types.D3DUSAGE_DEPTHSTENCIL
 		if texture {
+			// A depth texture is offered with or without DEPTHSTENCIL:
+			// Windows answers both alike and creates both (Wine's
+			// test_resource_access compares creation with DEPTHSTENCIL
+			// against the answer for usage 0).
+			row.UsageRequired = 0
 			// Depth textures sample like any texture; AUTOGENMIPMAP is
-			// answered NOAUTOGEN.
-			row.UsageOK |= types.D3DUSAGE_AUTOGENMIPMAP | types.D3DUSAGE_QUERY_WRAPANDMIP
+			// answered NOAUTOGEN; DYNAMIC (without DEPTHSTENCIL, as
+			// CreateTexture insists) makes a lockable one (Windows
+			// creates it: test_resource_access).
+			row.UsageOK |= types.D3DUSAGE_DYNAMIC | types.D3DUSAGE_AUTOGENMIPMAP | types.D3DUSAGE_QUERY_WRAPANDMIP
 			if allTargets(f, pixHas(format.PixFilter)) {
 				row.UsageOK |= types.D3DUSAGE_QUERY_FILTER
 			}
@@ -232,6 +233,13 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 		}
 		if in.SRGB() {
 			row.UsageOK |= types.D3DUSAGE_QUERY_SRGBWRITE
+			// A surface is a render target only when made as one, so
+			// Windows answers SRGBWRITE for it only with RENDERTARGET
+			// (Wine's test_check_device_format); a texture may always
+			// become one.
+			if surface {
+				row.Flags |= RowSRGBWriteRT
+			}
 		}
 	}
 	if !e.plain && surface {
@@ -254,7 +262,11 @@ func formatRow(f types.Format, rt types.ResourceType) (FormatRow, bool) {
 		// Mips are generated in the stored format, which must be
 		// filterable and colour-renderable (Metal's generateMipmaps rule).
 		// Palettised textures keep only their indices, so they never do.
-		if in.Class == format.ClassColor && in.Flags&format.FlagPalette == 0 && allTargets(f, pixHas(format.PixFilter|format.PixColor)) {
+		// Windows generates only for formats it offers as render targets
+		// (D3D_OK with AUTOGENMIPMAP only if RENDERTARGET is: Wine's
+		// test_mipmap_gen), whatever Metal could do.
+		if e.rt && in.Class == format.ClassColor && in.Flags&format.FlagPalette == 0 &&
+			allTargets(f, pixHas(format.PixFilter|format.PixColor)) {
 			row.Flags |= RowAutoGen
 		}
 	}
@@ -308,9 +320,14 @@ func checkAdapterFormat(f types.Format) types.HRESULT {
 
 // CheckDeviceFormat is IDirect3D9::CheckDeviceFormat. D3DFMT_UNKNOWN as the
 // checked format is D3DERR_NOTAVAILABLE (no resource has that format; it is
-// what wined3d answers), as an adapter format it is D3DERR_INVALIDCALL (what
-// Wine's d3d9 answers); an unknown resource type is D3DERR_INVALIDCALL.
+// what wined3d answers), as an adapter format it is D3DERR_INVALIDCALL
+// before the device type is looked at (Windows answers so for REF and SW
+// too: Wine's test_check_device_format); an unknown resource type is
+// D3DERR_INVALIDCALL.
 func CheckDeviceFormat(dt types.DevType, adapterFormat types.Format, usage uint32, rt types.ResourceType, f types.Format) types.HRESULT {
+	if adapterFormat == types.D3DFMT_UNKNOWN {
+		return types.D3DERR_INVALIDCALL
+	}
 	if hr := validDevType(dt); hr != types.D3D_OK {
 		return hr
 	}
@@ -330,6 +347,9 @@ func CheckDeviceFormat(dt types.DevType, adapterFormat types.Format, usage uint3
 // Answer is the row's answer for usage, by the rule in FormatRow's comment.
 func (r FormatRow) Answer(usage uint32) types.HRESULT {
 	if usage&CheckedUsage&^r.UsageOK != 0 || usage&r.UsageRequired != r.UsageRequired {
+		return types.D3DERR_NOTAVAILABLE
+	}
+	if r.Flags&RowSRGBWriteRT != 0 && usage&types.D3DUSAGE_QUERY_SRGBWRITE != 0 && usage&types.D3DUSAGE_RENDERTARGET == 0 {
 		return types.D3DERR_NOTAVAILABLE
 	}
 	if usage&types.D3DUSAGE_AUTOGENMIPMAP != 0 && r.Flags&RowAutoGen == 0 {
@@ -463,13 +483,18 @@ func SampleCount(ms types.MultisampleType, q uint32, has func(n int) bool) int {
 
 // CheckDeviceMultiSampleType is IDirect3D9::CheckDeviceMultiSampleType; it
 // returns the answer and the quality-level count (1 on failure, as Wine's
-// d3d9 sets it).
+// d3d9 sets it). D3DFMT_UNKNOWN is an invalid call, and
+// D3DMULTISAMPLE_NONE is available for every other format value, known
+// or not (Windows, as Wine's test_checkdevicemultisampletype records).
 func CheckDeviceMultiSampleType(dt types.DevType, f types.Format, windowed bool, ms types.MultisampleType) (types.HRESULT, uint32) {
-	if ms > types.D3DMULTISAMPLE_16_SAMPLES {
+	if ms > types.D3DMULTISAMPLE_16_SAMPLES || f == types.D3DFMT_UNKNOWN {
 		return types.D3DERR_INVALIDCALL, 1
 	}
 	if hr := validDevType(dt); hr != types.D3D_OK {
 		return hr, 1
+	}
+	if ms == types.D3DMULTISAMPLE_NONE {
+		return types.D3D_OK, 1
 	}
 	for _, r := range MultisampleRows() {
 		if r.Format == f && r.Types&(1<<ms) != 0 {

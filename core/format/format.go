@@ -19,6 +19,16 @@
 //
 // Pitch is the tight pitch; LockPitch is the 4-byte aligned pitch a lock
 // reports (an R8G8B8 row 3 texels wide locks with pitch 12).
+//
+// ATI1 and ATI2 (FlagTexelLock) lock as AMD's drivers lock them: as if a
+// texel were one byte. The pitch is the level's width, a level takes
+// width x height bytes (LockPitch x LockRows), levels follow each other
+// at those sizes and a rectangle starts top x pitch + left bytes in. The
+// texels themselves are still 4x4 blocks, packed row after row of blocks
+// (Pitch, Rows) from the start of the level: where the width and height
+// are whole blocks that is exactly the level's bytes (ATI2) or its first
+// half (ATI1); elsewhere a level's blocks run into the next level, as on
+// AMD's drivers and Wine's.
 package format
 
 import (
@@ -79,6 +89,9 @@ const (
 	// (DXT1-5); Create refuses others, as Windows does. ATIn and YUV
 	// formats have blocks too but are not checked.
 	FlagWholeBlocks
+	// FlagTexelLock: locks lay a level out as one byte a texel (ATI1,
+	// ATI2, as AMD's drivers do); see the package comment.
+	FlagTexelLock
 )
 
 // Row is one row of the format table.
@@ -176,6 +189,7 @@ const (
 	lock  = FlagLockable
 	four  = FlagFourCC
 	whole = FlagWholeBlocks
+	texel = FlagTexelLock
 )
 
 var none Mapping
@@ -273,8 +287,8 @@ var table = []Row{
 	// driver exposes it.
 	dep(types.D3DFMT_RAWZ, 4, "D24S8", NumUnorm, 24, 8, four, none),
 	other(types.D3DFMT_NULL, ClassHack, 1, 1, 0, "", NumNone, four, none),
-	bc(types.D3DFMT_ATI1, 8, "BC4", 0, direct(pixfmt.BC4_RUnorm, SwizzleR001)),
-	bc(types.D3DFMT_ATI2, 16, "BC5", 0, direct(pixfmt.BC5_RGUnorm, SwizzleGR11)),
+	bc(types.D3DFMT_ATI1, 8, "BC4", texel, direct(pixfmt.BC4_RUnorm, SwizzleR001)),
+	bc(types.D3DFMT_ATI2, 16, "BC5", texel, direct(pixfmt.BC5_RGUnorm, SwizzleGR11)),
 	other(types.D3DFMT_RESZ, ClassHack, 1, 1, 0, "", NumNone, four, none),
 	other(types.D3DFMT_ATOC, ClassHack, 1, 1, 0, "", NumNone, four, none),
 	other(types.D3DFMT_INST, ClassHack, 1, 1, 0, "", NumNone, four, none),
@@ -331,9 +345,41 @@ func Pitch(f types.Format, width int) int {
 const LockAlign = 4
 
 // LockPitch returns the pitch a lock reports: Pitch rounded up to
-// LockAlign (DXTn rows of blocks are already multiples of 8).
+// LockAlign (DXTn rows of blocks are already multiples of 8), or for
+// FlagTexelLock formats the width in texels, unaligned.
 func LockPitch(f types.Format, width int) int {
+	if Info(f).Flags&FlagTexelLock != 0 {
+		return max(width, 1)
+	}
 	return (Pitch(f, width) + LockAlign - 1) / LockAlign * LockAlign
+}
+
+// LockRows returns how many rows of LockPitch bytes a locked level height
+// texels high spans: its rows of blocks, or for FlagTexelLock formats its
+// rows of texels.
+func LockRows(f types.Format, height int) int {
+	if Info(f).Flags&FlagTexelLock != 0 {
+		return max(height, 1)
+	}
+	return Rows(f, height)
+}
+
+// LockLevelSize returns the bytes a w x h x d level takes in a locked
+// resource's memory: LockPitch x LockRows x depth. Levels and faces follow
+// each other at these sizes.
+func LockLevelSize(f types.Format, w, h, d int) int {
+	return LockPitch(f, w) * LockRows(f, h) * max(d, 1)
+}
+
+// LockOffset returns how far into a level locked with pitch bytes a row
+// the texel (x, y) lies: the block holding it, or for FlagTexelLock
+// formats y x pitch + x.
+func LockOffset(f types.Format, pitch, x, y int) int {
+	in := Info(f)
+	if in.Flags&FlagTexelLock != 0 {
+		return y*pitch + x
+	}
+	return y/max(in.BlockHeight, 1)*pitch + x/max(in.BlockWidth, 1)*in.BlockBytes
 }
 
 // Rows returns the number of block rows of a level height texels high.

@@ -246,3 +246,56 @@ func TestShadowAndFetch4(t *testing.T) {
 		}
 	}
 }
+
+// ATI1 and ATI2 lock one byte a texel, as AMD's drivers report them (Wine's
+// test_lockrect_offset and test_miptree_layout run on AMD hardware);
+// their texels stay 4x4 blocks. DXT1 is the block layout beside them.
+func TestTexelLock(t *testing.T) {
+	for _, c := range []struct {
+		f                        types.Format
+		w, h                     int
+		pitch, rows, size, at60  int
+		dataPitch, dataRows, raw int
+	}{
+		// 128x128: pitch 128, the rectangle at (60, 60) starts 60*128+60 in.
+		{types.D3DFMT_ATI1, 128, 128, 128, 128, 16384, 7740, 256, 32, 8192},
+		{types.D3DFMT_ATI2, 128, 128, 128, 128, 16384, 7740, 512, 32, 16384},
+		// 257x257: 65x65 blocks, but the level spans 257x257 bytes.
+		{types.D3DFMT_ATI2, 257, 257, 257, 257, 66049, 15480, 1040, 65, 67600},
+		// A 1x1 level is one byte for the lock, one block for the texels.
+		{types.D3DFMT_ATI1, 1, 1, 1, 1, 1, -1, 8, 1, 8},
+		// DXT1 128x128: rows of 32 blocks of 8 bytes; (60, 60) is block (15, 15).
+		{types.D3DFMT_DXT1, 128, 128, 256, 32, 8192, 15*256 + 15*8, 256, 32, 8192},
+	} {
+		if got := LockPitch(c.f, c.w); got != c.pitch {
+			t.Errorf("%v %dx%d: LockPitch %d, want %d", c.f, c.w, c.h, got, c.pitch)
+		}
+		if got := LockRows(c.f, c.h); got != c.rows {
+			t.Errorf("%v %dx%d: LockRows %d, want %d", c.f, c.w, c.h, got, c.rows)
+		}
+		if got := LockLevelSize(c.f, c.w, c.h, 1); got != c.size {
+			t.Errorf("%v %dx%d: LockLevelSize %d, want %d", c.f, c.w, c.h, got, c.size)
+		}
+		if c.at60 >= 0 {
+			if got := LockOffset(c.f, c.pitch, 60, 60); got != c.at60 {
+				t.Errorf("%v %dx%d: LockOffset(60, 60) %d, want %d", c.f, c.w, c.h, got, c.at60)
+			}
+		}
+		if got := Pitch(c.f, c.w); got != c.dataPitch {
+			t.Errorf("%v %dx%d: Pitch %d, want %d", c.f, c.w, c.h, got, c.dataPitch)
+		}
+		if got := Rows(c.f, c.h); got != c.dataRows {
+			t.Errorf("%v %dx%d: Rows %d, want %d", c.f, c.w, c.h, got, c.dataRows)
+		}
+		if got := LevelSize(c.f, c.w, c.h, 1); got != c.raw {
+			t.Errorf("%v %dx%d: LevelSize %d, want %d", c.f, c.w, c.h, got, c.raw)
+		}
+	}
+	// Only ATI1 and ATI2 lock per texel.
+	for _, in := range Table() {
+		want := in.Format == types.D3DFMT_ATI1 || in.Format == types.D3DFMT_ATI2
+		if got := in.Flags&FlagTexelLock != 0; got != want {
+			t.Errorf("%v: FlagTexelLock %v, want %v", in.Format, got, want)
+		}
+	}
+}

@@ -160,8 +160,7 @@ BOOL resource_lock_offset(const struct mtld3d_format_info *info, D3DPOOL pool, U
             return FALSE;
         *whole = TRUE;
     }
-    *offset = (INT_PTR)(r->top / (LONG)info->block_height) * (INT_PTR)pitch +
-              (INT_PTR)(r->left / (LONG)info->block_width) * (INT_PTR)info->block_bytes;
+    *offset = mtld3d_format_lock_offset(info, pitch, r->left, r->top);
     return TRUE;
 }
 
@@ -287,6 +286,7 @@ static HRESULT buffer_init(struct device *device, struct buffer *b, D3DRESOURCET
     b->fvf = fvf;
     b->format = format;
     b->size = size;
+    b->pinned = !(usage & D3DUSAGE_DYNAMIC) || (device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING);
     if (!(b->mem = resmem_alloc(size)))
         return E_OUTOFMEMORY;
     b->id = device_new_id(device);
@@ -304,11 +304,13 @@ static HRESULT buffer_init(struct device *device, struct buffer *b, D3DRESOURCET
 }
 
 /* A buffer given a shared handle: no shared resources are offered (no
- * D3DCAPS2_CANSHARERESOURCE), and an Ex device answers a SYSTEMMEM buffer
- * over the game's memory (the texture convention) with NOTAVAILABLE. */
+ * D3DCAPS2_CANSHARERESOURCE), and a SYSTEMMEM buffer over the game's
+ * memory (the texture convention) is answered NOTAVAILABLE, on Ex and
+ * plain devices alike (Wine's test_shared_handle in both files). */
 static HRESULT shared_answer(const struct device *device, D3DPOOL pool)
 {
-    return device->extended && pool == D3DPOOL_SYSTEMMEM ? D3DERR_NOTAVAILABLE : D3DERR_INVALIDCALL;
+    (void)device;
+    return pool == D3DPOOL_SYSTEMMEM ? D3DERR_NOTAVAILABLE : D3DERR_INVALIDCALL;
 }
 
 HRESULT WINAPI device_CreateVertexBuffer(IDirect3DDevice9Ex *iface, UINT length, DWORD usage, DWORD fvf,
@@ -354,13 +356,15 @@ HRESULT WINAPI device_CreateIndexBuffer(IDirect3DDevice9Ex *iface, UINT length, 
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
+    /* The format is looked at first: a shared handle with format 0 is an
+     * invalid call (Wine's test_shared_handle). */
+    if (format != D3DFMT_INDEX16 && format != D3DFMT_INDEX32)
+        return D3DERR_INVALIDCALL;
     if (shared)
         return shared_answer(device, pool);
     if (!length || FAILED(hr = check_pool(device, pool, usage)))
         return D3DERR_INVALIDCALL;
     if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL))
-        return D3DERR_INVALIDCALL;
-    if (format != D3DFMT_INDEX16 && format != D3DFMT_INDEX32)
         return D3DERR_INVALIDCALL;
     if (!(ib = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*ib))))
         return E_OUTOFMEMORY;
@@ -408,6 +412,30 @@ static HRESULT buffer_rename(struct device *device, struct buffer *b, BOOL copy)
     return D3D_OK;
 }
 
+/* Whether a record not yet submitted names the buffer's memory. */
+static BOOL buffer_named(const struct device *device, const struct buffer *b)
+{
+    return b->recorded && b->recorded_submit == device->submits;
+}
+
+/* Points the record that names a pinned buffer's memory at a copy of
+ * what it names (freed after the submit), so the memory may change and
+ * keep its address. */
+static HRESULT buffer_snapshot(struct device *device, struct buffer *b)
+{
+    struct mtld3d_rec_update_buffer *r = b->last_update;
+    BYTE *copy;
+    if (r && buffer_named(device, b)) {
+        if (!(copy = device_blob(device, r->Size ? r->Size : 1)))
+            return E_OUTOFMEMORY;
+        memcpy(copy, b->mem + r->Offset, r->Size);
+        r->Src = (uint64_t)(uintptr_t)copy;
+    }
+    b->recorded = FALSE;
+    b->last_update = NULL;
+    return D3D_OK;
+}
+
 static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UINT size, void **data, DWORD flags)
 {
     struct device *device = obj->device;
@@ -426,8 +454,11 @@ static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UI
     if (flags & D3DLOCK_READONLY)
         flags &= ~D3DLOCK_DISCARD;
     device_lock(device);
-    if (!b->locks && b->recorded && b->recorded_frame == device->frame && !(flags & D3DLOCK_READONLY)) {
-        if (flags & D3DLOCK_DISCARD)
+    if (!b->locks && buffer_named(device, b) && !(flags & D3DLOCK_READONLY)) {
+        /* A pinned buffer's DISCARD keeps its contents too. */
+        if (b->pinned && ((flags & D3DLOCK_DISCARD) || !(flags & D3DLOCK_NOOVERWRITE)))
+            hr = buffer_snapshot(device, b);
+        else if (flags & D3DLOCK_DISCARD)
             hr = buffer_rename(device, b, FALSE);
         else if (!(flags & D3DLOCK_NOOVERWRITE))
             hr = buffer_rename(device, b, TRUE);
@@ -458,6 +489,10 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
         return D3D_OK; /* Windows answers D3D_OK too */
     }
     if (!--b->locks && b->write) {
+        /* One record at a time names a pinned buffer's memory (a
+         * NOOVERWRITE lock let another come). */
+        if (b->pinned)
+            (void)buffer_snapshot(device, b);
         if ((r = device_record(device, MTLD3D_REC_UPDATE_BUFFER, sizeof(*r)))) {
             r->ID = b->id;
             r->Offset = b->dirty_start;
@@ -466,7 +501,8 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
             r->Flags = b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
         }
         b->recorded = TRUE;
-        b->recorded_frame = device->frame;
+        b->recorded_submit = device->submits;
+        b->last_update = r;
         b->write = FALSE;
     }
     device_unlock(device);

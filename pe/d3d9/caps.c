@@ -5,7 +5,8 @@
  * to it on a grid of every format, resource type and usage bit. No unix call.
  *
  * Validation order, as Windows and Wine: an adapter ordinal out of range is
- * D3DERR_INVALIDCALL before anything else is looked at; then the checks of
+ * D3DERR_INVALIDCALL before anything else is looked at (and, for
+ * CheckDeviceFormat, a D3DFMT_UNKNOWN adapter format); then the checks of
  * core/caps in its order. Device types: only HAL exists; REF, SW and NULLREF
  * answer D3DERR_NOTAVAILABLE (a machine without the SDK's reference
  * rasteriser), any other value D3DERR_INVALIDCALL. */
@@ -80,13 +81,13 @@ HRESULT WINAPI d3d9_CheckDeviceFormat(IDirect3D9Ex *iface, UINT Adapter, D3DDEVT
     const struct mtld3d_format_check *row = NULL;
     HRESULT hr;
     (void)iface;
-    if (Adapter >= ADAPTER_COUNT)
+    if (Adapter >= ADAPTER_COUNT || AdapterFormat == D3DFMT_UNKNOWN)
         return D3DERR_INVALIDCALL;
     if ((hr = check_devtype(DeviceType)) != D3D_OK)
         return hr;
     if ((hr = check_adapter_format(AdapterFormat)) != D3D_OK)
         return hr;
-    if ((DWORD)RType < D3DRTYPE_SURFACE || (DWORD)RType > D3DRTYPE_INDEXBUFFER)
+    if ((DWORD)RType < D3DRTYPE_SURFACE || (DWORD)RType > D3DRTYPE_CUBETEXTURE)
         return D3DERR_INVALIDCALL;
     for (size_t i = 0; i < MTLD3D_FORMAT_CHECK_COUNT && !row; i++)
         if (mtld3d_format_checks[i].format == (DWORD)CheckFormat && mtld3d_format_checks[i].rtype == (DWORD)RType)
@@ -94,6 +95,9 @@ HRESULT WINAPI d3d9_CheckDeviceFormat(IDirect3D9Ex *iface, UINT Adapter, D3DDEVT
     if (!row)
         return D3DERR_NOTAVAILABLE;
     if ((Usage & MTLD3D_CHECKED_USAGE & ~row->usage_ok) || (Usage & row->usage_required) != row->usage_required)
+        return D3DERR_NOTAVAILABLE;
+    if ((row->flags & MTLD3D_CHECK_SRGBWRITE_RT) && (Usage & D3DUSAGE_QUERY_SRGBWRITE) &&
+        !(Usage & D3DUSAGE_RENDERTARGET))
         return D3DERR_NOTAVAILABLE;
     if ((Usage & D3DUSAGE_AUTOGENMIPMAP) && !(row->flags & MTLD3D_CHECK_AUTOGEN))
         return D3DOK_NOAUTOGEN;
@@ -113,23 +117,31 @@ HRESULT WINAPI d3d9_CheckDeviceMultiSampleType(IDirect3D9Ex *iface, UINT Adapter
     (void)Windowed; /* the same answer windowed and full-screen */
     if (Adapter >= ADAPTER_COUNT)
         return D3DERR_INVALIDCALL;
-    if (type > D3DMULTISAMPLE_16_SAMPLES)
+    if (type > D3DMULTISAMPLE_16_SAMPLES || SurfaceFormat == D3DFMT_UNKNOWN)
         hr = D3DERR_INVALIDCALL;
-    else if ((hr = check_devtype(DeviceType)) == D3D_OK) {
-        hr = D3DERR_NOTAVAILABLE;
-        for (size_t i = 0; i < MTLD3D_MULTISAMPLE_COUNT; i++) {
-            if (mtld3d_multisample_formats[i].format == (DWORD)SurfaceFormat &&
-                (mtld3d_multisample_formats[i].types & (1u << type))) {
-                hr = D3D_OK;
-                if (type == D3DMULTISAMPLE_NONMASKABLE)
-                    levels = MTLD3D_NONMASKABLE_LEVELS;
-                break;
-            }
-        }
-    }
+    else if ((hr = check_devtype(DeviceType)) == D3D_OK)
+        hr = caps_multisample_levels(SurfaceFormat, MultiSampleType, &levels);
     if (pQualityLevels)
         *pQualityLevels = levels;
     return hr;
+}
+
+HRESULT caps_multisample_levels(D3DFORMAT format, D3DMULTISAMPLE_TYPE type, DWORD *levels)
+{
+    *levels = 1;
+    if ((DWORD)type > D3DMULTISAMPLE_16_SAMPLES)
+        return D3DERR_INVALIDCALL;
+    if (type == D3DMULTISAMPLE_NONE)
+        return D3D_OK;
+    for (size_t i = 0; i < MTLD3D_MULTISAMPLE_COUNT; i++) {
+        if (mtld3d_multisample_formats[i].format == (DWORD)format &&
+            (mtld3d_multisample_formats[i].types & (1u << type))) {
+            if (type == D3DMULTISAMPLE_NONMASKABLE)
+                *levels = MTLD3D_NONMASKABLE_LEVELS;
+            return D3D_OK;
+        }
+    }
+    return D3DERR_NOTAVAILABLE;
 }
 
 HRESULT WINAPI d3d9_CheckDepthStencilMatch(IDirect3D9Ex *iface, UINT Adapter, D3DDEVTYPE DeviceType,

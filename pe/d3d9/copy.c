@@ -16,17 +16,18 @@ static BOOL surface_rect(const struct surface *s, const RECT *rect, RECT *out)
            (UINT)rect->right <= s->desc.Width && (UINT)rect->bottom <= s->desc.Height;
 }
 
-/* Guest memory and pitch of a surface's pixels (a texture level's lives
- * in its texture), or NULL. */
+/* Guest memory of a surface's pixels (a texture level's lives in its
+ * texture) and the pitch of their rows of blocks, or NULL. */
 static BYTE *surface_memory(struct surface *s, UINT *pitch)
 {
+    const struct mtld3d_format_info *info = mtld3d_format_lookup(s->desc.Format);
     if (s->texture) {
         if (!s->texture->mem)
             return NULL;
-        *pitch = s->texture->subs[s->sub].pitch;
+        *pitch = s->texture->subs[s->sub].data_pitch;
         return s->texture->mem + s->texture->subs[s->sub].offset;
     }
-    *pitch = s->pitch;
+    *pitch = (info->flags & MTLD3D_FMT_TEXEL_LOCK) ? mtld3d_format_pitch(info, s->desc.Width) : s->pitch;
     return s->mem;
 }
 
@@ -167,6 +168,9 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
         (src->desc.Usage | dst->desc.Usage) & D3DUSAGE_DEPTHSTENCIL || src->desc.MultiSampleType ||
         dst->desc.MultiSampleType || !dst->id)
         return D3DERR_INVALIDCALL;
+    /* A source the game holds locked is refused (Wine's test_mipmap_lock). */
+    if (src->texture ? src->texture->subs[src->sub].locked : src->locked)
+        return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr))
         return D3DERR_INVALIDCALL;
     if (dst_point)
@@ -229,8 +233,11 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
      * drivers accept every mix (Wine's test_updatetexture) and copy what
      * they can: here the levels both have, bytes as they are between
      * formats of one block size (as NVIDIA's drivers do), nothing between
-     * others or when no level matches. */
-    while (skip < src->levels && (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height))
+     * others or when no level matches. Volume textures the same (Wine's
+     * test_update_volumetexture). */
+    while (skip < src->levels &&
+           (max(src->width >> skip, 1u) != dst->width || max(src->height >> skip, 1u) != dst->height ||
+            max(src->depth >> skip, 1u) != dst->depth))
         skip++;
     levels = dst->autogen ? 1 : dst->public_levels;
     if (skip == src->levels || src->info->block_bytes != dst->info->block_bytes ||
@@ -257,11 +264,11 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
             r->Bottom = b.Bottom;
             r->Front = b.Front;
             r->Back = b.Back;
-            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset + (SIZE_T)b.Front * s->slice_pitch +
-                                           (SIZE_T)(b.Top / src->info->block_height) * s->pitch +
+            r->Src = (uint64_t)(uintptr_t)(src->mem + s->offset + (SIZE_T)b.Front * s->data_slice_pitch +
+                                           (SIZE_T)(b.Top / src->info->block_height) * s->data_pitch +
                                            (SIZE_T)(b.Left / src->info->block_width) * src->info->block_bytes);
-            r->Pitch = s->pitch;
-            r->SlicePitch = s->slice_pitch;
+            r->Pitch = s->data_pitch;
+            r->SlicePitch = s->data_slice_pitch;
         }
     }
     if (dst->autogen && levels) {

@@ -39,6 +39,12 @@ extern struct mtld3d_process mtld3d_proc;
  * library cannot be reached. */
 BOOL mtld3d_init(void);
 
+/* CheckDeviceMultiSampleType's answer for the HAL device past its
+ * argument checks: D3D_OK with the quality-level count in *levels (1
+ * otherwise), D3DERR_NOTAVAILABLE, or D3DERR_INVALIDCALL for a type past
+ * D3DMULTISAMPLE_16_SAMPLES. */
+HRESULT caps_multisample_levels(D3DFORMAT format, D3DMULTISAMPLE_TYPE type, DWORD *levels);
+
 /* One thunk call, its status turned into an HRESULT. */
 HRESULT mtld3d_call(uint32_t code, void *params);
 

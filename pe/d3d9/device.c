@@ -385,6 +385,7 @@ HRESULT device_flush(struct device *device)
     p.Count = arena_finish(&device->arena);
     p.Chunks = (uint64_t)(uintptr_t)device->arena.addrs;
     hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
+    device->submits++;
     arena_reset(&device->arena);
     for (UINT i = 0; i < device->blob_count; i++) {
         memwatch_add(MEM_BLOB, -(int64_t)HeapSize(GetProcessHeap(), 0, device->blobs[i]));
@@ -681,7 +682,8 @@ HRESULT WINAPI device_SetRenderTarget(IDirect3DDevice9Ex *iface, DWORD index, ID
     struct mtld3d_rec_set_render_target *r;
     if (index >= MAX_RTS || (!index && !s))
         return D3DERR_INVALIDCALL;
-    if (s && !(s->desc.Usage & D3DUSAGE_RENDERTARGET))
+    /* A surface of another device is refused (test_render_target_device_mismatch). */
+    if (s && (!(s->desc.Usage & D3DUSAGE_RENDERTARGET) || s->obj.device != device))
         return D3DERR_INVALIDCALL;
     device_lock(device);
     if (device->rts[index] != s) {
@@ -720,7 +722,7 @@ HRESULT WINAPI device_SetDepthStencilSurface(IDirect3DDevice9Ex *iface, IDirect3
     struct device *device = device_impl(iface);
     struct surface *s = surface ? surface_impl(surface) : NULL;
     struct mtld3d_rec_set_depth_stencil *r;
-    if (s && !(s->desc.Usage & D3DUSAGE_DEPTHSTENCIL))
+    if (s && (!(s->desc.Usage & D3DUSAGE_DEPTHSTENCIL) || s->obj.device != device))
         return D3DERR_INVALIDCALL;
     device_lock(device);
     if (device->ds != s) {

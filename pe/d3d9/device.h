@@ -47,6 +47,7 @@ struct device {
     UINT default_pool_objects; /* Reset refuses while any live */
     UINT evict_epoch;          /* EvictManagedResources calls: managed textures bound later upload again */
     UINT frame;
+    UINT submits; /* device_flush calls so far: records name guest memory until their submit */
     DWORD max_frame_latency;
     INT gpu_thread_priority;
     PALETTEENTRY (*palettes)[256]; /* SetPaletteEntries' palettes, by number */

@@ -213,11 +213,13 @@ void object_cleanup(struct object *obj)
 }
 
 /* Priority matters only to the managed pool's eviction; other pools
- * ignore it and report 0, as Windows does. */
+ * ignore it and report 0, as Windows does, and so do a texture's surfaces
+ * and volumes, which are evicted with their texture (Wine's
+ * test_resource_priority). */
 DWORD object_set_priority(struct object *obj, DWORD priority)
 {
     DWORD old = obj->priority;
-    if (obj->pool != D3DPOOL_MANAGED)
+    if (obj->pool != D3DPOOL_MANAGED || obj->container)
         return 0;
     obj->priority = priority;
     return old;
@@ -225,5 +227,5 @@ DWORD object_set_priority(struct object *obj, DWORD priority)
 
 DWORD object_get_priority(struct object *obj)
 {
-    return obj->pool == D3DPOOL_MANAGED ? obj->priority : 0;
+    return obj->pool == D3DPOOL_MANAGED && !obj->container ? obj->priority : 0;
 }

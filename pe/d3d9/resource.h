@@ -28,10 +28,7 @@ struct surface {
     HDC dc;
     struct texture *texture; /* a texture's level: LockRect goes through it */
     UINT sub;                /* its subresource index in the texture */
-    HBITMAP dib;             /* GetDC's bitmap, selected into dc */
-    HGDIOBJ dib_old;
-    void *dib_bits;
-    D3DLOCKED_RECT dc_lock;  /* the lock held while the DC is out */
+    HANDLE dc_bitmap;        /* GetDC's bitmap over the locked memory */
 };
 
 static inline struct surface *surface_impl(IDirect3DSurface9 *iface)
@@ -104,6 +101,9 @@ struct subresource {
     SIZE_T offset;          /* in the texture's memory */
     UINT width, height, depth;
     UINT pitch, slice_pitch; /* what Lock reports */
+    /* The texels' layout from offset, which uploads read: the same but for
+     * MTLD3D_FMT_TEXEL_LOCK formats, whose blocks are packed (core/format). */
+    UINT data_pitch, data_slice_pitch;
     LONG locked;
     DWORD lock_flags;
     D3DBOX box;             /* the locked box, block-aligned */
@@ -137,6 +137,11 @@ struct texture {
     UINT recorded_frame;    /* mem was named by a record of this frame */
     BOOL recorded;
     LONG locks;             /* subresources locked now */
+    /* GetDC is out on subresource dc_sub: Windows keeps one DC a texture,
+     * refuses locks of any level meanwhile and lets Unlock of a level not
+     * locked succeed (Wine's test_getdc). */
+    BOOL dc_in_use;
+    UINT dc_sub;
     BOOL dirty;             /* changed since the last UpdateTexture read it */
     UINT dirty_faces;       /* bit f: dirty_box[f] holds face f's dirty region */
     D3DBOX dirty_box[6];    /* in top-level texels: what UpdateTexture copies */
@@ -154,6 +159,7 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
 /* LockRect of a 2D level or cube face, with the rectangle rules of
  * resource_lock_offset. */
 HRESULT texture_lock_rect(struct texture *t, UINT sub, D3DLOCKED_RECT *locked, const RECT *rect, DWORD flags);
+/* D3DERR_INVALIDCALL if sub is not locked (and no DC is out on t). */
 HRESULT texture_unlock(struct texture *t, UINT sub);
 /* Marks a box of a subresource (NULL: all of it) dirty and records its
  * upload. */
@@ -193,8 +199,13 @@ struct buffer {
     D3DFORMAT format;       /* D3DFMT_VERTEXDATA or the index format */
     UINT size;
     BYTE *mem;
-    UINT recorded_frame;    /* mem was named by a record of this frame */
-    BOOL recorded;
+    BOOL recorded;          /* mem was named by a record (see recorded_submit) */
+    UINT recorded_submit;   /* device->submits when last_update was recorded */
+    struct mtld3d_rec_update_buffer *last_update; /* the one record of that submit naming mem */
+    /* mem never moves: SYSTEMMEM and MANAGED buffers (non-dynamic ones
+     * generally) and every buffer of a software vertex processing device,
+     * whose DISCARD also keeps the contents (Wine's test_pinned_buffers). */
+    BOOL pinned;
     LONG locks;
     BOOL write;             /* a lock since the last record may have written */
     BOOL overwrites;        /* one of those locks lacked D3DLOCK_NOOVERWRITE */

@@ -48,9 +48,13 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     if (user_mem) {
         s->mem = user_mem;
         s->user_mem = TRUE;
-        s->pitch = mtld3d_format_pitch(info, desc->Width);
+        if (!(info->flags & MTLD3D_FMT_TEXEL_LOCK))
+            s->pitch = mtld3d_format_pitch(info, desc->Width);
     } else if (s->lockable) {
-        SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_rows(info, desc->Height);
+        SIZE_T size = (SIZE_T)s->pitch * mtld3d_format_lock_rows(info, desc->Height);
+        /* A texel-lock surface's blocks may need more than its locked bytes. */
+        if (size < mtld3d_format_level_size(info, desc->Width, desc->Height, 1))
+            size = mtld3d_format_level_size(info, desc->Width, desc->Height, 1);
         if (!(s->mem = VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE))) {
             HeapFree(GetProcessHeap(), 0, s);
             return E_OUTOFMEMORY;
@@ -213,8 +217,14 @@ HRESULT WINAPI surface_LockRect(IDirect3DSurface9 *iface, D3DLOCKED_RECT *locked
 HRESULT WINAPI surface_UnlockRect(IDirect3DSurface9 *iface)
 {
     struct surface *s = surface_impl(iface);
+    /* A level not locked of a lockable 2D texture unlocks with D3D_OK; a
+     * cube face's, or a level of a texture that cannot lock, does not
+     * (Wine's test_lockrect_invalid, d3d9ex test_resource_access). */
     if (s->texture)
-        return texture_unlock(s->texture, s->sub);
+        return SUCCEEDED(texture_unlock(s->texture, s->sub)) ||
+                       (s->texture->type == D3DRTYPE_TEXTURE && s->texture->mem)
+                   ? D3D_OK
+                   : D3DERR_INVALIDCALL;
     /* 2 while unlocking: a second Unlock or a Lock meanwhile fails. */
     if (InterlockedCompareExchange(&s->locked, 2, 1) != 1)
         return D3DERR_INVALIDCALL;
@@ -264,9 +274,16 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
     if (shared && (!device->extended || kind != MTLD3D_SURFACE_PLAIN || pool != D3DPOOL_SYSTEMMEM || !*shared))
         return D3DERR_INVALIDCALL;
     /* A quality with D3DMULTISAMPLE_NONE is ignored, as Windows does (Wine's
-     * visual test test_multisample_mismatch). */
+     * visual test test_multisample_mismatch); otherwise the type must be
+     * one CheckDeviceMultiSampleType offers for the format and the quality
+     * below its level count (test_invalid_multisample). */
     if (!w || !h || !info || !resource_size_ok(info, w, h) || ms > D3DMULTISAMPLE_16_SAMPLES)
         return D3DERR_INVALIDCALL;
+    if (ms != D3DMULTISAMPLE_NONE) {
+        DWORD levels;
+        if (FAILED(caps_multisample_levels(format, ms, &levels)) || quality >= levels)
+            return D3DERR_INVALIDCALL;
+    }
     /* RENDERTARGET takes D3DFMT_NULL too: a render target without memory,
      * for depth-only passes. */
     if (kind == MTLD3D_SURFACE_RENDER_TARGET && !(info->flags & MTLD3D_FMT_RENDERTARGET))
@@ -289,8 +306,17 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
 }
 
 /* The Ex creators' usage names extras (RESTRICTED_CONTENT and the like);
- * the kind of surface is the method's, so these are refused. */
+ * the kind of surface is the method's, so these are refused, and the
+ * out pointer cleared as for every other refusal (d3d9ex's
+ * test_format_unknown). */
 #define EX_REFUSED_USAGE (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL | D3DUSAGE_DYNAMIC)
+
+static HRESULT ex_refuse(IDirect3DSurface9 **out)
+{
+    if (out)
+        *out = NULL;
+    return D3DERR_INVALIDCALL;
+}
 
 HRESULT WINAPI device_CreateRenderTarget(IDirect3DDevice9Ex *iface, UINT w, UINT h, D3DFORMAT format,
                                          D3DMULTISAMPLE_TYPE ms, DWORD quality, WINBOOL lockable,
@@ -325,7 +351,7 @@ HRESULT WINAPI device_CreateRenderTargetEx(IDirect3DDevice9Ex *iface, UINT w, UI
                                            IDirect3DSurface9 **out, HANDLE *shared, DWORD usage)
 {
     if (usage & EX_REFUSED_USAGE)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     return create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_RENDERTARGET,
                              D3DPOOL_DEFAULT, MTLD3D_SURFACE_RENDER_TARGET, lockable, out, shared);
 }
@@ -335,9 +361,9 @@ HRESULT WINAPI device_CreateOffscreenPlainSurfaceEx(IDirect3DDevice9Ex *iface, U
                                                     DWORD usage)
 {
     if (pool == D3DPOOL_MANAGED || pool > D3DPOOL_SCRATCH)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     if (usage & EX_REFUSED_USAGE)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     return create_standalone(device_impl(iface), w, h, format, D3DMULTISAMPLE_NONE, 0, usage, pool,
                              MTLD3D_SURFACE_PLAIN, TRUE, out, shared);
 }
@@ -348,7 +374,7 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
 {
     HRESULT hr;
     if (usage & EX_REFUSED_USAGE)
-        return D3DERR_INVALIDCALL;
+        return ex_refuse(out);
     hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
                            D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
     if (SUCCEEDED(hr) && discard)
@@ -356,16 +382,36 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
     return hr;
 }
 
-/* GetDC: a GDI DC over a DIB section holding a copy of the surface,
- * written back at ReleaseDC. The surface stays locked meanwhile, so
- * LockRect and a second GetDC fail, as on Windows. gdi32 is loaded on
- * first use: d3d9.dll does not import it. */
+/* GetDC: a GDI DC whose bitmap is the surface's locked memory, made by
+ * D3DKMTCreateDCFromMemory as Windows' d3d9 makes it (the bitmap's bits
+ * are the surface's own: Wine's test_user_memory_getdc, test_getdc). The
+ * surface stays locked meanwhile, so LockRect and a second GetDC fail, as
+ * on Windows; a texture allows one DC and none while a level is locked.
+ * gdi32 is loaded on first use: d3d9.dll does not import it. */
+
+/* D3DKMT_CREATEDCFROMMEMORY and D3DKMT_DESTROYDCFROMMEMORY, as d3dkmthk.h
+ * documents them (mingw-w64 has no d3dkmthk.h). Format is a D3DDDIFORMAT,
+ * whose values are D3DFORMAT's. */
+struct kmt_create_dc {
+    void *memory;
+    D3DFORMAT format;
+    UINT width, height, pitch;
+    HDC device_dc;
+    PALETTEENTRY *colours;
+    HDC dc;
+    HANDLE bitmap;
+};
+
+struct kmt_destroy_dc {
+    HDC dc;
+    HANDLE bitmap;
+};
+
 static struct {
+    NTSTATUS(WINAPI *CreateDCFromMemory)(struct kmt_create_dc *);
+    NTSTATUS(WINAPI *DestroyDCFromMemory)(const struct kmt_destroy_dc *);
     HDC(WINAPI *CreateCompatibleDC)(HDC);
-    HBITMAP(WINAPI *CreateDIBSection)(HDC, const BITMAPINFO *, UINT, void **, HANDLE, DWORD);
-    HGDIOBJ(WINAPI *SelectObject)(HDC, HGDIOBJ);
     BOOL(WINAPI *DeleteDC)(HDC);
-    BOOL(WINAPI *DeleteObject)(HGDIOBJ);
     BOOL(WINAPI *GdiFlush)(void);
 } gdi;
 
@@ -375,106 +421,83 @@ static BOOL CALLBACK load_gdi(INIT_ONCE *once, void *param, void **ctx)
     (void)once, (void)param, (void)ctx;
     if (!m)
         return FALSE;
+    gdi.CreateDCFromMemory = (void *)GetProcAddress(m, "D3DKMTCreateDCFromMemory");
+    gdi.DestroyDCFromMemory = (void *)GetProcAddress(m, "D3DKMTDestroyDCFromMemory");
     gdi.CreateCompatibleDC = (void *)GetProcAddress(m, "CreateCompatibleDC");
-    gdi.CreateDIBSection = (void *)GetProcAddress(m, "CreateDIBSection");
-    gdi.SelectObject = (void *)GetProcAddress(m, "SelectObject");
     gdi.DeleteDC = (void *)GetProcAddress(m, "DeleteDC");
-    gdi.DeleteObject = (void *)GetProcAddress(m, "DeleteObject");
     gdi.GdiFlush = (void *)GetProcAddress(m, "GdiFlush");
-    return gdi.CreateCompatibleDC && gdi.CreateDIBSection && gdi.SelectObject && gdi.DeleteDC && gdi.DeleteObject &&
+    return gdi.CreateDCFromMemory && gdi.DestroyDCFromMemory && gdi.CreateCompatibleDC && gdi.DeleteDC &&
            gdi.GdiFlush;
 }
 
 HRESULT WINAPI surface_GetDC(IDirect3DSurface9 *iface, HDC *out)
 {
     struct surface *s = surface_impl(iface);
-    struct {
-        BITMAPINFOHEADER h;
-        DWORD masks[3];
-    } bi;
-    UINT bpp, rows;
-    HRESULT hr;
-    HDC dc;
+    struct kmt_create_dc desc = {0};
+    D3DLOCKED_RECT lr;
+    NTSTATUS status;
     if (!out)
         return D3DERR_INVALIDCALL;
-    memset(&bi, 0, sizeof(bi));
+    /* The formats GDI has a bitmap layout for. */
     switch (s->desc.Format) {
     case D3DFMT_R5G6B5:
-        bpp = 16;
-        bi.h.biCompression = BI_BITFIELDS;
-        bi.masks[0] = 0xf800;
-        bi.masks[1] = 0x07e0;
-        bi.masks[2] = 0x001f;
-        break;
     case D3DFMT_X1R5G5B5:
     case D3DFMT_A1R5G5B5:
-        bpp = 16;
-        bi.h.biCompression = BI_BITFIELDS;
-        bi.masks[0] = 0x7c00;
-        bi.masks[1] = 0x03e0;
-        bi.masks[2] = 0x001f;
-        break;
     case D3DFMT_R8G8B8:
-        bpp = 24;
-        bi.h.biCompression = BI_RGB;
-        break;
     case D3DFMT_A8R8G8B8:
     case D3DFMT_X8R8G8B8:
-        bpp = 32;
-        bi.h.biCompression = BI_RGB;
         break;
     default:
         return D3DERR_INVALIDCALL;
     }
-    if (s->dc)
+    /* One DC a texture, and none while any of its levels is locked. */
+    if (s->dc || (s->texture && (s->texture->dc_in_use || s->texture->locks)))
         return D3DERR_INVALIDCALL;
     {
         static INIT_ONCE once = INIT_ONCE_STATIC_INIT;
         if (!InitOnceExecuteOnce(&once, load_gdi, NULL, NULL))
             return E_FAIL;
     }
-    if (FAILED(hr = IDirect3DSurface9_LockRect(iface, &s->dc_lock, NULL, 0)))
+    if (FAILED(IDirect3DSurface9_LockRect(iface, &lr, NULL, 0)))
         return D3DERR_INVALIDCALL;
-    bi.h.biSize = sizeof(bi.h);
-    bi.h.biWidth = (LONG)s->desc.Width;
-    bi.h.biHeight = -(LONG)s->desc.Height; /* top-down, as the surface */
-    bi.h.biPlanes = 1;
-    bi.h.biBitCount = (WORD)bpp;
-    if (!(dc = gdi.CreateCompatibleDC(NULL)) ||
-        !(s->dib = gdi.CreateDIBSection(dc, (BITMAPINFO *)&bi, DIB_RGB_COLORS, &s->dib_bits, NULL, 0))) {
-        if (dc)
-            gdi.DeleteDC(dc);
+    desc.memory = lr.pBits;
+    desc.format = s->desc.Format;
+    desc.width = s->desc.Width;
+    desc.height = s->desc.Height;
+    desc.pitch = (UINT)lr.Pitch;
+    desc.device_dc = gdi.CreateCompatibleDC(NULL);
+    status = desc.device_dc ? gdi.CreateDCFromMemory(&desc) : (NTSTATUS)0xc0000001; /* STATUS_UNSUCCESSFUL */
+    if (desc.device_dc)
+        gdi.DeleteDC(desc.device_dc);
+    if (status) {
         IDirect3DSurface9_UnlockRect(iface);
-        return E_OUTOFMEMORY;
+        return D3DERR_INVALIDCALL;
     }
-    /* DIB rows are 4-byte aligned, as the lock pitch is. */
-    rows = s->desc.Height;
-    for (UINT y = 0; y < rows; y++)
-        memcpy((BYTE *)s->dib_bits + (SIZE_T)y * ((s->desc.Width * bpp / 8 + 3) & ~3u),
-               (BYTE *)s->dc_lock.pBits + (SIZE_T)y * s->dc_lock.Pitch, s->desc.Width * bpp / 8);
-    s->dib_old = gdi.SelectObject(dc, s->dib);
-    s->dc = dc;
-    *out = dc;
+    s->dc = desc.dc;
+    s->dc_bitmap = desc.bitmap;
+    if (s->texture) {
+        s->texture->dc_in_use = TRUE;
+        s->texture->dc_sub = s->sub;
+    }
+    *out = desc.dc;
     return D3D_OK;
 }
 
 HRESULT WINAPI surface_ReleaseDC(IDirect3DSurface9 *iface, HDC dc)
 {
     struct surface *s = surface_impl(iface);
-    UINT bpp;
+    struct kmt_destroy_dc desc;
     if (!s->dc || dc != s->dc)
         return D3DERR_INVALIDCALL;
+    /* GDI's drawing reaches the memory before Unlock hands it on. */
     gdi.GdiFlush();
-    bpp = mtld3d_format_lookup(s->desc.Format)->block_bytes * 8;
-    for (UINT y = 0; y < s->desc.Height; y++)
-        memcpy((BYTE *)s->dc_lock.pBits + (SIZE_T)y * s->dc_lock.Pitch,
-               (BYTE *)s->dib_bits + (SIZE_T)y * ((s->desc.Width * bpp / 8 + 3) & ~3u), s->desc.Width * bpp / 8);
-    gdi.SelectObject(s->dc, s->dib_old);
-    gdi.DeleteDC(s->dc);
-    gdi.DeleteObject(s->dib);
+    desc.dc = s->dc;
+    desc.bitmap = s->dc_bitmap;
+    gdi.DestroyDCFromMemory(&desc);
     s->dc = NULL;
-    s->dib = NULL;
-    s->dib_bits = NULL;
+    s->dc_bitmap = NULL;
+    if (s->texture)
+        s->texture->dc_in_use = FALSE;
     IDirect3DSurface9_UnlockRect(iface);
     return D3D_OK;
 }

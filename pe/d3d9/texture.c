@@ -90,15 +90,16 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     const struct mtld3d_format_info *info = mtld3d_format_lookup(format);
     UINT faces = type == D3DRTYPE_CUBETEXTURE ? 6 : 1, max, real_levels, subs;
     UINT max_size = type == D3DRTYPE_VOLUMETEXTURE ? mtld3d_caps9.MaxVolumeExtent : mtld3d_caps9.MaxTextureWidth;
-    BOOL autogen = FALSE, lockable;
+    BOOL autogen = FALSE, lockable, texel_lock;
     struct texture *t;
-    SIZE_T size = 0;
+    SIZE_T size = 0, data_end = 0;
 
     /* Only D3DFMT_NULL render-target textures have no texels: the unix side
      * never hears of them, and their levels bind as no colour target. */
     if (!w || !h || !d || !info || !resource_size_ok(info, w, h) ||
         (!info->block_bytes && !(type == D3DRTYPE_TEXTURE && (usage & D3DUSAGE_RENDERTARGET))))
         return D3DERR_INVALIDCALL;
+    texel_lock = (info->flags & MTLD3D_FMT_TEXEL_LOCK) != 0;
     switch (pool) {
     case D3DPOOL_DEFAULT:
         break;
@@ -119,7 +120,12 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     default:
         return D3DERR_INVALIDCALL;
     }
-    if ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL))
+    /* Depth textures live only in D3DPOOL_DEFAULT (Wine's
+     * test_resource_access records Windows refusing the others). */
+    if ((info->flags & (MTLD3D_FMT_DEPTH | MTLD3D_FMT_STENCIL)) && pool != D3DPOOL_DEFAULT)
+        return D3DERR_INVALIDCALL;
+    /* WRITEONLY is for buffers; textures refuse it in every pool. */
+    if ((usage & D3DUSAGE_WRITEONLY) || ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL)))
         return D3DERR_INVALIDCALL;
     if ((usage & D3DUSAGE_DYNAMIC) && (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)))
         return D3DERR_INVALIDCALL;
@@ -169,15 +175,25 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
             s->height = level_dim(h, l);
             s->depth = level_dim(d, l);
             /* The game's memory has rows as tight as the format allows. */
-            s->pitch = user_mem ? mtld3d_format_pitch(info, s->width) : mtld3d_format_lock_pitch(info, s->width);
-            s->slice_pitch = s->pitch * mtld3d_format_rows(info, s->height);
+            s->pitch = user_mem && !texel_lock ? mtld3d_format_pitch(info, s->width)
+                                               : mtld3d_format_lock_pitch(info, s->width);
+            s->slice_pitch = s->pitch * mtld3d_format_lock_rows(info, s->height);
+            s->data_pitch = texel_lock ? mtld3d_format_pitch(info, s->width) : s->pitch;
+            s->data_slice_pitch = s->data_pitch * mtld3d_format_rows(info, s->height);
             s->offset = size;
             size += (SIZE_T)s->slice_pitch * s->depth;
+            /* A texel-lock level's blocks may run past its locked bytes
+             * (a 1x1 ATI2 level is one byte to Lock, a block of 16 to
+             * read): the memory holds the last of them too. */
+            if (s->offset + (SIZE_T)s->data_slice_pitch * s->depth > data_end)
+                data_end = s->offset + (SIZE_T)s->data_slice_pitch * s->depth;
         }
         /* Windows packs a face's levels back to back and starts each face
          * on 16 bytes (Wine's device test test_miptree_layout compares). */
         size = (size + 15) & ~(SIZE_T)15;
     }
+    if (data_end > size)
+        size = (data_end + 15) & ~(SIZE_T)15;
     t->size = size;
     /* ATIn textures lock in every pool, as on Windows (Wine's d3d9ex test). */
     lockable = pool != D3DPOOL_DEFAULT || (usage & D3DUSAGE_DYNAMIC) || is_ati(format);
@@ -340,11 +356,11 @@ void texture_record_upload(struct texture *t, UINT sub, const D3DBOX *box)
         r->Bottom = box->Bottom;
         r->Front = box->Front;
         r->Back = box->Back;
-        r->Src = (uint64_t)(uintptr_t)(t->mem + s->offset + (SIZE_T)box->Front * s->slice_pitch +
-                                       (SIZE_T)(box->Top / t->info->block_height) * s->pitch +
+        r->Src = (uint64_t)(uintptr_t)(t->mem + s->offset + (SIZE_T)box->Front * s->data_slice_pitch +
+                                       (SIZE_T)(box->Top / t->info->block_height) * s->data_pitch +
                                        (SIZE_T)(box->Left / t->info->block_width) * t->info->block_bytes);
-        r->Pitch = s->pitch;
-        r->SlicePitch = s->slice_pitch;
+        r->Pitch = s->data_pitch;
+        r->SlicePitch = s->data_slice_pitch;
     }
     t->recorded = TRUE;
     t->recorded_frame = device->frame;
@@ -411,7 +427,7 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     out->pBits = NULL;
     out->RowPitch = 0;
     out->SlicePitch = 0;
-    if (!texture_lockable(t))
+    if (!texture_lockable(t) || t->dc_in_use)
         return D3DERR_INVALIDCALL;
     if (box && !resource_check_box(t->info, box, s->width, s->height, s->depth))
         return D3DERR_INVALIDCALL;
@@ -441,12 +457,14 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     if (SUCCEEDED(hr)) {
         t->locks++;
         s->lock_flags = flags;
-        s->box = *box;
+        /* A texel-lock rectangle's address names no block: what the game
+         * writes there may be anywhere in the level, so Unlock uploads all
+         * of it. */
+        s->box = (t->info->flags & MTLD3D_FMT_TEXEL_LOCK) ? all : *box;
         out->RowPitch = (INT)s->pitch;
         out->SlicePitch = (INT)s->slice_pitch;
         out->pBits = t->mem + s->offset + (SIZE_T)box->Front * s->slice_pitch +
-                     (SIZE_T)(box->Top / t->info->block_height) * s->pitch +
-                     (SIZE_T)(box->Left / t->info->block_width) * t->info->block_bytes;
+                     mtld3d_format_lock_offset(t->info, s->pitch, (LONG)box->Left, (LONG)box->Top);
     } else {
         s->locked = 0;
     }
@@ -490,6 +508,10 @@ HRESULT texture_unlock(struct texture *t, UINT sub)
 {
     struct device *device = t->obj.device;
     struct subresource *s = &t->subs[sub];
+    /* While a DC is out, Unlock of any level succeeds and the DC's own
+     * lock lasts until ReleaseDC. */
+    if (t->dc_in_use && (!s->locked || sub == t->dc_sub))
+        return D3D_OK;
     if (!s->locked)
         return D3DERR_INVALIDCALL;
     device_lock(device);
@@ -655,11 +677,16 @@ static HRESULT lock_rect(struct texture *t, UINT face, UINT level, D3DLOCKED_REC
     return texture_lock_rect(t, face * t->levels + level, locked, rect, flags);
 }
 
+/* The 2D and cube textures' UnlockRect: a level not locked of a
+ * lockable texture unlocks with D3D_OK on Windows (Wine's
+ * test_lockrect_invalid). */
 static HRESULT unlock_rect(struct texture *t, UINT face, UINT level)
 {
     if (level >= t->public_levels || face >= t->faces)
         return D3DERR_INVALIDCALL;
-    return texture_unlock(t, face * t->levels + level);
+    if (FAILED(texture_unlock(t, face * t->levels + level)) && !t->mem)
+        return D3DERR_INVALIDCALL;
+    return D3D_OK;
 }
 
 static HRESULT add_dirty_rect(struct texture *t, UINT face, const RECT *rect)

@@ -39,10 +39,15 @@ struct ctx {
     IDirect3DSurface9 *rt;
 };
 
-static BOOL begin(struct ctx *c)
+/* A device made with the behaviour flags (vertex processing included),
+ * drawing into an offscreen render target. */
+static BOOL begin_with(struct ctx *c, DWORD behaviour)
 {
-    c->dev = test_device(d3d, window, 0, 0);
+    D3DPRESENT_PARAMETERS pp;
+    default_pp(&pp, window);
+    c->dev = NULL;
     c->rt = NULL;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, behaviour, &pp, &c->dev), D3D_OK);
     if (!c->dev)
         return FALSE;
     CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c->dev, 640, 480, D3DFMT_X8R8G8B8, 0, 0, FALSE, &c->rt, NULL), D3D_OK);
@@ -57,6 +62,11 @@ static BOOL begin(struct ctx *c)
     IDirect3DDevice9_SetFVF(c->dev, FVF_TLV);
     IDirect3DDevice9_Clear(c->dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
     return TRUE;
+}
+
+static BOOL begin(struct ctx *c)
+{
+    return begin_with(c, D3DCREATE_HARDWARE_VERTEXPROCESSING);
 }
 
 static void end(struct ctx *c)
@@ -210,6 +220,60 @@ TEST(vertex_buffer_readonly)
     end(&c);
 }
 
+/* Buffers whose memory never moves, as Windows keeps them (Wine's
+ * test_pinned_buffers): MANAGED and SYSTEMMEM buffers, and every buffer of
+ * a software vertex processing device, lock at the same address each
+ * time, and DISCARD keeps what they held. A draw recorded before the
+ * memory changed still draws what it held then. */
+TEST(pinned_buffers)
+{
+    static const struct {
+        DWORD behaviour, usage;
+        D3DPOOL pool;
+        const char *name;
+    } cases[] = {
+        {D3DCREATE_SOFTWARE_VERTEXPROCESSING, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, D3DPOOL_DEFAULT, "software vp"},
+        {D3DCREATE_HARDWARE_VERTEXPROCESSING, 0, D3DPOOL_MANAGED, "managed"},
+        {D3DCREATE_HARDWARE_VERTEXPROCESSING, 0, D3DPOOL_SYSTEMMEM, "systemmem"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct tlv *p = NULL, *p2 = NULL, first[6];
+        IDirect3DVertexBuffer9 *vb = NULL;
+        struct ctx c;
+        if (!begin_with(&c, cases[i].behaviour))
+            continue;
+        CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, sizeof(first), cases[i].usage, FVF_TLV, cases[i].pool, &vb,
+                                                     NULL),
+                 D3D_OK);
+        if (!vb) {
+            end(&c);
+            continue;
+        }
+        IDirect3DDevice9_SetStreamSource(c.dev, 0, vb, 0, sizeof(struct tlv));
+        IDirect3DDevice9_BeginScene(c.dev);
+        fill_quad(first, 0, palette[0]);
+        if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, D3DLOCK_DISCARD))) {
+            memcpy(p, first, sizeof(first));
+            IDirect3DVertexBuffer9_Unlock(vb);
+        }
+        CHECK_HR(IDirect3DDevice9_DrawPrimitive(c.dev, D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
+        CHECK_HR(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p2, D3DLOCK_DISCARD), D3D_OK);
+        CHECK(p2 == p, "%s: locked at %p, then %p", cases[i].name, (void *)p, (void *)p2);
+        if (p2) {
+            CHECK(!memcmp(p2, first, sizeof(first)), "%s: DISCARD lost the contents", cases[i].name);
+            fill_quad(p2, 1, palette[1]);
+            IDirect3DVertexBuffer9_Unlock(vb);
+        }
+        CHECK_HR(IDirect3DDevice9_DrawPrimitive(c.dev, D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
+        frame_end(&c);
+        CHECK_CELL(&c, 0, 20, 20, palette[0]);
+        CHECK_CELL(&c, 1, 20, 20, palette[1]);
+        IDirect3DDevice9_SetStreamSource(c.dev, 0, NULL, 0, 0);
+        IDirect3DVertexBuffer9_Release(vb);
+        end(&c);
+    }
+}
+
 static void fill_rect(D3DLOCKED_RECT *lr, int x0, int y0, int x1, int y1, D3DCOLOR col)
 {
     for (int y = y0; y < y1; y++)
@@ -358,6 +422,7 @@ static const struct harness_test tests[] = {
     T(vertex_buffer_discard_each_frame),
     T(vertex_buffer_nooverwrite_appends),
     T(vertex_buffer_readonly),
+    T(pinned_buffers),
     T(texture_locks_between_frames),
     T(update_texture_between_draws),
 };

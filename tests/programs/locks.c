@@ -197,7 +197,10 @@ TEST(lock_state)
     if (!test_setup(&c))
         return;
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL))) {
-        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3DERR_INVALIDCALL);
+        /* Windows lets a lockable 2D texture's level that is not locked
+         * unlock, through the texture or its surface (Wine's
+         * test_lockrect_invalid records it). */
+        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr2, NULL, 0), D3DERR_INVALIDCALL);
         /* Other levels lock independently. */
@@ -207,7 +210,7 @@ TEST(lock_state)
         if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(t, 0, &s))) {
             CHECK_HR(IDirect3DSurface9_LockRect(s, &lr2, NULL, 0), D3DERR_INVALIDCALL);
             CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
-            CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3D_OK);
             CHECK_HR(IDirect3DSurface9_LockRect(s, &lr2, NULL, 0), D3D_OK);
             CHECK(lr2.pBits == lr.pBits, "surface and texture lock the same memory");
             CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
@@ -216,12 +219,51 @@ TEST(lock_state)
         } else {
             CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
         }
-        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
         IDirect3DTexture9_Release(t);
     }
-    /* DEFAULT textures lock only when DYNAMIC. */
+    /* A cube texture's UnlockRect of a face not locked succeeds too; the
+     * face's surface answers INVALIDCALL (test_lockrect_invalid). */
+    {
+        IDirect3DCubeTexture9 *cube;
+        if (SUCCEEDED(IDirect3DDevice9_CreateCubeTexture(c.dev, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube,
+                                                         NULL))) {
+            CHECK_HR(IDirect3DCubeTexture9_LockRect(cube, D3DCUBEMAP_FACE_NEGATIVE_X, 0, &lr, NULL, 0), D3D_OK);
+            CHECK_HR(IDirect3DCubeTexture9_UnlockRect(cube, D3DCUBEMAP_FACE_NEGATIVE_X, 0), D3D_OK);
+            CHECK_HR(IDirect3DCubeTexture9_UnlockRect(cube, D3DCUBEMAP_FACE_NEGATIVE_X, 0), D3D_OK);
+            if (SUCCEEDED(IDirect3DCubeTexture9_GetCubeMapSurface(cube, D3DCUBEMAP_FACE_NEGATIVE_X, 0, &s))) {
+                CHECK_HR(IDirect3DSurface9_LockRect(s, &lr, NULL, 0), D3D_OK);
+                CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3D_OK);
+                CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3DERR_INVALIDCALL);
+                IDirect3DSurface9_Release(s);
+            }
+            IDirect3DCubeTexture9_Release(cube);
+        }
+    }
+    /* WRITEONLY is a buffer usage: no texture takes it, in any pool. */
+    t = (IDirect3DTexture9 *)0x1;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, D3DUSAGE_WRITEONLY, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t,
+                                            NULL),
+             D3DERR_INVALIDCALL);
+    CHECK(t == NULL, "a refused texture is NULL");
+    {
+        IDirect3DCubeTexture9 *cube;
+        IDirect3DVolumeTexture9 *vol;
+        CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 8, 1, D3DUSAGE_WRITEONLY, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
+                                                    &cube, NULL),
+                 D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_CreateVolumeTexture(c.dev, 4, 4, 2, 1, D3DUSAGE_WRITEONLY, D3DFMT_A8R8G8B8,
+                                                      D3DPOOL_SCRATCH, &vol, NULL),
+                 D3DERR_INVALIDCALL);
+    }
+    /* DEFAULT textures lock only when DYNAMIC, and what cannot lock cannot
+     * unlock (d3d9ex's test_resource_access). */
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &t, NULL))) {
         CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3DERR_INVALIDCALL);
+        if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(t, 0, &s))) {
+            CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3DERR_INVALIDCALL);
+            IDirect3DSurface9_Release(s);
+        }
         IDirect3DTexture9_Release(t);
     }
     if (SUCCEEDED(IDirect3DDevice9_CreateTexture(c.dev, 32, 32, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
@@ -439,6 +481,95 @@ TEST(get_dc)
     test_teardown(&c);
 }
 
+/* The DC's bitmap is the surface's own memory, as Windows makes it
+ * (D3DKMTCreateDCFromMemory): GetObject names the locked bits and pitch,
+ * a top-down bitmap with no image size, and what GDI draws is in the
+ * surface after ReleaseDC. */
+TEST(get_dc_bitmap)
+{
+    struct test_ctx c;
+    IDirect3DSurface9 *s;
+    D3DLOCKED_RECT lr;
+    DIBSECTION dib;
+    BYTE *bits;
+    HDC dc;
+    if (!test_setup(&c))
+        return;
+    if (FAILED(IDirect3DDevice9_CreateOffscreenPlainSurface(c.dev, 16, 8, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &s,
+                                                           NULL))) {
+        CHECK(0, "no SYSTEMMEM surface");
+        test_teardown(&c);
+        return;
+    }
+    CHECK_HR(IDirect3DSurface9_LockRect(s, &lr, NULL, 0), D3D_OK);
+    bits = lr.pBits;
+    memset(bits, 0, (size_t)lr.Pitch * 8);
+    IDirect3DSurface9_UnlockRect(s);
+    CHECK_HR(IDirect3DSurface9_GetDC(s, &dc), D3D_OK);
+    memset(&dib, 0, sizeof(dib));
+    CHECK(GetObjectA(GetCurrentObject(dc, OBJ_BITMAP), sizeof(dib), &dib) == sizeof(dib), "a DIB section");
+    CHECK(dib.dsBm.bmBits == bits, "bitmap bits %p, surface memory %p", dib.dsBm.bmBits, bits);
+    CHECK_EQ_U(dib.dsBm.bmWidthBytes, 64);
+    CHECK_EQ_U(dib.dsBm.bmBitsPixel, 32);
+    CHECK(dib.dsBmih.biWidth == 16 && dib.dsBmih.biHeight == 8, "bitmap %ldx%ld", (long)dib.dsBmih.biWidth,
+          (long)dib.dsBmih.biHeight);
+    CHECK_EQ_U(dib.dsBmih.biSizeImage, 0);
+    /* The bottom half white, through GDI. */
+    BitBlt(dc, 0, 4, 16, 4, NULL, 0, 0, WHITENESS);
+    CHECK_HR(IDirect3DSurface9_ReleaseDC(s, dc), D3D_OK);
+    CHECK_HR(IDirect3DSurface9_LockRect(s, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+    CHECK_EQ_U(((DWORD *)lr.pBits)[0] & 0xffffff, 0);
+    CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 5 * lr.Pitch))[3] & 0xffffff, 0xffffff);
+    IDirect3DSurface9_UnlockRect(s);
+    IDirect3DSurface9_Release(s);
+    test_teardown(&c);
+}
+
+/* Windows keeps one DC a texture: while a level has it, no other level
+ * locks or gets a DC, and Unlock of a level not locked succeeds; while a
+ * level is locked no level gets a DC. Other levels lock independently
+ * otherwise (Wine's test_getdc records Windows' answers). */
+TEST(get_dc_texture_state)
+{
+    struct test_ctx c;
+    IDirect3DCubeTexture9 *cube;
+    IDirect3DSurface9 *a = NULL, *b = NULL;
+    D3DLOCKED_RECT lr;
+    HDC dc, dc2;
+    if (!test_setup(&c))
+        return;
+    if (FAILED(IDirect3DDevice9_CreateCubeTexture(c.dev, 16, 0, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &cube, NULL))) {
+        CHECK(0, "no cube texture");
+        test_teardown(&c);
+        return;
+    }
+    IDirect3DCubeTexture9_GetCubeMapSurface(cube, D3DCUBEMAP_FACE_POSITIVE_X, 0, &a);
+    IDirect3DCubeTexture9_GetCubeMapSurface(cube, D3DCUBEMAP_FACE_NEGATIVE_Y, 2, &b);
+    if (a && b) {
+        CHECK_HR(IDirect3DSurface9_GetDC(a, &dc), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_GetDC(b, &dc2), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_LockRect(b, &lr, NULL, D3DLOCK_READONLY), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(b), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_ReleaseDC(a, dc), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(b), D3DERR_INVALIDCALL);
+
+        CHECK_HR(IDirect3DSurface9_LockRect(b, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_GetDC(a, &dc), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_LockRect(a, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(a), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(b), D3D_OK);
+
+        CHECK_HR(IDirect3DSurface9_GetDC(b, &dc), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_ReleaseDC(b, dc), D3D_OK);
+    }
+    if (a)
+        IDirect3DSurface9_Release(a);
+    if (b)
+        IDirect3DSurface9_Release(b);
+    IDirect3DCubeTexture9_Release(cube);
+    test_teardown(&c);
+}
+
 TEST(render_target_data_into_level)
 {
     struct test_ctx c;
@@ -548,7 +679,8 @@ TEST(lockable_depth)
 
 static const struct harness_test tests[] = {
     T(pitches), T(rect_offsets), T(rect_rules), T(lock_state), T(texture_contents), T(cube_and_volume_locks),
-    T(buffer_locks), T(get_dc), T(render_target_data_into_level), T(level_packing),
+    T(buffer_locks), T(get_dc), T(get_dc_bitmap), T(get_dc_texture_state), T(render_target_data_into_level),
+    T(level_packing),
     T(lockable_depth),
 };
 

@@ -36,6 +36,15 @@ TEST(texture_validation)
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8,
                                             D3DPOOL_MANAGED, &t, NULL),
              D3DERR_INVALIDCALL);
+    /* Depth textures live in D3DPOOL_DEFAULT only, with or without
+     * DEPTHSTENCIL (Windows, in Wine's test_resource_access). */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_SYSTEMMEM, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_SCRATCH, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(c.dev, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_SCRATCH,
+                                                (IDirect3DCubeTexture9 **)&t, NULL),
+             D3DERR_INVALIDCALL);
     /* A compressed format cannot be rendered to. */
     CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_DXT1, D3DPOOL_DEFAULT,
                                             &t, NULL),
@@ -69,6 +78,8 @@ TEST(texture_validation)
         } ok[] = {
             {16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
             {16, 16, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8, D3DPOOL_DEFAULT},
+            {16, 16, 1, 0, D3DFMT_D24S8, D3DPOOL_DEFAULT},
+            {16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_D24S8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT},
             {16, 16, 0, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM},
             {16, 8, 0, 0, D3DFMT_DXT5, D3DPOOL_MANAGED},
@@ -565,9 +576,13 @@ TEST(ex_device)
         CHECK_HR(IDirect3DDevice9Ex_CreateDepthStencilSurfaceEx(dev, 16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0,
                                                                 FALSE, &s, NULL, D3DUSAGE_DEPTHSTENCIL),
                  D3DERR_INVALIDCALL);
+        s = (IDirect3DSurface9 *)0x1;
         CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurfaceEx(dev, 8, 8, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &s,
                                                                   NULL, D3DUSAGE_DYNAMIC),
                  D3DERR_INVALIDCALL);
+        /* ...and clear the out pointer as every refusal does (d3d9ex's
+         * test_format_unknown). */
+        CHECK(s == NULL, "a refused Ex surface is NULL");
         /* Plain surfaces take no depth format (any pool) and ATIn only in SCRATCH. */
         CHECK_HR(IDirect3DDevice9Ex_CreateOffscreenPlainSurface(dev, 8, 8, D3DFMT_D24S8, D3DPOOL_SCRATCH, &s, NULL),
                  D3DERR_INVALIDCALL);
@@ -714,9 +729,165 @@ TEST(shader_validator)
     CHECK_EQ_U(v->vtbl->Release(v), 0);
 }
 
+/* A multisampled surface takes a type CheckDeviceMultiSampleType offers
+ * for its format and a quality below the levels it reports (Microsoft:
+ * "MultisampleQuality ... valid range is between zero and one less than
+ * the level returned by pQualityLevels"). */
+TEST(multisample_creation)
+{
+    struct test_ctx c;
+    IDirect3DSurface9 *s = NULL;
+    DWORD levels = 0;
+    if (!test_setup(&c))
+        return;
+    CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE,
+                                                   D3DMULTISAMPLE_NONMASKABLE, &levels),
+             D3D_OK);
+    CHECK(levels >= 1, "%lu nonmaskable levels", (unsigned long)levels);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONMASKABLE,
+                                                 levels - 1, FALSE, &s, NULL),
+             D3D_OK);
+    if (s)
+        IDirect3DSurface9_Release(s);
+    s = (IDirect3DSurface9 *)0x1;
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONMASKABLE, levels,
+                                                 FALSE, &s, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK(s == NULL, "a refused surface is NULL");
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 32, 32, D3DFMT_D24S8, D3DMULTISAMPLE_NONMASKABLE, levels,
+                                                        FALSE, &s, NULL),
+             D3DERR_INVALIDCALL);
+    /* A counted type has one level. */
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 1, FALSE,
+                                                 &s, NULL),
+             D3DERR_INVALIDCALL);
+    /* Types the format is not offered with. */
+    CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE,
+                                                   D3DMULTISAMPLE_15_SAMPLES, NULL),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 32, 32, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_15_SAMPLES, 0, FALSE,
+                                                 &s, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(c.dev, 32, 32, D3DFMT_D16_LOCKABLE, D3DMULTISAMPLE_4_SAMPLES,
+                                                        0, FALSE, &s, NULL),
+             D3DERR_INVALIDCALL);
+    test_teardown(&c);
+}
+
+/* Rules Windows keeps that Wine's device tests record (and UpdateTexture's
+ * leniency with volumes, below): a render target
+ * or depth surface of another device is refused (test_render_target_
+ * device_mismatch); UpdateSurface refuses a source the game holds locked
+ * (test_mipmap_lock); a texture's surfaces have no priority of their own
+ * (test_resource_priority); a SYSTEMMEM buffer over the game's memory is
+ * NOTAVAILABLE, an index buffer of no format INVALIDCALL first
+ * (test_shared_handle). */
+TEST(resource_rules)
+{
+    struct test_ctx c;
+    IDirect3DDevice9 *dev2;
+    IDirect3DSurface9 *rt2 = NULL, *ds2 = NULL, *src = NULL, *dst = NULL, *level = NULL;
+    IDirect3DTexture9 *tex = NULL;
+    IDirect3DVertexBuffer9 *vb = NULL;
+    IDirect3DIndexBuffer9 *ib = NULL;
+    D3DLOCKED_RECT lr;
+    DWORD memory[16];
+    HANDLE handle = memory;
+    if (!test_setup(&c))
+        return;
+    if ((dev2 = test_device(c.d3d, c.window, 0, 0))) {
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev2, 32, 32, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &rt2,
+                                                     NULL),
+                 D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev2, 32, 32, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                            &ds2, NULL),
+                 D3D_OK);
+        if (rt2) {
+            CHECK_HR(IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt2), D3DERR_INVALIDCALL);
+            CHECK_HR(IDirect3DDevice9_SetRenderTarget(c.dev, 1, rt2), D3DERR_INVALIDCALL);
+            IDirect3DSurface9_Release(rt2);
+        }
+        if (ds2) {
+            CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds2), D3DERR_INVALIDCALL);
+            IDirect3DSurface9_Release(ds2);
+        }
+        IDirect3DDevice9_Release(dev2);
+    }
+
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(c.dev, 16, 16, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &dst,
+                                                 NULL),
+             D3D_OK);
+    if (src && dst) {
+        CHECK_HR(IDirect3DSurface9_LockRect(src, &lr, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_UpdateSurface(c.dev, src, NULL, dst, NULL), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(src), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_UpdateSurface(c.dev, src, NULL, dst, NULL), D3D_OK);
+    }
+    if (src)
+        IDirect3DSurface9_Release(src);
+    if (dst)
+        IDirect3DSurface9_Release(dst);
+
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (tex) {
+        CHECK_EQ_U(IDirect3DTexture9_SetPriority(tex, 3), 0);
+        CHECK_EQ_U(IDirect3DTexture9_GetPriority(tex), 3);
+        if (SUCCEEDED(IDirect3DTexture9_GetSurfaceLevel(tex, 0, &level))) {
+            CHECK_EQ_U(IDirect3DSurface9_GetPriority(level), 0);
+            CHECK_EQ_U(IDirect3DSurface9_SetPriority(level, 1), 0);
+            CHECK_EQ_U(IDirect3DSurface9_GetPriority(level), 0);
+            IDirect3DSurface9_Release(level);
+        }
+        CHECK_EQ_U(IDirect3DTexture9_GetPriority(tex), 3);
+        IDirect3DTexture9_Release(tex);
+    }
+
+    /* UpdateTexture takes volume textures that differ in level count,
+     * size or format (test_update_volumetexture); 2D ones must agree. */
+    {
+        IDirect3DVolumeTexture9 *vsrc = NULL, *vdst = NULL, *vdst2 = NULL;
+        IDirect3DTexture9 *tsrc = NULL, *tdst = NULL;
+        IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &vsrc, NULL);
+        IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 4, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &vdst, NULL);
+        IDirect3DDevice9_CreateVolumeTexture(c.dev, 8, 8, 8, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &vdst2, NULL);
+        IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &tsrc, NULL);
+        IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &tdst, NULL);
+        CHECK(vsrc && vdst && vdst2 && tsrc && tdst, "textures for UpdateTexture");
+        if (vsrc && vdst && vdst2 && tsrc && tdst) {
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)vsrc, (IDirect3DBaseTexture9 *)vdst),
+                     D3D_OK);
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)vsrc, (IDirect3DBaseTexture9 *)vdst2),
+                     D3D_OK);
+            CHECK_HR(IDirect3DDevice9_UpdateTexture(c.dev, (IDirect3DBaseTexture9 *)tsrc, (IDirect3DBaseTexture9 *)tdst),
+                     D3DERR_INVALIDCALL);
+        }
+        if (vsrc)
+            IDirect3DVolumeTexture9_Release(vsrc);
+        if (vdst)
+            IDirect3DVolumeTexture9_Release(vdst);
+        if (vdst2)
+            IDirect3DVolumeTexture9_Release(vdst2);
+        if (tsrc)
+            IDirect3DTexture9_Release(tsrc);
+        if (tdst)
+            IDirect3DTexture9_Release(tdst);
+    }
+
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 16, 0, 0, D3DPOOL_SYSTEMMEM, &vb, &handle),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(c.dev, 16, 0, D3DFMT_INDEX16, D3DPOOL_SYSTEMMEM, &ib, &handle),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(c.dev, 16, 0, (D3DFORMAT)0, D3DPOOL_SYSTEMMEM, &ib, &handle),
+             D3DERR_INVALIDCALL);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(texture_validation), T(texture_levels_and_desc), T(cube_and_volume), T(buffers),
     T(vertex_declarations), T(shaders), T(queries), T(private_data), T(ex_device), T(shader_validator),
+    T(multisample_creation), T(resource_rules),
 };
 
 int main(void)

@@ -246,6 +246,85 @@ TEST(compressed_blocks)
     test_teardown(&c);
 }
 
+/* ATI1 and ATI2 lock as AMD's drivers lock them (core/format): one byte
+ * a texel, so the pitch is the width, a level takes width x height bytes
+ * and a rectangle starts top * pitch + left in. The texels are still 4x4
+ * blocks, packed row after row of blocks from the level's start. An 8x8
+ * level is 2x2 blocks: ATI2's 4 blocks of 16 bytes fill its 64 bytes,
+ * ATI1's blocks of 8 bytes its first 32. A block whose indices are all 0
+ * is its first endpoint throughout: ATI1 reads (r, 0, 0), ATI2 (second
+ * half, first half, 1). */
+static void ati_block(BYTE *dst, D3DFORMAT format, BYTE first, BYTE second)
+{
+    memset(dst, 0, format == FMT_ATI1 ? 8 : 16);
+    dst[0] = first;
+    if (format == FMT_ATI2)
+        dst[8] = second;
+}
+
+static D3DCOLOR ati_colour(D3DFORMAT format, BYTE first, BYTE second)
+{
+    return format == FMT_ATI1 ? (D3DCOLOR)first << 16 : (D3DCOLOR)second << 16 | (D3DCOLOR)first << 8 | 0xff;
+}
+
+TEST(ati_layout)
+{
+    static const D3DFORMAT formats[] = {FMT_ATI1, FMT_ATI2};
+    static const BYTE ends[4][2] = {{0x10, 0x20}, {0x30, 0x40}, {0x50, 0x60}, {0x70, 0x80}};
+    struct test_ctx c;
+    if (!begin(&c))
+        return;
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    for (size_t i = 0; i < 2; i++) {
+        D3DFORMAT f = formats[i];
+        const char *name = f == FMT_ATI1 ? "ATI1" : "ATI2";
+        UINT block = f == FMT_ATI1 ? 8 : 16;
+        IDirect3DTexture9 *tex = NULL;
+        D3DLOCKED_RECT lr;
+        BYTE *base = NULL;
+        RECT r = {4, 4, 8, 8};
+        CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 8, 8, 2, 0, f, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+        if (!tex)
+            continue;
+        CHECK_HR(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0), D3D_OK);
+        base = lr.pBits;
+        CHECK(lr.Pitch == 8, "%s level 0: pitch %d, want 8", name, lr.Pitch);
+        for (UINT b = 0; b < 4; b++)
+            ati_block(base + b * block, f, ends[b][0], ends[b][1]);
+        IDirect3DTexture9_UnlockRect(tex, 0);
+        /* Level 1 (4x4) follows level 0's 8 x 8 bytes. */
+        CHECK_HR(IDirect3DTexture9_LockRect(tex, 1, &lr, NULL, 0), D3D_OK);
+        CHECK(lr.Pitch == 4, "%s level 1: pitch %d, want 4", name, lr.Pitch);
+        CHECK((BYTE *)lr.pBits == base + 64, "%s level 1 at +%d, want +64", name, (int)((BYTE *)lr.pBits - base));
+        ati_block(lr.pBits, f, 0x90, 0xa0);
+        IDirect3DTexture9_UnlockRect(tex, 1);
+
+        /* Each block covers 16x16 pixels of a 32x32 quad. */
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 0);
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        for (UINT b = 0; b < 4; b++)
+            CHECK_PIXEL_TOL(c.dev, 8 + 16 * (b % 2), 8 + 16 * (b / 2), ati_colour(f, ends[b][0], ends[b][1]), 1, name);
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 1);
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        CHECK_PIXEL_TOL(c.dev, 16, 16, ati_colour(f, 0x90, 0xa0), 1, name);
+
+        /* A rectangle's address is top * pitch + left; it names no block,
+         * so what the lock wrote anywhere in the level is used. */
+        CHECK_HR(IDirect3DTexture9_LockRect(tex, 0, &lr, &r, 0), D3D_OK);
+        CHECK((BYTE *)lr.pBits == base + 4 * 8 + 4, "%s rect at +%d, want +36", name,
+              (int)((BYTE *)lr.pBits - base));
+        ati_block(base + 3 * block, f, 0xe0, 0xf0);
+        IDirect3DTexture9_UnlockRect(tex, 0);
+        IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 0);
+        draw_colour_and_alpha(c.dev, (IDirect3DBaseTexture9 *)tex);
+        CHECK_PIXEL_TOL(c.dev, 24, 24, ati_colour(f, 0xe0, 0xf0), 1, name);
+        CHECK_PIXEL_TOL(c.dev, 8, 8, ati_colour(f, ends[0][0], ends[0][1]), 1, name);
+        IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+        IDirect3DTexture9_Release(tex);
+    }
+    test_teardown(&c);
+}
+
 /* A 2x2 checker: black, white / white, black. */
 static IDirect3DTexture9 *checker(IDirect3DDevice9 *dev)
 {
@@ -724,7 +803,7 @@ TEST(no_dirty_update_and_evict)
 }
 
 static const struct harness_test tests[] = {
-    T(every_offered_format), T(compressed_blocks), T(filters), T(address_modes),
+    T(every_offered_format), T(compressed_blocks), T(ati_layout), T(filters), T(address_modes),
     T(max_mip_level),        T(srgb_read),         T(autogen_mipmap), T(p8_with_palettes),
     T(update_texture_dirty_regions), T(levels_through_top_lock), T(autogen_render_target),
     T(no_dirty_update_and_evict),
