@@ -307,9 +307,16 @@ func PixelConstantsTo(c [][4]float32, s *State) [][4]float32 {
 func FillDrawState(ds [][4]float32, s *State) {
 	start, end := s.rsf(types.D3DRS_FOGSTART), s.rsf(types.D3DRS_FOGEND)
 	var inv float32
-	if end != start {
+	switch {
+	case end != start:
 		inv = 1 / (end - start)
+	case tableFog(s) != ir.FogNone:
+		// Table fog with start = end is a step at end: unfogged before
+		// it, fogged from it on (Wine's fog_special_test on Windows).
+		// A finite scale keeps (end - d) * inv free of 0 * inf.
+		inv = math.MaxFloat32
 	}
+	// Vertex fog with start = end fogs everything: inv stays 0.
 	ds[ir.DSFog] = [4]float32{start, end, s.rsf(types.D3DRS_FOGDENSITY), inv}
 	ds[ir.DSFogColor] = Color(s.rs(types.D3DRS_FOGCOLOR))
 	ds[ir.DSAlphaRef] = [4]float32{float32(s.rs(types.D3DRS_ALPHAREF)&255) / 255, float32(s.rs(types.D3DRS_ALPHAREF) & 255)}

@@ -103,7 +103,8 @@ const (
 	// SysPointCoord is (u, v, 0, 1) across a point sprite, u,v in 0..1.
 	SysPointCoord
 	// SysDefault is an input the vertex stage does not write (see
-	// VariantKey.VSOutputs): it reads as (0,0,0,0), or (1,1,1,1) for fog.
+	// VariantKey.VSOutputs): it reads as (0,0,0,0); for fog that is full fog, as
+	// D3D9 gives a vertex shader that writes no oFog.
 	SysDefault
 )
 

@@ -389,7 +389,9 @@ func findInput(s *Shader, match func(Input) bool, add Input) int {
 const log2e = 1.4426950408889634
 
 // fogInput is the pixel input reading the fog varying, added if the shader
-// does not declare it; unwritten by the vertex stage it reads 1 (no fog).
+// does not declare it; unwritten by the vertex stage it reads 0 (full fog:
+// D3D9 fogs a vertex shader without oFog completely, Wine's
+// fog_with_shader_test).
 func fogInput(s *Shader, k VariantKey) int {
 	v := findInput(s, func(in Input) bool { return (in.Sys == SysNone || in.Sys == SysDefault) && in.Usage == UsageFog }, Input{Usage: UsageFog})
 	if k.Linked && !k.vsOutput(VaryingSlot(UsageFog, 0)) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"mtld3d/core/ff"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -307,6 +308,13 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 	enc.SetDepthStencilState(dss)
 	if !d.rasterState(enc, tg.width, tg.height) {
 		return nil // scissored away
+	}
+	if sh.vs == nil && d.st.ff.Decl.Pos == ff.PosXYZRHW {
+		// Without D3DPMISCCAPS_CLIPTLVERTS, pre-transformed vertices are
+		// not clipped at the near and far planes; their depth is clamped
+		// (D3DPMISCCAPS docs; Wine's depth_clamp_test). The pass resets
+		// the mode for the next draw.
+		enc.SetDepthClipMode(backend.DepthClamp)
 	}
 	d.setConstants(enc, sh, &fns)
 	if err := d.bindTextures(enc); err != nil {
