@@ -214,7 +214,7 @@ const (
 	DSFogColor   = 1 // rgb fog colour, a unused
 	DSAlphaRef   = 2 // x alpha reference in 0..1 (D3DRS_ALPHAREF/255), y the same in 0..255
 	DSPointSize  = 3 // x point size, y min, z max
-	DSHalfPixel  = 4 // xy added to clip xy per unit of clip w: (1/vpWidth, -1/vpHeight)
+	DSHalfPixel  = 4 // clip xy' = xy*zw + w*xy: the viewport's fit to the target and the half-pixel offset (ff.FillViewState)
 	DSClipPlane0 = 5 // MaxClipPlanes user clip planes (clip space), DSClipPlane0+i
 	// DSTextureFactor is D3DRS_TEXTUREFACTOR as rgba in 0..1.
 	DSTextureFactor = DSClipPlane0 + MaxClipPlanes

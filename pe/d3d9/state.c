@@ -956,12 +956,10 @@ HRESULT WINAPI device_GetClipPlane(IDirect3DDevice9Ex *iface, DWORD index, float
 HRESULT WINAPI device_SetViewport(IDirect3DDevice9Ex *iface, const D3DVIEWPORT9 *v)
 {
     struct device *device = device_impl(iface);
-    struct surface *rt = device->rts[0];
     if (!v)
         return D3DERR_INVALIDCALL;
-    /* Windows refuses a viewport outside render target 0. */
-    if (rt && ((UINT64)v->X + v->Width > rt->desc.Width || (UINT64)v->Y + v->Height > rt->desc.Height))
-        return D3DERR_INVALIDCALL;
+    /* A viewport larger than render target 0 is allowed (Wine's
+     * test_viewport on Windows); the unix side fits it to the target. */
     device_lock(device);
     state_set_viewport(device, v);
     device_unlock(device);

@@ -37,6 +37,7 @@ type drawCache struct {
 	vbufs   []vertexBuffer
 	scratch []byte       // fan indices, converted elements
 	consts  constScratch // setConstants' storage
+	fit     ff.ViewFit   // the draw's viewport fit (rasterState)
 }
 
 func (c *drawCache) init() {
