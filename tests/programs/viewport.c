@@ -1,9 +1,10 @@
-/* Viewports against targets of other sizes: a viewport larger than the
- * render target (D3D9 allows it and maps vertices through the whole
- * viewport, showing the part on the target) and the depth range of a
- * viewport whose MinZ and MaxZ meet. Expected pixels are worked out from
- * D3D9's viewport mapping: window x = X + (x + 1) * Width / 2,
- * y = Y + (1 - y) * Height / 2, depth = MinZ + z * (MaxZ - MinZ). */
+/* Viewports and clears against targets of other sizes: a viewport larger
+ * than the render target (D3D9 allows it and maps vertices through the
+ * whole viewport, showing the part on the target), the depth range of a
+ * viewport whose MinZ and MaxZ meet, and clears of bound surfaces of
+ * different sizes. Expected pixels are worked out from D3D9's viewport
+ * mapping: window x = X + (x + 1) * Width / 2, y = Y + (1 - y) * Height / 2,
+ * depth = MinZ + z * (MaxZ - MinZ). */
 #include "draw_util.h"
 
 static IDirect3D9 *d3d;
@@ -106,9 +107,60 @@ TEST(viewport_depth_range_floor)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(clear_surfaces_of_different_sizes)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *rt = NULL, *rt2 = NULL, *ds = NULL;
+    D3DLOCKED_RECT lr;
+    D3DCAPS9 caps;
+    if (!dev)
+        return;
+    IDirect3DDevice9_GetDeviceCaps(dev, &caps);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 1, 1, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, TRUE, &rt, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 1, 2, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, TRUE, &rt2, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 4, 4, D3DFMT_D16_LOCKABLE, D3DMULTISAMPLE_NONE, 0, FALSE, &ds, NULL),
+             D3D_OK);
+    if (!rt || !rt2 || !ds)
+        goto done;
+    IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, rt);
+    if (caps.NumSimultaneousRTs >= 2)
+        IDirect3DDevice9_SetRenderTarget(dev, 1, rt2);
+    /* A clear covers the viewport (here larger than everything) within
+     * each surface's own size: the 4x4 depth buffer is cleared whole,
+     * though the render targets are 1x1 and 1x2. */
+    D3DVIEWPORT9 vp = {0, 0, 640, 640, 0, 1};
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xffff0000, 0.5f, 0), D3D_OK);
+    CHECK(rt_pixel(dev, rt, 0, 0) == 0xff0000, "1x1 target: %06lx", (unsigned long)rt_pixel(dev, rt, 0, 0));
+    if (caps.NumSimultaneousRTs >= 2)
+        CHECK(rt_pixel(dev, rt2, 0, 1) == 0xff0000, "1x2 target's second pixel: %06lx", (unsigned long)rt_pixel(dev, rt2, 0, 1));
+    if (SUCCEEDED(IDirect3DSurface9_LockRect(ds, &lr, NULL, D3DLOCK_READONLY))) {
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++) {
+                int d = ((WORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x];
+                /* 0.5 in 16 bits: 0x7fff or 0x8000 */
+                CHECK(d >= 0x7ffe && d <= 0x8001, "depth at (%d,%d) = %#x, want 0.5", x, y, d);
+            }
+        IDirect3DSurface9_UnlockRect(ds);
+    } else {
+        CHECK(0, "LockRect of the D16_LOCKABLE surface failed");
+    }
+done:
+    IDirect3DDevice9_SetRenderTarget(dev, 1, NULL);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (rt2)
+        IDirect3DSurface9_Release(rt2);
+    if (ds)
+        IDirect3DSurface9_Release(ds);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(viewport_larger_than_target),
     T(viewport_depth_range_floor),
+    T(clear_surfaces_of_different_sizes),
 };
 
 int main(void)

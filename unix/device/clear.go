@@ -157,10 +157,9 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 	for i := range k.color {
 		k.color[i] = desc.ColorAttachments[i].Format
 	}
-	w, h := tg.width, tg.height
-
-	// The area: the viewport, the scissor when enabled, each rectangle.
-	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}.and(rect{0, 0, w, h})
+	// The area: the viewport, the scissor when enabled, each rectangle;
+	// each attachment then cuts it to its own size.
+	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X) + int(d.vp.Width), int(d.vp.Y) + int(d.vp.Height)}
 	if d.st.ff.RS[types.D3DRS_SCISSORTESTENABLE] != 0 {
 		area = area.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
 	}
@@ -180,7 +179,65 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 			areas = append(areas, q.and(area))
 		}
 	}
-	return d.encodeClear(&pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
+	v := clearValue{r.Color, r.Z, r.Stencil}
+	if sameSize(&pd, flags, tg.width, tg.height) {
+		return d.encodeClear(&pd, k, tg.width, tg.height, v, areas)
+	}
+	// D3D9 clears each attachment within its own size (Wine's
+	// test_clear_different_size_surfaces), where a pass draws only within
+	// its smallest attachment: each is cleared in a pass of its own.
+	if flags&types.D3DCLEAR_TARGET != 0 {
+		for i := range pd.Color {
+			a := &pd.Color[i].AttachmentDesc
+			if a.Texture == nil {
+				continue
+			}
+			var one backend.RenderPassDesc
+			one.Color[i] = pd.Color[i]
+			ck := clearKey{samples: k.samples, flags: types.D3DCLEAR_TARGET}
+			ck.color[i] = k.color[i]
+			w, h := attachmentSize(a)
+			if err := d.encodeClear(&one, ck, w, h, v, areas); err != nil {
+				return err
+			}
+		}
+	}
+	if dsFlags := flags &^ types.D3DCLEAR_TARGET; dsFlags != 0 {
+		var one backend.RenderPassDesc
+		one.Depth, one.Stencil = pd.Depth, pd.Stencil
+		a := &one.Depth.AttachmentDesc
+		if a.Texture == nil {
+			a = &one.Stencil.AttachmentDesc
+		}
+		w, h := attachmentSize(a)
+		return d.encodeClear(&one, clearKey{depth: k.depth, stencil: k.stencil, samples: k.samples, flags: dsFlags}, w, h, v, areas)
+	}
+	return nil
+}
+
+func attachmentSize(a *backend.AttachmentDesc) (int, int) {
+	return backend.MipSize(a.Texture.Width(), a.Level), backend.MipSize(a.Texture.Height(), a.Level)
+}
+
+// sameSize reports that every attachment the flags clear is w x h, the
+// pass's render area.
+func sameSize(pd *backend.RenderPassDesc, flags uint32, w, h int) bool {
+	is := func(a *backend.AttachmentDesc) bool {
+		if a.Texture == nil {
+			return true
+		}
+		aw, ah := attachmentSize(a)
+		return aw == w && ah == h
+	}
+	if flags&types.D3DCLEAR_TARGET != 0 {
+		for i := range pd.Color {
+			if !is(&pd.Color[i].AttachmentDesc) {
+				return false
+			}
+		}
+	}
+	return (flags&types.D3DCLEAR_ZBUFFER == 0 || is(&pd.Depth.AttachmentDesc)) &&
+		(flags&types.D3DCLEAR_STENCIL == 0 || is(&pd.Stencil.AttachmentDesc))
 }
 
 // encodeClear clears the areas of the pass's attachments that k.flags
@@ -191,6 +248,16 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v
 	if d.cmd() == nil {
 		return nil
 	}
+	on := make([]rect, 0, len(areas))
+	for _, a := range areas {
+		if a = a.and(rect{0, 0, w, h}); !a.empty() {
+			on = append(on, a)
+		}
+	}
+	if len(on) == 0 {
+		return nil
+	}
+	areas = on
 	if d.beginPass(pd) && wholeClear(pd, k.flags, areas) {
 		p := &d.pass.desc
 		if k.flags&types.D3DCLEAR_TARGET != 0 {
@@ -231,10 +298,6 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v
 	}
 	enc.SetFragmentBytes(cbytes[:], 0)
 	for _, a := range areas {
-		a = a.and(rect{0, 0, w, h})
-		if a.empty() {
-			continue
-		}
 		enc.SetScissorRect(backend.ScissorRect{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t})
 		enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
 	}
