@@ -96,13 +96,12 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
     if (depth && (src_rect || dst_rect || device->in_scene || src->desc.Width != dst->desc.Width ||
                   src->desc.Height != dst->desc.Height || src->desc.Format != dst->desc.Format))
         return D3DERR_INVALIDCALL;
-    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE)
+    /* Colour copies may resolve, scale and write multisampled surfaces
+     * (Wine's test_multisample_stretch_rect on Windows); depth copies stay
+     * single-sampled. */
+    if (depth && (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE || dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE))
         return D3DERR_INVALIDCALL;
     if (!surface_rect(src, src_rect, &sr) || !surface_rect(dst, dst_rect, &dr))
-        return D3DERR_INVALIDCALL;
-    /* A multisampled source resolves at its own size. */
-    if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
-        (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
         return D3DERR_INVALIDCALL;
     device_lock(device);
     if ((r = device_record(device, MTLD3D_REC_STRETCH_RECT, sizeof(*r)))) {

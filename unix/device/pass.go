@@ -38,7 +38,12 @@ func (d *Device) targets(pd *backend.RenderPassDesc, desc *backend.RenderPipelin
 		desc.ColorAttachments[i].Format = s.mapping.Format
 		t.width, t.height, t.samples, t.any = min(t.width, s.width), min(t.height, s.height), s.samples, true
 	}
-	if ds := d.objects[d.ds]; d.ds != 0 && ds != nil && ds.tex != nil {
+	// A depth-stencil surface whose sample count differs from the render
+	// targets' is left out of the pass (Metal requires one count): colour
+	// clears and draws go on as on Windows, where what happens to depth
+	// varies by vendor (Wine's test_multisample_mismatch) and this is
+	// NVIDIA's: depth is neither cleared nor tested.
+	if ds := d.objects[d.ds]; d.ds != 0 && ds != nil && ds.tex != nil && (!t.any || ds.samples == t.samples) {
 		pf := ds.mapping.Format
 		if t.hasDepth = pf.IsDepth(); t.hasDepth {
 			desc.DepthFormat = pf
