@@ -456,13 +456,27 @@ TEST(flat_shading_takes_first_vertex)
 {
     IDirect3DDevice9 *dev = begin();
     struct tl v[3] = {{0, 0, 0.5f, 1, 0xff0000}, {300, 0, 0.5f, 1, 0x00ff00}, {0, 300, 0.5f, 1, 0x0000ff}};
+    /* A strip's triangle i takes vertex i's colour, odd triangles too:
+     * the right triangle of each quad is green, from vertex 1. */
+    struct tl strip[4] = {{320, 300, 0.5f, 1, 0xff0000}, {320, 0, 0.5f, 1, 0x00ff00},
+                          {640, 300, 0.5f, 1, 0x0000ff}, {640, 0, 0.5f, 1, 0xffffff}};
+    static const WORD strip_idx[4] = {0, 1, 2, 3};
     if (!dev)
         return;
     IDirect3DDevice9_SetRenderState(dev, D3DRS_SHADEMODE, D3DSHADE_FLAT);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, v, sizeof(v[0]));
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, strip, sizeof(strip[0]));
+    for (int i = 0; i < 4; i++)
+        strip[i].y += 300; /* y 300..480 */
+    IDirect3DDevice9_DrawIndexedPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 0, 4, 2, strip_idx, D3DFMT_INDEX16, strip,
+                                            sizeof(strip[0]));
     end(dev);
     CHECK_PIXEL(dev, 100, 100, 0xff0000, NULL);
     CHECK_PIXEL(dev, 10, 280, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 340, 100, 0xff0000, "strip, triangle 0");
+    CHECK_PIXEL(dev, 620, 200, 0x00ff00, "strip, triangle 1");
+    CHECK_PIXEL(dev, 340, 400, 0xff0000, "indexed strip, triangle 0");
+    CHECK_PIXEL(dev, 620, 470, 0x00ff00, "indexed strip, triangle 1");
     IDirect3DDevice9_Release(dev);
 }
 

@@ -368,6 +368,12 @@ func (d *Device) pointFill(pt types.PrimitiveType) bool {
 	return types.FillMode(d.st.ff.RS[types.D3DRS_FILLMODE]) == types.D3DFILL_POINT && topology(pt) == backend.TopologyTriangle
 }
 
+// flatShaded says colours take one vertex's value across a primitive
+// (D3DSHADE_FLAT).
+func (d *Device) flatShaded() bool {
+	return types.ShadeMode(d.st.ff.RS[types.D3DRS_SHADEMODE]) == types.D3DSHADE_FLAT
+}
+
 // lastPixel says a line draw must add its lines' last pixels:
 // D3DRS_LASTPIXEL TRUE (the default) draws them, Metal's line rule never
 // does.
