@@ -452,6 +452,31 @@ TEST(srgb_write_blends_in_linear_space)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(srgb_write_applies_to_clear)
+{
+    IDirect3DDevice9 *dev = begin();
+    D3DRECT r = {0, 0, 100, 100};
+    D3DCOLOR want;
+    int v;
+    if (!dev)
+        return;
+    /* A Clear under D3DRS_SRGBWRITEENABLE stores the colour sRGB-encoded,
+     * as a draw would (Windows drivers; Wine's clear_test): 0x7f becomes
+     * 0xbb. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRGBWRITEENABLE, TRUE);
+    IDirect3DDevice9_Clear(dev, 1, &r, D3DCLEAR_TARGET, 0xff7f7f7f, 1.0f, 0);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRGBWRITEENABLE, FALSE);
+    r.x1 = 200;
+    r.x2 = 300;
+    IDirect3DDevice9_Clear(dev, 1, &r, D3DCLEAR_TARGET, 0xff7f7f7f, 1.0f, 0);
+    end(dev);
+    v = (int)(srgb_encode(127 / 255.0f) * 255 + 0.5f);
+    want = (D3DCOLOR)(v << 16 | v << 8 | v);
+    CHECK_PIXEL(dev, 50, 50, want, "sRGB write on");
+    CHECK_PIXEL(dev, 250, 50, 0x7f7f7f, "sRGB write off");
+    IDirect3DDevice9_Release(dev);
+}
+
 TEST(flat_shading_takes_first_vertex)
 {
     IDirect3DDevice9 *dev = begin();
@@ -512,6 +537,7 @@ static const struct harness_test tests[] = {
     T(point_sprites_textured),
     T(mrt_write_masks),
     T(srgb_write_blends_in_linear_space),
+    T(srgb_write_applies_to_clear),
     T(flat_shading_takes_first_vertex),
     T(pixel_centres_are_integers),
 };

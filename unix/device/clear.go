@@ -133,11 +133,21 @@ type clearValue struct {
 	color   uint32
 	z       float32
 	stencil uint32
+	srgb    bool // D3DRS_SRGBWRITEENABLE: the colour is encoded as draws' are
 }
 
-func (v clearValue) rgba() [4]float32 {
+// rgba is the colour to store in a target of format f: sRGB-encoded under
+// D3DRS_SRGBWRITEENABLE when f has an sRGB twin, as Windows clears
+// (Wine's clear_test).
+func (v clearValue) rgba(f pixfmt.Format) [4]float32 {
 	c := v.color
-	return [4]float32{float32(c>>16&0xff) / 255, float32(c>>8&0xff) / 255, float32(c&0xff) / 255, float32(c>>24) / 255}
+	r := [4]float32{float32(c>>16&0xff) / 255, float32(c>>8&0xff) / 255, float32(c&0xff) / 255, float32(c>>24) / 255}
+	if v.srgb && f.SRGB() != f {
+		for i := range 3 {
+			r[i] = linearToSRGB(r[i])
+		}
+	}
+	return r
 }
 
 func (d *Device) clear(r *shared.RecClear, rec []byte) error {
@@ -179,7 +189,7 @@ func (d *Device) clear(r *shared.RecClear, rec []byte) error {
 			areas = append(areas, q.and(area))
 		}
 	}
-	v := clearValue{r.Color, r.Z, r.Stencil}
+	v := clearValue{r.Color, r.Z, r.Stencil, d.srgbViews()}
 	if sameSize(&pd, flags, tg.width, tg.height) {
 		return d.encodeClear(&pd, k, tg.width, tg.height, v, areas)
 	}
@@ -261,9 +271,9 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v
 	if d.beginPass(pd) && wholeClear(pd, k.flags, areas) {
 		p := &d.pass.desc
 		if k.flags&types.D3DCLEAR_TARGET != 0 {
-			c := v.rgba()
 			for i := range p.Color {
 				if p.Color[i].Texture != nil {
+					c := v.rgba(k.color[i])
 					p.Color[i].Load = backend.LoadClear
 					p.Color[i].ClearColor = [4]float64{float64(c[0]), float64(c[1]), float64(c[2]), float64(c[3])}
 				}
@@ -293,7 +303,13 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v
 	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(v.z))
 	enc.SetVertexBytes(zb[:], 0)
 	var cbytes [16]byte
-	for i, f := range v.rgba() {
+	first := pixfmt.Invalid // the clear pipeline writes one colour to every target
+	for _, f := range k.color {
+		if first == pixfmt.Invalid {
+			first = f
+		}
+	}
+	for i, f := range v.rgba(first) {
 		binary.LittleEndian.PutUint32(cbytes[4*i:], math.Float32bits(f))
 	}
 	enc.SetFragmentBytes(cbytes[:], 0)
