@@ -157,10 +157,32 @@ done:
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(clear_after_a_draw)
+{
+    IDirect3DDevice9 *dev = tl_device(d3d, window, 0);
+    D3DRECT r = {100, 100, 200, 200};
+    if (!dev)
+        return;
+    /* Clears between draws of one scene, after a draw under back-face
+     * culling (D3DCULL_CCW, the default): the whole target, then a
+     * rectangle. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_CCW);
+    rect_tl(dev, 0, 0, 640, 480, 0.5f, 0xff0000);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff0000ff, 1.0f, 0), D3D_OK);
+    rect_tl(dev, 0, 0, 50, 50, 0.5f, 0xff0000);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 1, &r, D3DCLEAR_TARGET, 0xff00ff00, 1.0f, 0), D3D_OK);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL(dev, 25, 25, 0xff0000, "drawn after the clear");
+    CHECK_PIXEL(dev, 320, 240, 0x0000ff, "whole clear after a draw");
+    CHECK_PIXEL(dev, 150, 150, 0x00ff00, "rectangle clear after a draw");
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(viewport_larger_than_target),
     T(viewport_depth_range_floor),
     T(clear_surfaces_of_different_sizes),
+    T(clear_after_a_draw),
 };
 
 int main(void)

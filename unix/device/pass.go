@@ -113,6 +113,7 @@ type passEncoder struct {
 	full      backend.ScissorRect
 	scissor   backend.ScissorRect
 	fill      backend.TriangleFillMode
+	cull      backend.CullMode
 	bias      [3]float32
 	clip      backend.DepthClipMode
 	blend     [4]float32
@@ -141,6 +142,11 @@ func (e *passEncoder) SetScissorRect(r backend.ScissorRect) {
 func (e *passEncoder) SetTriangleFillMode(m backend.TriangleFillMode) {
 	e.fill = m
 	e.RenderCommandEncoder.SetTriangleFillMode(m)
+}
+
+func (e *passEncoder) SetCullMode(m backend.CullMode) {
+	e.cull = m
+	e.RenderCommandEncoder.SetCullMode(m)
 }
 
 func (e *passEncoder) SetDepthBias(bias, slope, clamp float32) {
@@ -173,6 +179,10 @@ func (e *passEncoder) restore() {
 	}
 	if e.fill != backend.FillSolid {
 		e.SetTriangleFillMode(backend.FillSolid)
+	}
+	if e.cull != backend.CullNone {
+		// a Clear's triangle after a draw that culled must not be culled
+		e.SetCullMode(backend.CullNone)
 	}
 	if e.bias != [3]float32{} {
 		e.SetDepthBias(0, 0, 0)
