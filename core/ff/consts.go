@@ -20,8 +20,8 @@ const (
 	VSMatPower      = 40 // x: material power, y: D3DRS_TWEENFACTOR
 	VSAmbient       = 41 // D3DRS_AMBIENT as rgba
 	VSPointScale    = 42 // D3DRS_POINTSCALE_A, _B, _C, viewport height
-	VSViewportScale = 43 // XYZRHW to NDC: (2/W, -2/H, 1/(MaxZ-MinZ) or 0, 0)
-	VSViewportOfs   = 44 // (-1-2X/W, 1+2Y/H, -MinZ/(MaxZ-MinZ) or 0, 0)
+	VSViewportScale = 43 // XYZRHW to NDC: (2/W, -2/H, 1/(far-near), 0), DepthRange's near and far
+	VSViewportOfs   = 44 // (-1-2X/W, 1+2Y/H, -near/(far-near), 0)
 	VSClipPlane0    = 45 // 8 user clip planes in eye space
 	VSLight0        = 53 // 8 lights x VSLightSize registers
 	VSLightSize     = 8
@@ -230,10 +230,11 @@ func VertexConstantsTo(c [][4]float32, k *VertexKey, s *State, p *Params) [][4]f
 	vp := &p.Viewport
 	c[VSPointScale] = [4]float32{s.rsf(types.D3DRS_POINTSCALE_A), s.rsf(types.D3DRS_POINTSCALE_B), s.rsf(types.D3DRS_POINTSCALE_C), float32(vp.Height)}
 	w, h := float32(max(vp.Width, 1)), float32(max(vp.Height, 1))
+	// Pre-transformed z is the depth: undo the viewport's depth mapping.
 	var zs, zo float32
-	if vp.MaxZ != vp.MinZ {
-		zs = 1 / (vp.MaxZ - vp.MinZ)
-		zo = -vp.MinZ * zs
+	if near, far := DepthRange(vp); far != near {
+		zs = 1 / (far - near)
+		zo = -near * zs
 	}
 	c[VSViewportScale] = [4]float32{2 / w, -2 / h, zs, 0}
 	c[VSViewportOfs] = [4]float32{-1 - 2*float32(vp.X)/w, 1 + 2*float32(vp.Y)/h, zo, 0}
@@ -301,16 +302,25 @@ func PixelConstantsTo(c [][4]float32, s *State) [][4]float32 {
 // FillDrawState writes the ir draw-state registers ff shaders read: fog
 // (start, end, density, 1/(end-start)), fog colour, alpha reference, point
 // size (size, min, max), texture factor and the bump-env matrices and
-// luminance per stage. ds must hold ir.DSCount registers. The half-pixel
-// offset and clip planes are the encoder's (ff computes its own clip
-// distances and does not use DSClipPlane0).
+// luminance per stage. ds must hold ir.DSCount registers. The viewport
+// fit and half-pixel offset (identity here) and clip planes are the
+// encoder's (ff computes its own clip distances and does not use
+// DSClipPlane0).
 func FillDrawState(ds [][4]float32, s *State) {
 	start, end := s.rsf(types.D3DRS_FOGSTART), s.rsf(types.D3DRS_FOGEND)
 	var inv float32
-	if end != start {
+	switch {
+	case end != start:
 		inv = 1 / (end - start)
+	case tableFog(s) != ir.FogNone:
+		// Table fog with start = end is a step at end: unfogged before
+		// it, fogged from it on (Wine's fog_special_test on Windows).
+		// A finite scale keeps (end - d) * inv free of 0 * inf.
+		inv = math.MaxFloat32
 	}
+	// Vertex fog with start = end fogs everything: inv stays 0.
 	ds[ir.DSFog] = [4]float32{start, end, s.rsf(types.D3DRS_FOGDENSITY), inv}
+	ds[ir.DSHalfPixel] = [4]float32{0, 0, 1, 1} // positions as they are, until FillViewState
 	ds[ir.DSFogColor] = Color(s.rs(types.D3DRS_FOGCOLOR))
 	ds[ir.DSAlphaRef] = [4]float32{float32(s.rs(types.D3DRS_ALPHAREF)&255) / 255, float32(s.rs(types.D3DRS_ALPHAREF) & 255)}
 	ds[ir.DSPointSize] = [4]float32{s.rsf(types.D3DRS_POINTSIZE), s.rsf(types.D3DRS_POINTSIZE_MIN), s.rsf(types.D3DRS_POINTSIZE_MAX)}

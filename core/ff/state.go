@@ -311,15 +311,53 @@ func PixelKeyFor(s *State, d Draw) PixelKey {
 	return k
 }
 
+// ViewFit places a D3D9 viewport on a render target for a backend whose
+// viewport must lie inside the target (Metal's rule): the backend viewport
+// is the part of the D3D9 viewport inside the target (D3D9 allows one
+// larger than the target), and clip-space x and y are scaled and offset
+// so that every point lands on the pixel the whole viewport would give it.
+type ViewFit struct {
+	X, Y, Width, Height float64    // the backend viewport
+	ZNear, ZFar         float32    // its depth range (DepthRange)
+	Scale, Offset       [2]float32 // clip xy' = xy*Scale + w*Offset
+}
+
+// DepthRange is the depth range a viewport maps clip z 0..1 onto: MinZ
+// to MaxZ, except that the far end is at least MinZ + 0.001. Windows
+// drivers behave so (Wine's test_viewport: MinZ = MaxZ = 0 puts a far
+// vertex at depth 0.001, MinZ 0.5 with MaxZ 0 at 0.501).
+func DepthRange(vp *types.Viewport9) (near, far float32) {
+	return vp.MinZ, max(vp.MaxZ, vp.MinZ+0.001)
+}
+
+// FitViewport fits vp to a w x h target. It answers false when no pixel
+// of the viewport is on the target.
+func FitViewport(vp types.Viewport9, w, h int) (ViewFit, bool) {
+	x, y := float64(vp.X), float64(vp.Y)
+	vw, vh := float64(vp.Width), float64(vp.Height)
+	f := ViewFit{X: x, Y: y, Width: min(x+vw, float64(w)) - x, Height: min(y+vh, float64(h)) - y}
+	f.ZNear, f.ZFar = DepthRange(&vp)
+	if f.Width <= 0 || f.Height <= 0 || vw <= 0 || vh <= 0 {
+		return ViewFit{}, false
+	}
+	// Window x = X + (x/w+1)*W/2 under both viewports (origins equal, as
+	// only the far edges are cut), so x' = x*W/W' + w*(W-W')/W'; window y
+	// = Y + (1-y/w)*H/2, so y' = y*H/H' - w*(H-H')/H'.
+	f.Scale = [2]float32{float32(vw / f.Width), float32(vh / f.Height)}
+	f.Offset = [2]float32{float32((vw - f.Width) / f.Width), float32(-(vh - f.Height) / f.Height)}
+	return f, true
+}
+
 // FillViewState writes the draw-state registers that depend on the
-// viewport and the clip planes: the half-pixel offset (D3D9's pixel
-// centres are at integers, Metal's at .5, so positions move right and
-// down by half a pixel) and the user clip planes as D3D9 gives them,
-// which is clip space for vertex shaders (fixed function transforms its
-// own world-space planes, VertexConstants).
-func FillViewState(ds [][4]float32, p *Params) {
-	w, h := float32(max(p.Viewport.Width, 1)), float32(max(p.Viewport.Height, 1))
-	ds[ir.DSHalfPixel] = [4]float32{1 / w, -1 / h}
+// viewport and the clip planes: the position's fit to the backend
+// viewport with the half-pixel offset (D3D9's pixel centres are at
+// integers, Metal's at .5, so positions move right and down by half a
+// pixel) and the user clip planes as D3D9 gives them, which is clip space
+// for vertex shaders (fixed function transforms its own world-space
+// planes, VertexConstants).
+func FillViewState(ds [][4]float32, p *Params, f ViewFit) {
+	w, h := float32(max(f.Width, 1)), float32(max(f.Height, 1))
+	ds[ir.DSHalfPixel] = [4]float32{f.Offset[0] + 1/w, f.Offset[1] - 1/h, f.Scale[0], f.Scale[1]}
 	for i := 0; i < MaxClipPlanes; i++ {
 		ds[ir.DSClipPlane0+i] = p.ClipPlanes[i]
 	}

@@ -1,6 +1,7 @@
 package ff
 
 import (
+	"math"
 	"testing"
 
 	"mtld3d/core/ir"
@@ -71,9 +72,59 @@ func TestVariants(t *testing.T) {
 	ds := make([][4]float32, ir.DSCount)
 	p := &Params{Viewport: types.Viewport9{Width: 200, Height: 100}}
 	p.ClipPlanes[MaxClipPlanes-1] = [4]float32{1, 2, 3, 4}
-	FillViewState(ds, p)
-	if ds[ir.DSHalfPixel] != [4]float32{1.0 / 200, -1.0 / 100} || ds[ir.DSClipPlane0+MaxClipPlanes-1] != p.ClipPlanes[MaxClipPlanes-1] {
+	fit, ok := FitViewport(p.Viewport, 200, 100)
+	if !ok {
+		t.Fatal("a viewport the size of the target does not fit")
+	}
+	FillViewState(ds, p, fit)
+	if ds[ir.DSHalfPixel] != [4]float32{1.0 / 200, -1.0 / 100, 1, 1} || ds[ir.DSClipPlane0+MaxClipPlanes-1] != p.ClipPlanes[MaxClipPlanes-1] {
 		t.Errorf("view state %v %v", ds[ir.DSHalfPixel], ds[ir.DSClipPlane0+MaxClipPlanes-1])
+	}
+}
+
+// TestFitViewport: a viewport larger than the target is cut to the target
+// and clip space rescaled so every point keeps its pixel under D3D9's
+// mapping (window x = X + (x+1)*W/2, y = Y + (1-y)*H/2).
+func TestFitViewport(t *testing.T) {
+	for _, c := range []struct {
+		vp   types.Viewport9
+		w, h int
+	}{
+		{types.Viewport9{Width: 1280, Height: 960}, 640, 480},
+		{types.Viewport9{X: 100, Y: 100, Width: 640, Height: 480}, 640, 480},
+		{types.Viewport9{X: 10, Y: 20, Width: 30, Height: 40}, 640, 480},
+		{types.Viewport9{Width: 8192, Height: 8192}, 640, 480},
+	} {
+		f, ok := FitViewport(c.vp, c.w, c.h)
+		if !ok {
+			t.Fatalf("%+v: no fit", c.vp)
+		}
+		if f.X < 0 || f.Y < 0 || f.X+f.Width > float64(c.w) || f.Y+f.Height > float64(c.h) {
+			t.Errorf("%+v: backend viewport %+v leaves the %dx%d target", c.vp, f, c.w, c.h)
+		}
+		for _, p := range [][2]float64{{-1, -1}, {1, 1}, {-1.5, 0.5}, {0.25, -0.75}} {
+			wantX := float64(c.vp.X) + (p[0]+1)*float64(c.vp.Width)/2
+			wantY := float64(c.vp.Y) + (1-p[1])*float64(c.vp.Height)/2
+			// at clip w = 2, as the backend sees it
+			x := (p[0]*2*float64(f.Scale[0]) + 2*float64(f.Offset[0])) / 2
+			y := (p[1]*2*float64(f.Scale[1]) + 2*float64(f.Offset[1])) / 2
+			gotX, gotY := f.X+(x+1)*f.Width/2, f.Y+(1-y)*f.Height/2
+			if math.Abs(gotX-wantX) > 1e-3 || math.Abs(gotY-wantY) > 1e-3 {
+				t.Errorf("%+v: (%v, %v) lands on (%v, %v), D3D9 puts it on (%v, %v)", c.vp, p[0], p[1], gotX, gotY, wantX, wantY)
+			}
+		}
+	}
+	// the far end of the depth range is at least MinZ + 0.001
+	for _, c := range [][4]float32{{0, 1, 0, 1}, {0, 0, 0, 0.001}, {0.5, 0, 0.5, 0.501}, {0.25, 0.75, 0.25, 0.75}} {
+		f, _ := FitViewport(types.Viewport9{Width: 8, Height: 8, MinZ: c[0], MaxZ: c[1]}, 8, 8)
+		if f.ZNear != c[2] || f.ZFar != c[3] {
+			t.Errorf("MinZ %v MaxZ %v: depth range %v..%v, want %v..%v", c[0], c[1], f.ZNear, f.ZFar, c[2], c[3])
+		}
+	}
+	for _, vp := range []types.Viewport9{{X: 640, Width: 10, Height: 10}, {Y: 480, Width: 10, Height: 10}, {Width: 0, Height: 10}} {
+		if _, ok := FitViewport(vp, 640, 480); ok {
+			t.Errorf("%+v fits a 640x480 target", vp)
+		}
 	}
 }
 

@@ -136,9 +136,6 @@ func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err 
 			v := in[i][l]
 			if d.Sys == SysDefault {
 				v = [4]float32{}
-				if d.Usage == UsageFog {
-					v = [4]float32{1, 1, 1, 1}
-				}
 			}
 			m.regs[RegInput][i][l] = fbits(v)
 		}

@@ -409,10 +409,10 @@ func TestVariantPixel(t *testing.T) {
 	check(t, "vertex fog lane0", out[0][0], f4(0.5, 0.5, 0, 0.25))
 	check(t, "vertex fog lane1", out[0][1], f4(0, 1, 0, 0.5))
 	check(t, "vertex fog lane2", out[0][2], f4(1, 0, 0, 0.75))
-	// unlinked fog varying reads 1: no fog
+	// an unlinked fog varying reads 0: full fog, whatever the lane's input
 	s = ApplyVariant(base, VariantKey{FogMode: FogLinear, Linked: true, VSOutputs: [4]uint64{1 << 16}})
 	out, _ = quad(t, s, env, [][4][4]float32{col, fog})
-	check(t, "unlinked fog", out[0][2], f4(0, 1, 0, 0.75))
+	check(t, "unlinked fog", out[0][0], f4(1, 0, 0, 0.25))
 
 	// alpha test greater-equal 0.5 kills lane 0
 	for _, c := range []struct {
@@ -450,7 +450,8 @@ func TestVariantPixel(t *testing.T) {
 
 func TestVariantVertex(t *testing.T) {
 	env := &Env{DrawState: make([][4]float32, DSCount)}
-	env.DrawState[DSHalfPixel] = f4(0.01, -0.02, 0, 0)
+	// the viewport fit scales x by 2 and y by 0.5, then offsets per unit w
+	env.DrawState[DSHalfPixel] = f4(0.01, -0.02, 2, 0.5)
 	env.DrawState[DSPointSize] = f4(4, 1, 3)
 	env.DrawState[DSClipPlane0+1] = f4(1, 0, 0, 0)
 	env.DrawState[DSClipPlane0+3] = f4(0, 0, 0, 2)
@@ -464,7 +465,7 @@ func TestVariantVertex(t *testing.T) {
 	if err := m.RunVertex(env, nil, out); err != nil {
 		t.Fatal(err)
 	}
-	check(t, "half pixel", out[0], f4(0.52, 0.46, 0.5, 2))
+	check(t, "half pixel", out[0], f4(1.02, 0.21, 0.5, 2))
 	if len(s.Outputs) != 4 || s.Outputs[1].Kind != OutClipDist || s.Outputs[3].Kind != OutPointSize {
 		t.Fatalf("outputs %+v", s.Outputs)
 	}
@@ -475,5 +476,5 @@ func TestVariantVertex(t *testing.T) {
 	// a main-body return still runs the epilogue
 	base = vs(Op(OpMov, Out(0).D(0), imm(0.5, 0.5, 0.5, 2)), &Return{}, Op(OpMov, Out(0).D(0), imm(9)))
 	s = ApplyVariant(base, VariantKey{HalfPixel: true})
-	check(t, "return then half pixel", runV(t, s, env), f4(0.52, 0.46, 0.5, 2))
+	check(t, "return then half pixel", runV(t, s, env), f4(1.02, 0.21, 0.5, 2))
 }

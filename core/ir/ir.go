@@ -103,7 +103,8 @@ const (
 	// SysPointCoord is (u, v, 0, 1) across a point sprite, u,v in 0..1.
 	SysPointCoord
 	// SysDefault is an input the vertex stage does not write (see
-	// VariantKey.VSOutputs): it reads as (0,0,0,0), or (1,1,1,1) for fog.
+	// VariantKey.VSOutputs): it reads as (0,0,0,0); for fog that is full fog, as
+	// D3D9 gives a vertex shader that writes no oFog.
 	SysDefault
 )
 
@@ -233,7 +234,7 @@ const (
 	DSFogColor   = 1 // rgb fog colour, a unused
 	DSAlphaRef   = 2 // x alpha reference in 0..1 (D3DRS_ALPHAREF/255), y the same in 0..255
 	DSPointSize  = 3 // x point size, y min, z max
-	DSHalfPixel  = 4 // xy added to clip xy per unit of clip w: (1/vpWidth, -1/vpHeight)
+	DSHalfPixel  = 4 // clip xy' = xy*zw + w*xy: the viewport's fit to the target and the half-pixel offset (ff.FillViewState)
 	DSClipPlane0 = 5 // MaxClipPlanes user clip planes (clip space), DSClipPlane0+i
 	// DSTextureFactor is D3DRS_TEXTUREFACTOR as rgba in 0..1.
 	DSTextureFactor = DSClipPlane0 + MaxClipPlanes

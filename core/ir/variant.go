@@ -86,7 +86,7 @@ type VariantKey struct {
 	// Vertex stage.
 	ClipPlanes uint8 // D3DRS_CLIPPLANEENABLE: bit i adds clip distance dot(pos, plane i)
 	PointSize  bool  // write a point size (DSPointSize when the shader has none), clamped to min/max
-	HalfPixel  bool  // add DSHalfPixel.xy * pos.w to the position (D3D9 pixel centres)
+	HalfPixel  bool  // position xy = xy*DSHalfPixel.zw + DSHalfPixel.xy*w (viewport fit, D3D9 pixel centres)
 	// UnitPoint makes the point size 1 whatever the shader or PointSize
 	// write: a line's last pixel (D3DRS_LASTPIXEL) drawn as a point.
 	UnitPoint bool
@@ -356,7 +356,9 @@ func vertexEpilogue(s *Shader, k VariantKey) []Stmt {
 	if pos >= 0 && k.HalfPixel {
 		// Clip distances above use the position before the offset, as
 		// D3D9 clips before rasterization.
-		epi = append(epi, Op(OpMad, Out(pos).D(MaskXY), DS(DSHalfPixel).S(), Out(pos).S().Swz('w'), Out(pos).S()))
+		epi = append(epi,
+			Op(OpMul, Out(pos).D(MaskXY), Out(pos).S(), DS(DSHalfPixel).S().Swz('z', 'w')),
+			Op(OpMad, Out(pos).D(MaskXY), DS(DSHalfPixel).S(), Out(pos).S().Swz('w'), Out(pos).S()))
 	}
 	if k.PointSize {
 		ps := findOutput(s, OutPointSize, 0)
@@ -412,7 +414,9 @@ func findInput(s *Shader, match func(Input) bool, add Input) int {
 const log2e = 1.4426950408889634
 
 // fogInput is the pixel input reading the fog varying, added if the shader
-// does not declare it; unwritten by the vertex stage it reads 1 (no fog).
+// does not declare it; unwritten by the vertex stage it reads 0 (full fog:
+// D3D9 fogs a vertex shader without oFog completely, Wine's
+// fog_with_shader_test).
 func fogInput(s *Shader, k VariantKey) int {
 	v := findInput(s, func(in Input) bool { return (in.Sys == SysNone || in.Sys == SysDefault) && in.Usage == UsageFog }, Input{Usage: UsageFog})
 	if k.Linked && !k.vsOutput(VaryingSlot(UsageFog, 0)) {

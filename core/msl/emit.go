@@ -1200,9 +1200,6 @@ func (e *emitter) fragmentMain(body string) {
 		case ir.SysPointCoord:
 			return "float4(pc, 0.0f, 1.0f)"
 		case ir.SysDefault:
-			if in.Usage == ir.UsageFog {
-				return "float4(1.0f)"
-			}
 			return "float4(0.0f)"
 		}
 		return fmt.Sprintf("in.v%d", ir.VaryingSlot(in.Usage, in.UsageIndex))

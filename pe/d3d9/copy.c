@@ -119,15 +119,11 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
                   src->desc.Format != dst->desc.Format || sr.left || sr.top || (UINT)sr.right != src->desc.Width ||
                   (UINT)sr.bottom != src->desc.Height || !EqualRect(&sr, &dr)))
         return D3DERR_INVALIDCALL;
-    /* A multisampled destination takes only a copy, unstretched, from a
-     * source of the same multisampling. */
-    if (dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
-        (src->desc.MultiSampleType != dst->desc.MultiSampleType ||
-         src->desc.MultiSampleQuality != dst->desc.MultiSampleQuality || src->desc.Format != dst->desc.Format))
-        return D3DERR_INVALIDCALL;
-    /* A multisampled source resolves (or copies) at its own size. */
-    if (src->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
-        (sr.right - sr.left != dr.right - dr.left || sr.bottom - sr.top != dr.bottom - dr.top))
+    /* Depth copies between multisampled surfaces need one multisampling;
+     * colour copies may resolve, scale and write multisampled surfaces
+     * (Wine's test_multisample_stretch_rect on Windows). */
+    if (depth && (src->desc.MultiSampleType != dst->desc.MultiSampleType ||
+                  src->desc.MultiSampleQuality != dst->desc.MultiSampleQuality))
         return D3DERR_INVALIDCALL;
     device_lock(device);
     dst->unix_newer = TRUE;

@@ -648,8 +648,9 @@ HRESULT WINAPI device_Clear(IDirect3DDevice9Ex *iface, DWORD count, const D3DREC
 {
     struct device *device = device_impl(iface);
     struct mtld3d_rec_clear *r;
-    if (count && !rects)
-        return D3DERR_INVALIDCALL;
+    BOOL none = !count && rects;
+    /* Windows clears the whole viewport for rects NULL whatever the count,
+     * and nothing for a count of 0 with rects (Wine's clear_test). */
     if (!rects)
         count = 0;
     if (flags & ~(D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL))
@@ -658,6 +659,8 @@ HRESULT WINAPI device_Clear(IDirect3DDevice9Ex *iface, DWORD count, const D3DREC
         return D3DERR_INVALIDCALL;
     if ((flags & D3DCLEAR_STENCIL) && !has_stencil(device->ds->desc.Format))
         return D3DERR_INVALIDCALL;
+    if (none)
+        return D3D_OK;
     if (count > (MTLD3D_CHUNK_SIZE - 64 - sizeof(*r)) / sizeof(D3DRECT))
         count = (MTLD3D_CHUNK_SIZE - 64 - sizeof(*r)) / sizeof(D3DRECT); /* more rects than a chunk holds */
     device_lock(device);

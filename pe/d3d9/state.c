@@ -972,8 +972,8 @@ HRESULT WINAPI device_SetViewport(IDirect3DDevice9Ex *iface, const D3DVIEWPORT9 
     if (!v)
         return D3DERR_INVALIDCALL;
     /* The documentation refuses a viewport outside render target 0;
-     * Windows takes one (Wine's test_null_format: Clear and, on a NULL
-     * target, draws reach past the target). */
+     * Windows takes one (Wine's test_viewport, test_null_format): the unix
+     * side fits it to the target. */
     device_lock(device);
     state_set_viewport(device, v);
     device_unlock(device);

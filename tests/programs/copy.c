@@ -1,6 +1,9 @@
 /* Copies and render to texture, checked by pixel readback: ColorFill,
  * StretchRect (same size, scaled, between formats, between multisampled
  * surfaces, between depth-stencil surfaces), UpdateSurface,
+
+ * StretchRect (same size, scaled, between formats, from and to
+ * multisampled surfaces), UpdateSurface,
  * UpdateTexture, and a texture rendered to then sampled. */
 #include "draw_util.h"
 
@@ -107,6 +110,74 @@ TEST(stretch_rect)
     IDirect3DSurface9_Release(c);
     IDirect3DSurface9_Release(b);
     IDirect3DSurface9_Release(a);
+    IDirect3DDevice9_Release(dev);
+}
+
+/* Fills all of rt with colour through a Clear. */
+static void clear_rt(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, D3DCOLOR colour)
+{
+    IDirect3DSurface9 *old = NULL;
+    IDirect3DDevice9_GetRenderTarget(dev, 0, &old);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, rt);
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, colour, 1.0f, 0);
+    if (old) {
+        IDirect3DDevice9_SetRenderTarget(dev, 0, old);
+        IDirect3DSurface9_Release(old);
+    }
+}
+
+TEST(stretch_rect_multisampled)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *ms = NULL, *ms2 = NULL, *rt = NULL;
+    RECT quarter = {0, 0, 8, 8}, left = {0, 0, 8, 16};
+    if (!dev)
+        return;
+    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                     D3DMULTISAMPLE_2_SAMPLES, NULL))) {
+        IDirect3DDevice9_Release(dev);
+        return;
+    }
+    IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_2_SAMPLES, 0, FALSE, &ms, NULL);
+    IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_2_SAMPLES, 0, FALSE, &ms2, NULL);
+    IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8, 0, 0, FALSE, &rt, NULL);
+    CHECK(ms && ms2 && rt, "render targets not made");
+    if (!ms || !ms2 || !rt)
+        goto done;
+    /* A multisampled source resolves, and may be scaled on the way:
+     * the whole of ms into rt's top-left quarter... */
+    clear_rt(dev, ms, 0xff00ff00);
+    IDirect3DDevice9_ColorFill(dev, rt, NULL, 0xffffffff);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms, NULL, rt, &quarter, D3DTEXF_NONE), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, rt, 4, 4), 0x00ff00);
+    CHECK_EQ_U(rt_pixel(dev, rt, 12, 12), 0xffffff);
+    /* ...and a quarter of ms over the whole of rt. */
+    IDirect3DDevice9_ColorFill(dev, rt, NULL, 0xffffffff);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms, &quarter, rt, NULL, D3DTEXF_LINEAR), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, rt, 12, 12), 0x00ff00);
+    /* A multisampled destination is written, every sample of each pixel:
+     * rt (red left half, blue right) into ms's top-left quarter, which
+     * then scaled back over rt shows the halves again. */
+    IDirect3DDevice9_ColorFill(dev, rt, NULL, 0xff0000ff);
+    IDirect3DDevice9_ColorFill(dev, rt, &left, 0xffff0000);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, rt, NULL, ms, &quarter, D3DTEXF_POINT), D3D_OK);
+    IDirect3DDevice9_ColorFill(dev, rt, NULL, 0xffffffff);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms, &quarter, rt, NULL, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, rt, 2, 2), 0xff0000);
+    CHECK_EQ_U(rt_pixel(dev, rt, 13, 13), 0x0000ff);
+    /* Between two multisampled surfaces. */
+    clear_rt(dev, ms, 0xffffff00);
+    clear_rt(dev, ms2, 0xff000000);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms, &quarter, ms2, NULL, D3DTEXF_NONE), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms2, NULL, rt, NULL, D3DTEXF_NONE), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, rt, 13, 13), 0xffff00);
+done:
+    if (ms)
+        IDirect3DSurface9_Release(ms);
+    if (ms2)
+        IDirect3DSurface9_Release(ms2);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
     IDirect3DDevice9_Release(dev);
 }
 
@@ -508,6 +579,7 @@ static const struct harness_test tests[] = {
     T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill), T(update_texture_mismatch),
     T(update_surface_blocks),
     T(stretch_rect_multisampled_and_depth),
+    T(stretch_rect_multisampled),
 };
 
 int main(void)

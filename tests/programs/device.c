@@ -152,8 +152,15 @@ TEST(clear_present_and_read_back)
     CHECK_EQ_U(front_pixel(dev, NULL, window, 0, 0), 0xff204080);
     CHECK_EQ_U(front_pixel(dev, NULL, window, 12, 12), 0xffff0000);
 
-    /* Bad clears: rects without a pointer, depth without a surface. */
-    CHECK_HR(IDirect3DDevice9_Clear(dev, 1, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    /* A count with no rects clears the whole viewport, rects with a count
+     * of 0 nothing: the documentation asks for neither, Windows takes both
+     * (Wine's clear_test). */
+    D3DRECT around = {25, 25, 35, 35};
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, &around, D3DCLEAR_TARGET, 0xff00ff00, 1.0f, 0), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, bb, 30, 30), 0x204080);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 1, NULL, D3DCLEAR_TARGET, 0xff0000ff, 1.0f, 0), D3D_OK);
+    CHECK_EQ_U(rt_pixel(dev, bb, 30, 30), 0x0000ff);
+    /* A bad clear: depth without a surface. */
     IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
     CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_ZBUFFER, 0, 1.0f, 0), D3DERR_INVALIDCALL);
     /* GetRenderTargetData wants a system-memory surface of the same size. */

@@ -1,6 +1,8 @@
 /* Fog, checked by pixel readback against D3D9's formulas computed here:
  * vertex and table fog with fixed function, and fog behind vs_1_1 and
- * vs_2_0/ps_2_0 shaders. Source colour red, fog colour blue, so a pixel
+ * vs_2_0/ps_2_0 shaders, with the cases the documentation leaves to the
+ * drivers (no oFog, FOGSTART = FOGEND, negative depth) as Windows drivers
+ * give them. Source colour red, fog colour blue, so a pixel
  * is (255 f, 0, 255 (1 - f)). Tolerance: 3 per channel. */
 #include "draw_util.h"
 
@@ -187,11 +189,92 @@ TEST(fog_vs_2_0_ps_2_0)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(fog_shader_without_ofog)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexShader9 *vs = NULL;
+    IDirect3DPixelShader9 *ps = NULL;
+    if (!dev)
+        return;
+    /* Vertex fog behind a vertex shader is its oFog; one that writes no
+     * oFog is fogged completely (f = 0), whatever its depth, with a
+     * fixed-function pixel stage or a ps_2_0 (Windows drivers, Wine's
+     * fog_with_shader_test). */
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_pass, &vs), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_pass, &ps), D3D_OK);
+    IDirect3DDevice9_SetVertexShader(dev, vs);
+    column(dev, -1, -0.5f, 0.25f);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGVERTEXMODE, D3DFOG_LINEAR);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+    column(dev, -0.5f, 0, 0.75f);
+    /* Table fog still uses the depth: linear from 0.25. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGTABLEMODE, D3DFOG_LINEAR);
+    column(dev, 0, 0.5f, 0.25f);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_FOG(dev, mid(-1, -0.5f), 240, 0.0f, "no oFog, fixed-function pixels");
+    CHECK_FOG(dev, mid(-0.5f, 0), 240, 0.0f, "no oFog, ps_2_0");
+    CHECK_FOG(dev, mid(0, 0.5f), 240, 0.75f, "no oFog, table fog");
+    IDirect3DDevice9_SetVertexShader(dev, NULL);
+    IDirect3DDevice9_SetPixelShader(dev, NULL);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(fog_start_equals_end)
+{
+    IDirect3DDevice9 *dev = begin();
+    if (!dev)
+        return;
+    /* FOGSTART = FOGEND = 0.5. Table fog is a step at the end: nothing
+     * before it, everything from it on. Vertex fog fogs everything, both
+     * sides (Windows drivers, Wine's fog_special_test). */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGSTART, f2dw(0.5f));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGEND, f2dw(0.5f));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGTABLEMODE, D3DFOG_LINEAR);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
+    rect_tl(dev, 0, 0, 100, 100, 0.25f, 0xff0000);
+    rect_tl(dev, 100, 0, 200, 100, 0.75f, 0xff0000);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGTABLEMODE, D3DFOG_NONE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGVERTEXMODE, D3DFOG_LINEAR);
+    column(dev, 0, 0.5f, 0.25f);
+    column(dev, 0.5f, 1, 0.75f);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_FOG(dev, 50, 50, 1.0f, "table fog before the end");
+    CHECK_FOG(dev, 150, 50, 0.0f, "table fog after the end");
+    CHECK_FOG(dev, mid(0, 0.5f), 240, 0.0f, "vertex fog before the end");
+    CHECK_FOG(dev, mid(0.5f, 1), 240, 0.0f, "vertex fog after the end");
+    IDirect3DDevice9_Release(dev);
+}
+
+TEST(fog_negative_pretransformed_depth)
+{
+    IDirect3DDevice9 *dev = begin();
+    if (!dev)
+        return;
+    /* Pre-transformed vertices at z = -0.5 are not clipped (the caps do
+     * not offer D3DPMISCCAPS_CLIPTLVERTS) and table fog takes their z as
+     * it is: linear from -1 to 0 gives f = 0.5. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGSTART, f2dw(-1.0f));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGEND, f2dw(0.0f));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGTABLEMODE, D3DFOG_LINEAR);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
+    rect_tl(dev, 0, 0, 100, 100, -0.5f, 0xff0000);
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_FOG(dev, 50, 50, 0.5f, "z -0.5");
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(vertex_fog_linear_fixed_function),
     T(table_fog_fixed_function),
     T(fog_vs_1_1_ofog),
     T(fog_vs_2_0_ps_2_0),
+    T(fog_shader_without_ofog),
+    T(fog_start_equals_end),
+    T(fog_negative_pretransformed_depth),
 };
 
 int main(void)

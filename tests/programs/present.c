@@ -104,10 +104,13 @@ TEST(half_size_back_buffer_scaled_up)
     DestroyWindow(w);
 }
 
-TEST(flip_rotates_two_back_buffers)
+/* Present rotates a chain of two back buffers for FLIP, and for DISCARD
+ * too (whose contents the documentation leaves undefined after a Present;
+ * Windows rotates them, Wine's test_flip). */
+static void rotates_two_back_buffers(D3DSWAPEFFECT effect)
 {
     HWND w = test_window(64, 64);
-    IDirect3DDevice9 *dev = make_device(w, 64, 64, D3DSWAPEFFECT_FLIP, 2);
+    IDirect3DDevice9 *dev = make_device(w, 64, 64, effect, 2);
     IDirect3DSurface9 *a = NULL, *b = NULL, *again = NULL;
     if (!dev)
         return;
@@ -136,6 +139,10 @@ TEST(flip_rotates_two_back_buffers)
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
     DestroyWindow(w);
 }
+
+TEST(flip_rotates_two_back_buffers) { rotates_two_back_buffers(D3DSWAPEFFECT_FLIP); }
+
+TEST(discard_rotates_two_back_buffers) { rotates_two_back_buffers(D3DSWAPEFFECT_DISCARD); }
 
 TEST(copy_keeps_back_buffer)
 {
@@ -280,7 +287,7 @@ TEST(present_ex_flags)
 }
 
 static const struct harness_test tests[] = {
-    T(rects_into_a_larger_window),  T(half_size_back_buffer_scaled_up), T(flip_rotates_two_back_buffers),
+    T(rects_into_a_larger_window),  T(half_size_back_buffer_scaled_up), T(flip_rotates_two_back_buffers), T(discard_rotates_two_back_buffers),
     T(copy_keeps_back_buffer),      T(rect_rules),                      T(present_after_resize),
     T(override_window_and_swap_chain_present), T(present_ex_flags),
 };

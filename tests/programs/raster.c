@@ -452,17 +452,56 @@ TEST(srgb_write_blends_in_linear_space)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(srgb_write_applies_to_clear)
+{
+    IDirect3DDevice9 *dev = begin();
+    D3DRECT r = {0, 0, 100, 100};
+    D3DCOLOR want;
+    int v;
+    if (!dev)
+        return;
+    /* A Clear under D3DRS_SRGBWRITEENABLE stores the colour sRGB-encoded,
+     * as a draw would (Windows drivers; Wine's clear_test): 0x7f becomes
+     * 0xbb. */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRGBWRITEENABLE, TRUE);
+    IDirect3DDevice9_Clear(dev, 1, &r, D3DCLEAR_TARGET, 0xff7f7f7f, 1.0f, 0);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRGBWRITEENABLE, FALSE);
+    r.x1 = 200;
+    r.x2 = 300;
+    IDirect3DDevice9_Clear(dev, 1, &r, D3DCLEAR_TARGET, 0xff7f7f7f, 1.0f, 0);
+    end(dev);
+    v = (int)(srgb_encode(127 / 255.0f) * 255 + 0.5f);
+    want = (D3DCOLOR)(v << 16 | v << 8 | v);
+    CHECK_PIXEL(dev, 50, 50, want, "sRGB write on");
+    CHECK_PIXEL(dev, 250, 50, 0x7f7f7f, "sRGB write off");
+    IDirect3DDevice9_Release(dev);
+}
+
 TEST(flat_shading_takes_first_vertex)
 {
     IDirect3DDevice9 *dev = begin();
     struct tl v[3] = {{0, 0, 0.5f, 1, 0xff0000}, {300, 0, 0.5f, 1, 0x00ff00}, {0, 300, 0.5f, 1, 0x0000ff}};
+    /* A strip's triangle i takes vertex i's colour, odd triangles too:
+     * the right triangle of each quad is green, from vertex 1. */
+    struct tl strip[4] = {{320, 300, 0.5f, 1, 0xff0000}, {320, 0, 0.5f, 1, 0x00ff00},
+                          {640, 300, 0.5f, 1, 0x0000ff}, {640, 0, 0.5f, 1, 0xffffff}};
+    static const WORD strip_idx[4] = {0, 1, 2, 3};
     if (!dev)
         return;
     IDirect3DDevice9_SetRenderState(dev, D3DRS_SHADEMODE, D3DSHADE_FLAT);
     IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, v, sizeof(v[0]));
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, strip, sizeof(strip[0]));
+    for (int i = 0; i < 4; i++)
+        strip[i].y += 300; /* y 300..480 */
+    IDirect3DDevice9_DrawIndexedPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 0, 4, 2, strip_idx, D3DFMT_INDEX16, strip,
+                                            sizeof(strip[0]));
     end(dev);
     CHECK_PIXEL(dev, 100, 100, 0xff0000, NULL);
     CHECK_PIXEL(dev, 10, 280, 0xff0000, NULL);
+    CHECK_PIXEL(dev, 340, 100, 0xff0000, "strip, triangle 0");
+    CHECK_PIXEL(dev, 620, 200, 0x00ff00, "strip, triangle 1");
+    CHECK_PIXEL(dev, 340, 400, 0xff0000, "indexed strip, triangle 0");
+    CHECK_PIXEL(dev, 620, 470, 0x00ff00, "indexed strip, triangle 1");
     IDirect3DDevice9_Release(dev);
 }
 
@@ -498,6 +537,7 @@ static const struct harness_test tests[] = {
     T(point_sprites_textured),
     T(mrt_write_masks),
     T(srgb_write_blends_in_linear_space),
+    T(srgb_write_applies_to_clear),
     T(flat_shading_takes_first_vertex),
     T(pixel_centres_are_integers),
 };

@@ -1,6 +1,7 @@
 /* Render states that change what a draw rasterises (docs/render-states.md):
  * D3DRS_MULTISAMPLEMASK writes only the samples whose bit is set, and
- * MULTISAMPLEANTIALIAS FALSE covers every sample as the pixel centre;
+ * MULTISAMPLEANTIALIAS FALSE covers every sample as the pixel centre; a
+ * depth buffer of another sample count leaves colour alone;
  * D3DFILL_POINT draws the vertices of the triangles culling keeps as
  * points; D3DRS_LASTPIXEL TRUE (the default) draws each line's last pixel
  * and FALSE leaves it out. Every draw is pre-transformed white on black;
@@ -94,6 +95,48 @@ TEST(multisample)
 
 /* Whether back-buffer pixel (x, y) of a readback is white. */
 static int white(const struct readback *rb, int x, int y) { return rb_pixel(rb, x, y) == 0xffffff; }
+
+/* A multisampled render target with the single-sampled implicit depth
+ * buffer still bound: colour clears and draws without the depth test
+ * work as on Windows (Wine's test_multisample_mismatch); what becomes of
+ * depth then differs by vendor and is not checked. */
+TEST(multisample_depth_mismatch)
+{
+    struct test_ctx c;
+    IDirect3DSurface9 *ms = NULL, *res = NULL, *rt = NULL;
+    if (!test_setup(&c))
+        return;
+    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                     D3DMULTISAMPLE_2_SAMPLES, NULL))) {
+        test_teardown(&c);
+        return;
+    }
+    IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_2_SAMPLES, 0, FALSE, &ms, NULL);
+    IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &res, NULL);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    CHECK(ms && res && rt, "render targets not made");
+    if (ms && res && rt) {
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_LIGHTING, FALSE);
+        IDirect3DDevice9_SetFVF(c.dev, FVF_TL);
+        IDirect3DDevice9_SetRenderTarget(c.dev, 0, ms);
+        CHECK_HR(IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff00, 0.5f, 0), D3D_OK);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZENABLE, D3DZB_FALSE);
+        IDirect3DDevice9_BeginScene(c.dev);
+        rect_tl(c.dev, 0, 0, 32, 64, 0.25f, 0xffffffff);
+        IDirect3DDevice9_EndScene(c.dev);
+        IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
+        CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, ms, NULL, res, NULL, D3DTEXF_NONE), D3D_OK);
+        CHECK_EQ_U(rt_pixel(c.dev, res, 16, 32), 0xffffff);
+        CHECK_EQ_U(rt_pixel(c.dev, res, 48, 32), 0x00ff00);
+    }
+    if (ms)
+        IDirect3DSurface9_Release(ms);
+    if (res)
+        IDirect3DSurface9_Release(res);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    test_teardown(&c);
+}
 
 /* Two lines, (1,2)-(5,2) then (5,3)-(5,6) as a list or (5,2)-(5,6) as a
  * strip: pixels (1,2)-(4,2) and (5,3)-(5,5) are drawn either way; (5,6),
@@ -196,6 +239,7 @@ TEST(point_fill)
 
 static const struct harness_test tests[] = {
     T(multisample),
+    T(multisample_depth_mismatch),
     T(last_pixel),
     T(point_fill),
 };

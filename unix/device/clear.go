@@ -133,11 +133,21 @@ type clearValue struct {
 	color   uint32
 	z       float32
 	stencil uint32
+	srgb    bool // D3DRS_SRGBWRITEENABLE: the colour is encoded as draws' are
 }
 
-func (v clearValue) rgba() [4]float32 {
+// rgba is the colour to store in a target of format f: sRGB-encoded under
+// D3DRS_SRGBWRITEENABLE when f has an sRGB twin, as Windows clears
+// (Wine's clear_test).
+func (v clearValue) rgba(f pixfmt.Format) [4]float32 {
 	c := v.color
-	return [4]float32{float32(c>>16&0xff) / 255, float32(c>>8&0xff) / 255, float32(c&0xff) / 255, float32(c>>24) / 255}
+	r := [4]float32{float32(c>>16&0xff) / 255, float32(c>>8&0xff) / 255, float32(c&0xff) / 255, float32(c>>24) / 255}
+	if v.srgb && f.SRGB() != f {
+		for i := range 3 {
+			r[i] = linearToSRGB(r[i])
+		}
+	}
+	return r
 }
 
 func (d *Device) clear(r *shared.RecClear, rec []byte) error {
@@ -205,10 +215,9 @@ func (d *Device) clearIn(pd *backend.RenderPassDesc, desc *backend.RenderPipelin
 	for i := range k.color {
 		k.color[i] = desc.ColorAttachments[i].Format
 	}
-	w, h := tg.width, tg.height
-
-	// The area: the viewport, the scissor when enabled, each rectangle.
-	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X + d.vp.Width), int(d.vp.Y + d.vp.Height)}.and(rect{0, 0, w, h})
+	// The area: the viewport, the scissor when enabled, each rectangle;
+	// each attachment then cuts it to its own size.
+	area := rect{int(d.vp.X), int(d.vp.Y), int(d.vp.X) + int(d.vp.Width), int(d.vp.Y) + int(d.vp.Height)}
 	if d.st.ff.RS[types.D3DRS_SCISSORTESTENABLE] != 0 {
 		area = area.and(rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)})
 	}
@@ -228,7 +237,7 @@ func (d *Device) clearIn(pd *backend.RenderPassDesc, desc *backend.RenderPipelin
 			areas = append(areas, q.and(area))
 		}
 	}
-	return d.encodeClear(pd, k, w, h, clearValue{r.Color, r.Z, r.Stencil}, areas)
+	return d.encodeClear(pd, k, tg.width, tg.height, clearValue{r.Color, r.Z, r.Stencil, d.srgbViews()}, areas)
 }
 
 // encodeClear clears the areas of the pass's attachments that k.flags
@@ -239,12 +248,22 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v
 	if d.cmd() == nil {
 		return nil
 	}
+	on := make([]rect, 0, len(areas))
+	for _, a := range areas {
+		if a = a.and(rect{0, 0, w, h}); !a.empty() {
+			on = append(on, a)
+		}
+	}
+	if len(on) == 0 {
+		return nil
+	}
+	areas = on
 	if d.beginPass(pd) && wholeClear(pd, k.flags, areas) {
 		p := &d.pass.desc
 		if k.flags&types.D3DCLEAR_TARGET != 0 {
-			c := v.rgba()
 			for i := range p.Color {
 				if p.Color[i].Texture != nil {
+					c := v.rgba(k.color[i])
 					p.Color[i].Load = backend.LoadClear
 					p.Color[i].ClearColor = [4]float64{float64(c[0]), float64(c[1]), float64(c[2]), float64(c[3])}
 				}
@@ -274,15 +293,17 @@ func (d *Device) encodeClear(pd *backend.RenderPassDesc, k clearKey, w, h int, v
 	binary.LittleEndian.PutUint32(zb[:], math.Float32bits(v.z))
 	enc.SetVertexBytes(zb[:], 0)
 	var cbytes [16]byte
-	for i, f := range v.rgba() {
+	first := pixfmt.Invalid // the clear pipeline writes one colour to every target
+	for _, f := range k.color {
+		if first == pixfmt.Invalid {
+			first = f
+		}
+	}
+	for i, f := range v.rgba(first) {
 		binary.LittleEndian.PutUint32(cbytes[4*i:], math.Float32bits(f))
 	}
 	enc.SetFragmentBytes(cbytes[:], 0)
 	for _, a := range areas {
-		a = a.and(rect{0, 0, w, h})
-		if a.empty() {
-			continue
-		}
 		enc.SetScissorRect(backend.ScissorRect{X: a.l, Y: a.t, Width: a.r - a.l, Height: a.b - a.t})
 		enc.DrawPrimitives(backend.PrimitiveTriangle, 0, 3, 1, 0)
 	}

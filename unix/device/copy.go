@@ -147,16 +147,13 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 	if cb == nil {
 		return nil
 	}
-	switch {
-	case src.samples > 1 && dst.samples > 1:
+	if src.samples > 1 && dst.samples == src.samples && same && src.mapping.Format == dst.mapping.Format {
 		// Between surfaces of one multisampling: a copy of every sample.
-		if !same || src.samples != dst.samples || src.mapping.Format != dst.mapping.Format {
-			return fmt.Errorf("stretch: between multisampled surfaces of other sizes, samples or formats")
-		}
 		d.copyRect(src, dst, sr, dr)
 		return nil
-	case src.samples > 1:
-		if same && sr == (rect{0, 0, src.width, src.height}) && dst.width == src.width && dst.height == src.height {
+	}
+	if src.samples > 1 {
+		if dst.samples == 1 && same && sr == (rect{0, 0, src.width, src.height}) && dst.width == src.width && dst.height == src.height {
 			resolve(cb, src, dst.tex, dst.level, dst.slice)
 			return nil
 		}
@@ -172,16 +169,21 @@ func (d *Device) stretchRect(r *shared.RecStretchRect, _ []byte) error {
 		rs := *src
 		rs.tex, rs.samples, rs.level, rs.slice, rs.owner = tmp, 1, 0, 0, 0
 		src = &rs
-		if same && src.mapping.Format == dst.mapping.Format {
-			d.copyRect(src, dst, sr, dr)
-			return nil
+	}
+	switch {
+	case src.mapping.Format.IsDepth() || dst.mapping.Format.IsDepth():
+		if !same || src.mapping.Format != dst.mapping.Format {
+			return fmt.Errorf("stretch: depth surfaces copy only at the same size and format")
 		}
+		d.copyRect(src, dst, sr, dr)
+		return nil
+	case dst.samples > 1:
+		// A blit cannot write a multisampled texture's samples; the
+		// scaled copy's draw writes every sample of each pixel.
 		return d.scaledCopy(src, dst, sr, dr, types.TextureFilterType(r.Filter))
 	case same && src.mapping.Format == dst.mapping.Format:
 		d.copyRect(src, dst, sr, dr)
 		return nil
-	case src.mapping.Format.IsDepth() || dst.mapping.Format.IsDepth():
-		return fmt.Errorf("stretch: depth surfaces copy only at the same size and format")
 	}
 	return d.scaledCopy(src, dst, sr, dr, types.TextureFilterType(r.Filter))
 }

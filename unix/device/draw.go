@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"mtld3d/core/ff"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -36,6 +37,7 @@ type drawCache struct {
 	vbufs   []vertexBuffer
 	scratch []byte       // fan indices, converted elements
 	consts  constScratch // setConstants' storage
+	fit     ff.ViewFit   // the draw's viewport fit (rasterState)
 }
 
 func (c *drawCache) init() {
@@ -325,6 +327,13 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 	if !d.rasterState(enc, tg.width, tg.height) {
 		return nil // scissored away
 	}
+	if sh.vs == nil && d.st.ff.Decl.Pos == ff.PosXYZRHW {
+		// Without D3DPMISCCAPS_CLIPTLVERTS, pre-transformed vertices are
+		// not clipped at the near and far planes; their depth is clamped
+		// (D3DPMISCCAPS docs; Wine's depth_clamp_test). The pass resets
+		// the mode for the next draw.
+		enc.SetDepthClipMode(backend.DepthClamp)
+	}
 	d.setConstants(enc, sh, &fns)
 	if err := d.bindTextures(enc); err != nil {
 		return err
@@ -363,12 +372,18 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		return nil
 	}
 	bpt := primitive(pt)
-	if restarts(pt, idx, n) {
+	if restarts(pt, idx, n) || pt == types.D3DPT_TRIANGLESTRIP && d.flatShaded() {
 		// Metal restarts a strip at the all-ones index; D3D9 has no
 		// restart and draws that vertex, so such a strip goes as a list.
+		// So does a flat-shaded triangle strip: D3D9 takes an odd
+		// triangle's colour from its first vertex, where Metal's strip
+		// order puts the second vertex first.
 		ib, count, err := d.stripList(pt, prims, idx)
 		if err != nil {
 			return err
+		}
+		if idx.size == 0 {
+			baseVertex = startVertex
 		}
 		enc.DrawIndexedPrimitives(listOf(pt), count, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
 		return nil
@@ -462,16 +477,24 @@ func restarts(pt types.PrimitiveType, idx indexSource, n int) bool {
 	return false
 }
 
-// stripList lists an indexed strip's primitives as 32-bit list indices.
-// Odd triangles swap their last two vertices: the strip's winding, with
-// the first vertex still the first (D3D9's flat-shading vertex).
+// stripList lists a strip's primitives as 32-bit list indices (of its
+// own indices when it is indexed, else counted from the draw's first
+// vertex). Odd triangles swap their last two vertices: the strip's
+// winding, with the first vertex still the first (D3D9's flat-shading
+// vertex).
 func (d *Device) stripList(pt types.PrimitiveType, prims uint32, idx indexSource) (backend.Buffer, int, error) {
-	src := idx.buf.Contents()[idx.offset:]
+	var src []byte
+	if idx.size != 0 {
+		src = idx.buf.Contents()[idx.offset:]
+	}
 	at := func(i int) uint32 {
-		if idx.size == 2 {
+		switch idx.size {
+		case 2:
 			return uint32(binary.LittleEndian.Uint16(src[2*i:]))
+		case 4:
+			return binary.LittleEndian.Uint32(src[4*i:])
 		}
-		return binary.LittleEndian.Uint32(src[4*i:])
+		return uint32(i)
 	}
 	per := 3
 	if pt == types.D3DPT_LINESTRIP {

@@ -161,7 +161,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint boo
 	var f drawFunctions
 	kinds := d.textureKinds()
 	d.st.activeLights()
-	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
+	d.st.params.Viewport = d.viewport()
 	dk := d.drawKind(sh, pt)
 	if unitPoint {
 		dk.Points = false // a line's pixel: no sprite coordinates
@@ -232,7 +232,7 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	}
 	clear(sc.ds)
 	ff.FillDrawState(sc.ds, st)
-	ff.FillViewState(sc.ds, d.st.params)
+	ff.FillViewState(sc.ds, d.st.params, d.draws.fit)
 	d.fillLodBias(sc.ds)
 	for s := range pixelSamplers {
 		sc.ds[ir.DSBorder0+s] = ff.Color(d.st.samp[s][types.D3DSAMP_BORDERCOLOR])

@@ -38,7 +38,12 @@ func (d *Device) targets(pd *backend.RenderPassDesc, desc *backend.RenderPipelin
 		desc.ColorAttachments[i].Format = s.mapping.Format
 		t.width, t.height, t.samples, t.any = min(t.width, s.width), min(t.height, s.height), s.samples, true
 	}
-	if ds := d.objects[d.ds]; d.ds != 0 && ds != nil && ds.tex != nil {
+	// A depth-stencil surface whose sample count differs from the render
+	// targets' is left out of the pass (Metal requires one count): colour
+	// clears and draws go on as on Windows, where what happens to depth
+	// varies by vendor (Wine's test_multisample_mismatch) and this is
+	// NVIDIA's: depth is neither cleared nor tested.
+	if ds := d.objects[d.ds]; d.ds != 0 && ds != nil && ds.tex != nil && (!t.any || ds.samples == t.samples) {
 		pf := ds.mapping.Format
 		if t.hasDepth = pf.IsDepth(); t.hasDepth {
 			desc.DepthFormat = pf
@@ -108,6 +113,7 @@ type passEncoder struct {
 	full      backend.ScissorRect
 	scissor   backend.ScissorRect
 	fill      backend.TriangleFillMode
+	cull      backend.CullMode
 	bias      [3]float32
 	clip      backend.DepthClipMode
 	blend     [4]float32
@@ -136,6 +142,11 @@ func (e *passEncoder) SetScissorRect(r backend.ScissorRect) {
 func (e *passEncoder) SetTriangleFillMode(m backend.TriangleFillMode) {
 	e.fill = m
 	e.RenderCommandEncoder.SetTriangleFillMode(m)
+}
+
+func (e *passEncoder) SetCullMode(m backend.CullMode) {
+	e.cull = m
+	e.RenderCommandEncoder.SetCullMode(m)
 }
 
 func (e *passEncoder) SetDepthBias(bias, slope, clamp float32) {
@@ -168,6 +179,10 @@ func (e *passEncoder) restore() {
 	}
 	if e.fill != backend.FillSolid {
 		e.SetTriangleFillMode(backend.FillSolid)
+	}
+	if e.cull != backend.CullNone {
+		// a Clear's triangle after a draw that culled must not be culled
+		e.SetCullMode(backend.CullNone)
 	}
 	if e.bias != [3]float32{} {
 		e.SetDepthBias(0, 0, 0)

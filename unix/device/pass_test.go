@@ -2,6 +2,8 @@ package device
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math"
 	"testing"
 
 	"mtld3d/core/format"
@@ -458,5 +460,25 @@ func TestDiscardReadback(t *testing.T) {
 	want := [2]backend.StoreAction{backend.StoreStore, backend.StoreStore}
 	if len(b.ends) != 1 || b.ends[0] != want {
 		t.Errorf("stores %v, want one pass storing both", b.ends)
+	}
+}
+
+// A Clear that is a draw in the open pass follows a draw that culled back
+// faces: the clear's triangle must not inherit that culling.
+func TestClearAfterCullingDraw(t *testing.T) {
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZ})
+	var data []byte
+	for _, f := range []float32{-1, 1, 0.5, 1, 1, 0.5, -1, -1, 0.5} { // clockwise: drawn under the default CCW culling
+		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(f))
+	}
+	add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 12,
+		VertexBytes: uint32(len(data))}, data...)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
+	replay(t, d, c)
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 6, 6); got != 0xff0000ff {
+		t.Errorf("after the draw, the clear left %#x, want %#x", got, 0xff0000ff)
 	}
 }

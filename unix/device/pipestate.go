@@ -312,8 +312,9 @@ func depthBiasScale(f pixfmt.Format) float32 {
 	return 1 << 24
 }
 
-// rasterState sets the encoder's viewport, scissor, stencil reference,
-// winding, culling and fill mode. It answers false when the scissor or
+// rasterState sets the encoder's viewport (the D3D9 viewport's part on the
+// target, ff.FitViewport), scissor, stencil reference, winding, culling
+// and fill mode. It answers false when the viewport, the scissor or
 // D3DRS_MULTISAMPLEMASK leaves nothing to draw.
 func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	rs := &d.st.ff.RS
@@ -324,8 +325,13 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	enc.SetStencilReference(ref, ref)
 	bf := rs[types.D3DRS_BLENDFACTOR] // D3DCOLOR
 	enc.SetBlendColor(float32(bf>>16&0xff)/255, float32(bf>>8&0xff)/255, float32(bf&0xff)/255, float32(bf>>24)/255)
-	enc.SetViewport(backend.Viewport{OriginX: float64(d.vp.X), OriginY: float64(d.vp.Y), Width: float64(d.vp.Width),
-		Height: float64(d.vp.Height), ZNear: float64(d.vp.MinZ), ZFar: float64(d.vp.MaxZ)})
+	fit, ok := ff.FitViewport(d.viewport(), w, h)
+	if !ok {
+		return false // the viewport is off the target
+	}
+	d.draws.fit = fit // setConstants passes the position's fit on
+	enc.SetViewport(backend.Viewport{OriginX: fit.X, OriginY: fit.Y, Width: fit.Width, Height: fit.Height,
+		ZNear: float64(fit.ZNear), ZFar: float64(fit.ZFar)})
 	if rs[types.D3DRS_SCISSORTESTENABLE] != 0 {
 		r := rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)}.and(rect{0, 0, w, h})
 		if r.empty() {
@@ -366,6 +372,12 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 // which Metal has no fill mode for.
 func (d *Device) pointFill(pt types.PrimitiveType) bool {
 	return types.FillMode(d.st.ff.RS[types.D3DRS_FILLMODE]) == types.D3DFILL_POINT && topology(pt) == backend.TopologyTriangle
+}
+
+// flatShaded says colours take one vertex's value across a primitive
+// (D3DSHADE_FLAT).
+func (d *Device) flatShaded() bool {
+	return types.ShadeMode(d.st.ff.RS[types.D3DRS_SHADEMODE]) == types.D3DSHADE_FLAT
 }
 
 // lastPixel says a line draw must add its lines' last pixels:

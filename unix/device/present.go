@@ -30,8 +30,8 @@ const maxDrawable = 16384
 type swapChain struct {
 	effect  uint32
 	buffers []uint32 // back buffer ids in GetBackBuffer order
-	// The storage last flipped to the front of a FLIP chain, which the
-	// next flip hands to the last back buffer.
+	// The storage last flipped to the front of a FLIP or DISCARD chain,
+	// which the next flip hands to the last back buffer.
 	flipped backend.Texture
 	// A multisampled back buffer is resolved here before it is drawn.
 	resolved *surface
@@ -191,13 +191,14 @@ func (d *Device) resolveBackBuffer(sc uint32, bb *surface) (*surface, error) {
 	return c.resolved, nil
 }
 
-// flip rotates a FLIP chain of more than one back buffer: the first back
-// buffer's storage goes to the front, each later one moves up a place and
-// the last receives what the front held. Surface ids stay: GetBackBuffer
-// returns the same objects, their contents rotate.
+// flip rotates a FLIP or DISCARD chain of more than one back buffer (as
+// Windows does DISCARD's too: Wine's test_flip): the first back buffer's
+// storage goes to the front, each later one moves up a place and the last
+// receives what the front held. Surface ids stay: GetBackBuffer returns
+// the same objects, their contents rotate.
 func (d *Device) flip(sc uint32) {
 	c := d.chains[sc]
-	if c == nil || c.effect != uint32(types.D3DSWAPEFFECT_FLIP) || len(c.buffers) < 2 {
+	if c == nil || c.effect == uint32(types.D3DSWAPEFFECT_COPY) || len(c.buffers) < 2 {
 		return
 	}
 	bufs := make([]*surface, len(c.buffers))

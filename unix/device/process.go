@@ -149,7 +149,7 @@ type cpuVertex struct {
 func (d *Device) cpuVertices(els []element, vs *ir.Shader) (*cpuVertex, error) {
 	st := &d.st.ff
 	d.st.activeLights()
-	d.st.params.Viewport = types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
+	d.st.params.Viewport = d.viewport()
 	key := ff.Variant(st)
 	s := vs
 	res := &cpuResources{}

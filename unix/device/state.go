@@ -101,6 +101,11 @@ func (s *drawState) activeLights() {
 	}
 }
 
+// viewport is the recorded viewport as D3D9 gives it.
+func (d *Device) viewport() types.Viewport9 {
+	return types.Viewport9{X: d.vp.X, Y: d.vp.Y, Width: d.vp.Width, Height: d.vp.Height, MinZ: d.vp.MinZ, MaxZ: d.vp.MaxZ}
+}
+
 func matrix(m [16]float32) types.Matrix {
 	var r types.Matrix
 	for i := 0; i < 16; i++ {

@@ -491,7 +491,7 @@ func TestFixedFunctionModulate(t *testing.T) {
 	pcf := ff.PixelConstants(&st)
 	ds := make([][4]float32, ir.DSCount)
 	ff.FillDrawState(ds, &st)
-	ds[ir.DSHalfPixel] = [4]float32{1.0 / 8, -1.0 / 8}
+	ds[ir.DSHalfPixel] = [4]float32{1.0 / 8, -1.0 / 8, 1, 1}
 
 	p := r.pipeline(ff.VertexShader(vk), ff.PixelShader(pk), key, key,
 		[3]int{ff.LocPosition, ff.LocDiffuse, ff.LocTexCoord0}, pixfmt.RGBA32Float, nil)
