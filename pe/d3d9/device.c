@@ -219,6 +219,8 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     }
     bind_defaults(device);
     state_reset_viewport(device);
+    if (!pp->Windowed)
+        focus_acquire(device, focus ? focus : pp->hDeviceWindow);
     memwatch_device_created(device->unix_id);
     TRACE("device %u created: %ux%u %s, flags %#lx", device->unix_id, pp->BackBufferWidth, pp->BackBufferHeight,
           pp->Windowed ? "windowed" : "fullscreen", flags);
@@ -320,6 +322,7 @@ static void device_destroy(struct device *device)
     struct d3d9 *d3d9 = device->d3d9;
 
     device->refcount = 1; /* children released below must not re-enter */
+    focus_release(device);
     state_cleanup(device);
     vdecl_release_fvf_decls(device);
     unbind_targets(device);
@@ -399,17 +402,39 @@ void *device_blob(struct device *device, SIZE_T size)
 
 HRESULT WINAPI device_TestCooperativeLevel(IDirect3DDevice9Ex *iface)
 {
-    struct device *device = device_impl(iface);
-    if (device->lost)
+    switch (device_impl(iface)->status) {
+    case DEVICE_LOST:
+        return D3DERR_DEVICELOST;
+    case DEVICE_NOT_RESET:
         return D3DERR_DEVICENOTRESET;
-    return D3D_OK;
+    default:
+        return D3D_OK;
+    }
+}
+
+void device_activate(struct device *device, BOOL active)
+{
+    struct swapchain *sc = device->swapchain;
+    if (!sc || sc->pp.Windowed)
+        return;
+    /* A plain device lost in the background needs a Reset once back; an
+     * Ex device is never lost, its presents are occluded meanwhile. */
+    if (device->extended)
+        InterlockedExchange(&device->occluded, !active);
+    else if (!active)
+        InterlockedExchange(&device->status, DEVICE_LOST);
+    else
+        InterlockedCompareExchange(&device->status, DEVICE_NOT_RESET, DEVICE_LOST);
+    fullscreen_activate(sc, active);
 }
 
 HRESULT WINAPI device_CheckDeviceState(IDirect3DDevice9Ex *iface, HWND window)
 {
-    (void)iface;
+    struct device *device = device_impl(iface);
     if (window && !IsWindow(window))
         return D3DERR_INVALIDCALL;
+    if (window && device->occluded)
+        return S_PRESENT_OCCLUDED;
     return D3D_OK;
 }
 
@@ -788,15 +813,18 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
     HRESULT hr;
     if (!pp)
         return D3DERR_INVALIDCALL;
+    /* A plain device in the background cannot be reset until it is back. */
+    if (device->status == DEVICE_LOST)
+        return D3DERR_DEVICELOST;
     if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended))) {
         if (!device->extended)
-            device->lost = TRUE;
+            device->status = DEVICE_NOT_RESET;
         return hr;
     }
     /* A plain device cannot reset while default-pool objects live. */
     if (!device->extended && !extended_reset && device->default_pool_objects) {
         WARN("Reset refused: %u default-pool resources still live", device->default_pool_objects);
-        device->lost = TRUE;
+        device->status = DEVICE_NOT_RESET;
         return D3DERR_INVALIDCALL;
     }
     device_lock(device);
@@ -810,11 +838,18 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
     if (SUCCEEDED(hr)) {
         bind_defaults(device);
         state_reset_viewport(device);
-        device->lost = FALSE;
+        InterlockedCompareExchange(&device->status, DEVICE_OK, DEVICE_NOT_RESET);
+        /* An Ex device's Reset takes the display back. */
+        InterlockedExchange(&device->occluded, FALSE);
         device->in_scene = FALSE;
     } else {
-        device->lost = TRUE;
+        InterlockedCompareExchange(&device->status, DEVICE_NOT_RESET, DEVICE_OK);
     }
+    /* The focus window is watched while the device is fullscreen. */
+    if (pp->Windowed)
+        focus_release(device);
+    else
+        focus_acquire(device, device->create.hFocusWindow ? device->create.hFocusWindow : pp->hDeviceWindow);
     device_unlock(device);
     return hr;
 }

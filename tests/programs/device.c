@@ -334,6 +334,148 @@ TEST(fullscreen_is_emulated)
     DestroyWindow(w);
 }
 
+static IDirect3DDevice9 *fullscreen_device(HWND w, DWORD flags)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 640;
+    pp.BackBufferHeight = 480;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, w, D3DCREATE_HARDWARE_VERTEXPROCESSING | flags, &pp, &dev),
+             D3D_OK);
+    return dev;
+}
+
+TEST(fullscreen_window_styles)
+{
+    /* Windows 10 drops the overlapped frame (WS_OVERLAPPEDWINDOW,
+     * WS_EX_OVERLAPPEDWINDOW) of a fullscreen device window, shows it
+     * topmost over the monitor, and gives the styles back when the device
+     * goes windowed; D3DCREATE_NOWINDOWCHANGES ("Direct3D must not alter
+     * the focus window in any way") leaves the window as it was. */
+    HWND w = test_window(320, 200);
+    LONG style = GetWindowLongW(w, GWL_STYLE), exstyle = GetWindowLongW(w, GWL_EXSTYLE);
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev;
+    RECT before, r;
+    GetWindowRect(w, &before);
+    if (!(dev = fullscreen_device(w, 0)))
+        return;
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE), style & ~WS_OVERLAPPEDWINDOW);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_EXSTYLE), (exstyle & ~WS_EX_OVERLAPPEDWINDOW) | WS_EX_TOPMOST);
+    default_pp(&pp, w);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE), style);
+    /* SetWindowLong cannot clear WS_EX_TOPMOST: it stays. */
+    CHECK_EQ_U(GetWindowLongW(w, GWL_EXSTYLE), exstyle | WS_EX_TOPMOST);
+    GetWindowRect(w, &r);
+    CHECK(EqualRect(&r, &before), "windowed again at %ld,%ld-%ld,%ld", r.left, r.top, r.right, r.bottom);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+
+    w = test_window(320, 200);
+    style = GetWindowLongW(w, GWL_STYLE);
+    exstyle = GetWindowLongW(w, GWL_EXSTYLE);
+    GetWindowRect(w, &before);
+    if (!(dev = fullscreen_device(w, D3DCREATE_NOWINDOWCHANGES)))
+        return;
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE), style);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_EXSTYLE), exstyle);
+    GetWindowRect(w, &r);
+    CHECK(EqualRect(&r, &before), "NOWINDOWCHANGES moved the window to %ld,%ld-%ld,%ld", r.left, r.top, r.right,
+          r.bottom);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+}
+
+TEST(focus_loss_loses_fullscreen_device)
+{
+    /* "Lost devices" in the documentation: a fullscreen device whose
+     * application loses the foreground is lost (TestCooperativeLevel and
+     * Present answer D3DERR_DEVICELOST, Reset cannot succeed); once the
+     * application is active again it answers D3DERR_DEVICENOTRESET until
+     * Reset. The window is minimized meanwhile, its frame back. The focus
+     * window's procedure is d3d9's while fullscreen. */
+    HWND w = test_window(320, 200);
+    LONG style = GetWindowLongW(w, GWL_STYLE);
+    LONG_PTR proc = GetWindowLongPtrA(w, GWLP_WNDPROC);
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev;
+    if (!(dev = fullscreen_device(w, 0)))
+        return;
+    CHECK(GetWindowLongPtrA(w, GWLP_WNDPROC) != proc, "the focus window is subclassed while fullscreen");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3DERR_DEVICELOST);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3DERR_DEVICELOST);
+    CHECK(IsIconic(w), "the fullscreen window is minimized");
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE) & ~WS_MINIMIZE, style);
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 640;
+    pp.BackBufferHeight = 480;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3DERR_DEVICELOST);
+    ShowWindow(w, SW_RESTORE);
+    CHECK(SetForegroundWindow(w), "SetForegroundWindow(window)");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3DERR_DEVICENOTRESET);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3DERR_DEVICELOST);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE) & WS_OVERLAPPEDWINDOW, 0);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    /* Windowed, the focus window is the application's again and losing
+     * the foreground loses nothing. */
+    default_pp(&pp, w);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK(GetWindowLongPtrA(w, GWLP_WNDPROC) == proc, "the focus window's procedure is back");
+    CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+}
+
+TEST(focus_loss_occludes_ex_device)
+{
+    /* An Ex device is never lost: in the background its fullscreen
+     * presents answer S_PRESENT_OCCLUDED (PresentEx's documentation), and
+     * CheckDeviceState for its window too, until it is active again. */
+    HWND w = test_window(320, 200);
+    D3DPRESENT_PARAMETERS pp;
+    D3DDISPLAYMODEEX mode = {.Size = sizeof(mode), .Width = 640, .Height = 480, .Format = D3DFMT_X8R8G8B8};
+    IDirect3D9Ex *d3dex = NULL;
+    IDirect3DDevice9Ex *dev = NULL;
+    CHECK_HR(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3dex), D3D_OK);
+    if (!d3dex)
+        return;
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 640;
+    pp.BackBufferHeight = 480;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3D9Ex_CreateDeviceEx(d3dex, 0, D3DDEVTYPE_HAL, w, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &mode,
+                                         &dev),
+             D3D_OK);
+    if (dev) {
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+        CHECK_HR(IDirect3DDevice9Ex_TestCooperativeLevel(dev), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), S_PRESENT_OCCLUDED);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), S_PRESENT_OCCLUDED);
+        ShowWindow(w, SW_RESTORE);
+        CHECK(SetForegroundWindow(w), "SetForegroundWindow(window)");
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), D3D_OK);
+        CHECK_EQ_U(IDirect3DDevice9Ex_Release(dev), 0);
+    }
+    IDirect3D9Ex_Release(d3dex);
+    DestroyWindow(w);
+}
+
 TEST(additional_swap_chain)
 {
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
@@ -379,6 +521,9 @@ TEST(additional_swap_chain)
 static const struct harness_test tests[] = {
     T(additional_swap_chain),
     T(fullscreen_is_emulated),
+    T(fullscreen_window_styles),
+    T(focus_loss_loses_fullscreen_device),
+    T(focus_loss_occludes_ex_device),
     T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
     T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
 };
