@@ -485,25 +485,12 @@ HRESULT WINAPI device_GetDisplayMode(IDirect3DDevice9Ex *iface, UINT swapchain, 
     return d3d9_GetAdapterDisplayMode(&device->d3d9->iface, device->create.AdapterOrdinal, mode);
 }
 
+/* The implicit swap chains only (one per adapter of the group, and we
+ * have one adapter): additional ones are the application's to hold. */
 UINT WINAPI device_GetNumberOfSwapChains(IDirect3DDevice9Ex *iface)
 {
-    struct device *device = device_impl(iface);
-    UINT n = 1;
-    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
-        n += device->extra[i] != NULL;
-    return n;
-}
-
-/* The index-th swap chain: the implicit one, then the additional ones in
- * creation order. */
-static struct swapchain *swapchain_at(struct device *device, UINT index)
-{
-    if (index == 0)
-        return device->swapchain;
-    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
-        if (device->extra[i] && --index == 0)
-            return device->extra[i];
-    return NULL;
+    (void)iface;
+    return 1;
 }
 
 HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pp,
@@ -516,8 +503,9 @@ HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPR
     if (!pp || !out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    /* One fullscreen swap chain per device: additional ones are windowed. */
-    if (!pp->Windowed)
+    /* One fullscreen swap chain per device: additional ones are windowed,
+     * and a fullscreen device takes none (Windows, Wine's test_swapchain). */
+    if (!pp->Windowed || !device->swapchain->pp.Windowed)
         return D3DERR_INVALIDCALL;
     if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended)))
         return hr;
@@ -577,13 +565,12 @@ HRESULT WINAPI device_ComposeRects(IDirect3DDevice9Ex *iface, IDirect3DSurface9 
 HRESULT WINAPI device_GetSwapChain(IDirect3DDevice9Ex *iface, UINT index, IDirect3DSwapChain9 **out)
 {
     struct device *device = device_impl(iface);
-    struct swapchain *sc;
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (!(sc = swapchain_at(device, index)))
+    if (index != 0)
         return D3DERR_INVALIDCALL;
-    *out = (IDirect3DSwapChain9 *)&sc->iface;
+    *out = (IDirect3DSwapChain9 *)&device->swapchain->iface;
     IDirect3DSwapChain9_AddRef(*out);
     return D3D_OK;
 }

@@ -276,8 +276,8 @@ HRESULT WINAPI swapchain_GetBackBuffer(IDirect3DSwapChain9Ex *iface, UINT index,
     struct swapchain *sc = impl(iface);
     if (!out)
         return D3DERR_INVALIDCALL;
-    *out = NULL;
-    /* D3DBACKBUFFER_TYPE_LEFT is the only type; Windows ignores others. */
+    /* D3DBACKBUFFER_TYPE_LEFT is the only type; Windows ignores others.
+     * A bad index leaves *out as it was (Windows, Wine's test_swapchain). */
     (void)type;
     if (index >= sc->pp.BackBufferCount || !sc->backbuffers[index])
         return D3DERR_INVALIDCALL;
