@@ -808,17 +808,21 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
             device->status = DEVICE_NOT_RESET;
         return hr;
     }
+    device_lock(device);
+    device_flush(device);
+    /* Reset lets go of the render targets and depth surface first: what
+     * only the device held goes and does not count below (Windows, Wine's
+     * test_reset_resources). */
+    unbind_targets(device);
     /* A plain device cannot reset while default-pool objects live. */
     if (!device->extended && !extended_reset && device->default_pool_objects) {
         WARN("Reset refused: %u default-pool resources still live", device->default_pool_objects);
         device->status = DEVICE_NOT_RESET;
+        device_unlock(device);
         return D3DERR_INVALIDCALL;
     }
-    device_lock(device);
-    device_flush(device);
     state_cleanup(device);
     state_init(device);
-    unbind_targets(device);
     hr = swapchain_reset(device->swapchain, pp);
     if (SUCCEEDED(hr))
         hr = create_auto_ds(device, pp);

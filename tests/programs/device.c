@@ -243,6 +243,25 @@ TEST(reset_rules)
     IDirect3DDevice9_GetViewport(dev, &vp);
     CHECK(vp.Width == 320 && vp.Height == 240, "viewport %lux%lu after reset", vp.Width, vp.Height);
     CHECK_HR(IDirect3DDevice9_Reset(dev, NULL), D3DERR_INVALIDCALL);
+    /* Render targets and a depth surface only the device holds do not
+     * stop Reset: it lets go of them, and render target 0 is the back
+     * buffer again, the others unset. */
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &rt, NULL),
+             D3D_OK);
+    if (rt) {
+        CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 1, rt), D3D_OK);
+        IDirect3DSurface9_Release(rt);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 320, 240, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, TRUE, &rt,
+                                                        NULL),
+             D3D_OK);
+    if (rt) {
+        CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(dev, rt), D3D_OK);
+        IDirect3DSurface9_Release(rt);
+    }
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    rt = (IDirect3DSurface9 *)0xdeadbeef;
+    CHECK_HR(IDirect3DDevice9_GetRenderTarget(dev, 1, &rt), D3DERR_NOTFOUND);
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
 }
 
@@ -482,6 +501,54 @@ TEST(focus_loss_occludes_ex_device)
     DestroyWindow(w);
 }
 
+TEST(cursor_rules)
+{
+    /* SetCursorProperties takes an A8R8G8B8 surface with power-of-two
+     * sides no larger than the display mode (its documentation); ShowCursor
+     * answers the previous state, and the cursor cannot be shown before
+     * it has an image. */
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *s = NULL;
+    D3DDISPLAYMODE mode;
+    UINT w = 1, h = 1;
+    if (!dev)
+        return;
+    CHECK(!IDirect3DDevice9_ShowCursor(dev, TRUE), "hidden at first");
+    CHECK(!IDirect3DDevice9_ShowCursor(dev, TRUE), "still hidden without an image");
+    CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 32, 32, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL),
+             D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 32, 0, s), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK(!IDirect3DDevice9_ShowCursor(dev, TRUE), "hidden until now");
+    CHECK(IDirect3DDevice9_ShowCursor(dev, FALSE), "shown");
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 6, 4, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL), D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    IDirect3D9_GetAdapterDisplayMode(d3d, 0, &mode);
+    while (w * 2 <= mode.Width)
+        w *= 2;
+    while (h * 2 <= mode.Height)
+        h *= 2;
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, w, h, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL), D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3D_OK);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, w * 2, h, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL),
+             D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 TEST(additional_swap_chain)
 {
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
@@ -533,6 +600,7 @@ static const struct harness_test tests[] = {
     T(fullscreen_window_styles),
     T(focus_loss_loses_fullscreen_device),
     T(focus_loss_occludes_ex_device),
+    T(cursor_rules),
     T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
     T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
 };
