@@ -821,8 +821,13 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
         device_unlock(device);
         return D3DERR_INVALIDCALL;
     }
-    state_cleanup(device);
-    state_init(device);
+    /* A plain device's Reset returns every state to its default; an Ex
+     * device keeps its state (Windows; Wine's test_backbuffer_resize draws
+     * with the FVF set before the Reset). */
+    if (!device->extended) {
+        state_cleanup(device);
+        state_init(device);
+    }
     hr = swapchain_reset(device->swapchain, pp);
     if (SUCCEEDED(hr))
         hr = create_auto_ds(device, pp);

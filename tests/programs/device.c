@@ -495,6 +495,16 @@ TEST(focus_loss_occludes_ex_device)
         CHECK(SetForegroundWindow(w), "SetForegroundWindow(window)");
         CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
         CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), D3D_OK);
+        /* An Ex device's Reset keeps its state (a plain one's returns it
+         * to the defaults). */
+        {
+            DWORD v = TRUE;
+            CHECK_HR(IDirect3DDevice9Ex_SetRenderState(dev, D3DRS_LIGHTING, FALSE), D3D_OK);
+            default_pp(&pp, w);
+            CHECK_HR(IDirect3DDevice9Ex_ResetEx(dev, &pp, NULL), D3D_OK);
+            CHECK_HR(IDirect3DDevice9Ex_GetRenderState(dev, D3DRS_LIGHTING, &v), D3D_OK);
+            CHECK_EQ_U(v, FALSE);
+        }
         CHECK_EQ_U(IDirect3DDevice9Ex_Release(dev), 0);
     }
     IDirect3D9Ex_Release(d3dex);
