@@ -1,5 +1,6 @@
 /* The device cursor: SetCursorProperties turns an A8R8G8B8 surface into
- * a Win32 cursor, which ShowCursor shows in place of the window's. */
+ * a Win32 cursor, which ShowCursor shows in place of the window's once
+ * there is one. */
 #include "d3d9_private.h"
 
 HRESULT WINAPI device_SetCursorProperties(IDirect3DDevice9Ex *iface, UINT hot_x, UINT hot_y, IDirect3DSurface9 *surface)
@@ -13,10 +14,17 @@ HRESULT WINAPI device_SetCursorProperties(IDirect3DDevice9Ex *iface, UINT hot_x,
     HCURSOR cursor;
     HDC dc;
 
+    D3DDISPLAYMODE mode;
+
     if (!surface)
         return D3DERR_INVALIDCALL;
     IDirect3DSurface9_GetDesc(surface, &desc);
-    if (desc.Format != D3DFMT_A8R8G8B8 || !desc.Width || !desc.Height || desc.Width > 256 || desc.Height > 256 ||
+    /* The documentation's rules: A8R8G8B8, power-of-two sides no larger
+     * than the display mode, the hot spot inside. */
+    if (FAILED(d3d9_GetAdapterDisplayMode(&device->d3d9->iface, device->create.AdapterOrdinal, &mode)))
+        return D3DERR_INVALIDCALL;
+    if (desc.Format != D3DFMT_A8R8G8B8 || !desc.Width || !desc.Height || (desc.Width & (desc.Width - 1)) ||
+        (desc.Height & (desc.Height - 1)) || desc.Width > mode.Width || desc.Height > mode.Height ||
         hot_x >= desc.Width || hot_y >= desc.Height)
         return D3DERR_INVALIDCALL;
     if (FAILED(IDirect3DSurface9_LockRect(surface, &lr, NULL, D3DLOCK_READONLY)))
@@ -67,7 +75,9 @@ WINBOOL WINAPI device_ShowCursor(IDirect3DDevice9Ex *iface, WINBOOL show)
 {
     struct device *device = device_impl(iface);
     BOOL old = device->cursor_visible;
-    device->cursor_visible = !!show;
+    /* Without a cursor image there is nothing to show: it stays hidden
+     * (Windows, Wine's test_cursor). */
+    device->cursor_visible = show && device->cursor;
     if (device->cursor)
         SetCursor(show ? device->cursor : NULL);
     return old;

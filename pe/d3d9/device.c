@@ -235,6 +235,8 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     }
     bind_defaults(device);
     state_reset_viewport(device);
+    if (!pp->Windowed)
+        focus_acquire(device, focus ? focus : pp->hDeviceWindow);
     memwatch_device_created(device->unix_id);
     device_setup_fpu(flags);
     TRACE("device %u created: %ux%u %s, flags %#lx", device->unix_id, pp->BackBufferWidth, pp->BackBufferHeight,
@@ -337,6 +339,7 @@ static void device_destroy(struct device *device)
     struct d3d9 *d3d9 = device->d3d9;
 
     device->refcount = 1; /* children released below must not re-enter */
+    focus_release(device);
     state_cleanup(device);
     vdecl_release_fvf_decls(device);
     unbind_targets(device);
@@ -417,17 +420,39 @@ void *device_blob(struct device *device, SIZE_T size)
 
 HRESULT WINAPI device_TestCooperativeLevel(IDirect3DDevice9Ex *iface)
 {
-    struct device *device = device_impl(iface);
-    if (device->lost)
+    switch (device_impl(iface)->status) {
+    case DEVICE_LOST:
+        return D3DERR_DEVICELOST;
+    case DEVICE_NOT_RESET:
         return D3DERR_DEVICENOTRESET;
-    return D3D_OK;
+    default:
+        return D3D_OK;
+    }
+}
+
+void device_activate(struct device *device, BOOL active)
+{
+    struct swapchain *sc = device->swapchain;
+    if (!sc || sc->pp.Windowed)
+        return;
+    /* A plain device lost in the background needs a Reset once back; an
+     * Ex device is never lost, its presents are occluded meanwhile. */
+    if (device->extended)
+        InterlockedExchange(&device->occluded, !active);
+    else if (!active)
+        InterlockedExchange(&device->status, DEVICE_LOST);
+    else
+        InterlockedCompareExchange(&device->status, DEVICE_NOT_RESET, DEVICE_LOST);
+    fullscreen_activate(sc, active);
 }
 
 HRESULT WINAPI device_CheckDeviceState(IDirect3DDevice9Ex *iface, HWND window)
 {
-    (void)iface;
+    struct device *device = device_impl(iface);
     if (window && !IsWindow(window))
         return D3DERR_INVALIDCALL;
+    if (window && device->occluded)
+        return S_PRESENT_OCCLUDED;
     return D3D_OK;
 }
 
@@ -490,25 +515,12 @@ HRESULT WINAPI device_GetDisplayMode(IDirect3DDevice9Ex *iface, UINT swapchain, 
     return d3d9_GetAdapterDisplayMode(&device->d3d9->iface, device->create.AdapterOrdinal, mode);
 }
 
+/* The implicit swap chains only (one per adapter of the group, and we
+ * have one adapter): additional ones are the application's to hold. */
 UINT WINAPI device_GetNumberOfSwapChains(IDirect3DDevice9Ex *iface)
 {
-    struct device *device = device_impl(iface);
-    UINT n = 1;
-    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
-        n += device->extra[i] != NULL;
-    return n;
-}
-
-/* The index-th swap chain: the implicit one, then the additional ones in
- * creation order. */
-static struct swapchain *swapchain_at(struct device *device, UINT index)
-{
-    if (index == 0)
-        return device->swapchain;
-    for (UINT i = 0; i < MAX_EXTRA_SWAPCHAINS; i++)
-        if (device->extra[i] && --index == 0)
-            return device->extra[i];
-    return NULL;
+    (void)iface;
+    return 1;
 }
 
 HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPRESENT_PARAMETERS *pp,
@@ -521,8 +533,9 @@ HRESULT WINAPI device_CreateAdditionalSwapChain(IDirect3DDevice9Ex *iface, D3DPR
     if (!pp || !out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    /* One fullscreen swap chain per device: additional ones are windowed. */
-    if (!pp->Windowed)
+    /* One fullscreen swap chain per device: additional ones are windowed,
+     * and a fullscreen device takes none (Windows, Wine's test_swapchain). */
+    if (!pp->Windowed || !device->swapchain->pp.Windowed)
         return D3DERR_INVALIDCALL;
     if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended)))
         return hr;
@@ -582,13 +595,12 @@ HRESULT WINAPI device_ComposeRects(IDirect3DDevice9Ex *iface, IDirect3DSurface9 
 HRESULT WINAPI device_GetSwapChain(IDirect3DDevice9Ex *iface, UINT index, IDirect3DSwapChain9 **out)
 {
     struct device *device = device_impl(iface);
-    struct swapchain *sc;
     if (!out)
         return D3DERR_INVALIDCALL;
     *out = NULL;
-    if (!(sc = swapchain_at(device, index)))
+    if (index != 0)
         return D3DERR_INVALIDCALL;
-    *out = (IDirect3DSwapChain9 *)&sc->iface;
+    *out = (IDirect3DSwapChain9 *)&device->swapchain->iface;
     IDirect3DSwapChain9_AddRef(*out);
     return D3D_OK;
 }
@@ -822,33 +834,52 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
     HRESULT hr;
     if (!pp)
         return D3DERR_INVALIDCALL;
+    /* A plain device in the background cannot be reset until it is back. */
+    if (device->status == DEVICE_LOST)
+        return D3DERR_DEVICELOST;
     if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended))) {
         if (!device->extended)
-            device->lost = TRUE;
+            device->status = DEVICE_NOT_RESET;
         return hr;
-    }
-    /* A plain device cannot reset while default-pool objects live. */
-    if (!device->extended && !extended_reset && device->default_pool_objects) {
-        WARN("Reset refused: %u default-pool resources still live", device->default_pool_objects);
-        device->lost = TRUE;
-        return D3DERR_INVALIDCALL;
     }
     device_lock(device);
     device_flush(device);
-    state_cleanup(device);
-    state_init(device);
+    /* Reset lets go of the render targets and depth surface first: what
+     * only the device held goes and does not count below (Windows, Wine's
+     * test_reset_resources). */
     unbind_targets(device);
+    /* A plain device cannot reset while default-pool objects live. */
+    if (!device->extended && !extended_reset && device->default_pool_objects) {
+        WARN("Reset refused: %u default-pool resources still live", device->default_pool_objects);
+        device->status = DEVICE_NOT_RESET;
+        device_unlock(device);
+        return D3DERR_INVALIDCALL;
+    }
+    /* A plain device's Reset returns every state to its default; an Ex
+     * device keeps its state (Windows; Wine's test_backbuffer_resize draws
+     * with the FVF set before the Reset). */
+    if (!device->extended) {
+        state_cleanup(device);
+        state_init(device);
+    }
     hr = swapchain_reset(device->swapchain, pp);
     if (SUCCEEDED(hr))
         hr = create_auto_ds(device, pp);
     if (SUCCEEDED(hr)) {
         bind_defaults(device);
         state_reset_viewport(device);
-        device->lost = FALSE;
+        InterlockedCompareExchange(&device->status, DEVICE_OK, DEVICE_NOT_RESET);
+        /* An Ex device's Reset takes the display back. */
+        InterlockedExchange(&device->occluded, FALSE);
         device->in_scene = FALSE;
     } else {
-        device->lost = TRUE;
+        InterlockedCompareExchange(&device->status, DEVICE_NOT_RESET, DEVICE_OK);
     }
+    /* The focus window is watched while the device is fullscreen. */
+    if (pp->Windowed)
+        focus_release(device);
+    else
+        focus_acquire(device, device->create.hFocusWindow ? device->create.hFocusWindow : pp->hDeviceWindow);
     device_unlock(device);
     return hr;
 }

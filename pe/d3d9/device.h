@@ -12,6 +12,12 @@
 #include "arena.h"
 #include "state.h"
 
+enum device_status {
+    DEVICE_OK,
+    DEVICE_LOST,      /* TestCooperativeLevel: D3DERR_DEVICELOST, Reset refused */
+    DEVICE_NOT_RESET, /* TestCooperativeLevel: D3DERR_DEVICENOTRESET */
+};
+
 struct d3d9;
 struct surface;
 struct swapchain;
@@ -43,7 +49,10 @@ struct device {
     UINT fvf_decl_count;
     struct stateblock *recording; /* BeginStateBlock..EndStateBlock */
     BOOL in_scene;
-    BOOL lost;
+    /* DEVICE_OK, or lost: focus loss of a fullscreen plain device, or a
+     * failed Reset. Written by the focus window's procedure too. */
+    LONG status;
+    LONG occluded; /* an Ex device's fullscreen window is in the background */
     UINT default_pool_objects; /* Reset refuses while any live */
     UINT evict_epoch;          /* EvictManagedResources calls: managed textures bound later upload again */
     UINT frame;
@@ -111,6 +120,12 @@ void state_reset_viewport(struct device *device);
  * of the current depth-stencil surface into the depth texture bound to
  * sampler 0, when both exist and have one size. The device is locked. */
 void device_resz(struct device *device);
+
+/* focus.c: the focus window's procedure while the device is fullscreen. */
+void focus_acquire(struct device *device, HWND window);
+void focus_release(struct device *device);
+/* The application lost (FALSE) or regained the foreground. */
+void device_activate(struct device *device, BOOL active);
 
 /* Checks and completes present parameters (CreateDevice, Reset). */
 HRESULT device_check_present_params(D3DPRESENT_PARAMETERS *pp, HWND focus, BOOL extended);

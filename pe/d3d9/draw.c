@@ -24,11 +24,18 @@ static UINT vertex_count(D3DPRIMITIVETYPE type, UINT prims)
     }
 }
 
+/* Whether a vertex declaration or FVF says what the vertices are: a draw
+ * without one is refused. */
+static BOOL has_layout(const struct device *device)
+{
+    return device->state.decl || device->state.fvf;
+}
+
 HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, UINT start, UINT prims)
 {
     struct device *device = device_impl(iface);
     struct mtld3d_rec_draw *r;
-    if (!vertex_count(type, 1))
+    if (!vertex_count(type, 1) || !has_layout(device))
         return D3DERR_INVALIDCALL;
     if (!prims)
         return D3D_OK;
@@ -48,11 +55,11 @@ HRESULT WINAPI device_DrawIndexedPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITI
 {
     struct device *device = device_impl(iface);
     struct mtld3d_rec_draw_indexed *r;
-    if (!vertex_count(type, 1))
+    if (!vertex_count(type, 1) || !has_layout(device))
         return D3DERR_INVALIDCALL;
-    if (!device->state.indices)
-        return D3DERR_INVALIDCALL;
-    if (!prims)
+    /* No index buffer draws nothing and succeeds (Windows, Wine's
+     * test_draw_primitive). */
+    if (!prims || !device->state.indices)
         return D3D_OK;
     device_lock(device);
     state_record_consts(device);
@@ -106,9 +113,20 @@ static HRESULT draw_up(struct device *device, D3DPRIMITIVETYPE type, UINT prims,
     }
     /* Through the state path, not the public setters: a state block
      * being recorded must not capture this. */
-    state_unbind_up(device, idata != NULL);
+    state_unbind_up(device, idata != NULL, 0);
     device_unlock(device);
     return D3D_OK;
+}
+
+/* An UP draw without a vertex layout is refused, yet stream 0 (holding
+ * the UP stride) and, for an indexed one, the indices are unbound as if
+ * it had run (Windows, Wine's test_draw_primitive). */
+static HRESULT refuse_up(struct device *device, BOOL indices, UINT stride)
+{
+    device_lock(device);
+    state_unbind_up(device, indices, stride);
+    device_unlock(device);
+    return D3DERR_INVALIDCALL;
 }
 
 HRESULT WINAPI device_DrawPrimitiveUP(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, UINT prims, const void *data,
@@ -121,6 +139,8 @@ HRESULT WINAPI device_DrawPrimitiveUP(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYP
         return D3D_OK;
     if ((UINT64)n * stride > 0x7fffffff)
         return D3DERR_INVALIDCALL;
+    if (!has_layout(device_impl(iface)))
+        return refuse_up(device_impl(iface), FALSE, stride);
     return draw_up(device_impl(iface), type, prims, data, stride, n * stride, NULL, D3DFMT_UNKNOWN, 0, 0, n);
 }
 
@@ -138,6 +158,8 @@ HRESULT WINAPI device_DrawIndexedPrimitiveUP(IDirect3DDevice9Ex *iface, D3DPRIMI
     isize = ifmt == D3DFMT_INDEX16 ? 2 : 4;
     if ((UINT64)(min_index + vertices) * stride > 0x7fffffff || (UINT64)n * isize > 0x7fffffff)
         return D3DERR_INVALIDCALL;
+    if (!has_layout(device_impl(iface)))
+        return refuse_up(device_impl(iface), TRUE, stride);
     /* The vertices the indices may name are min_index..min_index+vertices. */
     return draw_up(device_impl(iface), type, prims, data, stride, (min_index + vertices) * stride, indices, ifmt,
                    n * isize, min_index, vertices);

@@ -8,7 +8,8 @@
  * never waits): done once the GPU work holding the END has completed,
  * with the samples the occlusion query's draws passed. TIMESTAMP answers
  * the performance counter at Issue, TIMESTAMPFREQ its frequency,
- * TIMESTAMPDISJOINT FALSE. */
+ * TIMESTAMPDISJOINT FALSE. GetData of a never-issued query answers
+ * Windows' 0xdd fill; a buffer smaller than the data gets its low bytes. */
 #include "d3d9_private.h"
 
 static DWORD data_size(D3DQUERYTYPE type)
@@ -83,8 +84,10 @@ HRESULT WINAPI query_Issue(IDirect3DQuery9 *iface, DWORD flags)
     BOOL has_begin = q->type == D3DQUERYTYPE_OCCLUSION || q->type == D3DQUERYTYPE_TIMESTAMPDISJOINT;
     if (flags != D3DISSUE_END && flags != D3DISSUE_BEGIN)
         return D3DERR_INVALIDCALL;
+    /* The documentation lists BEGIN for occlusion only; Windows' runtime
+     * ignores it on the END-only types (Wine's test_timestamp_query). */
     if (flags == D3DISSUE_BEGIN && !has_begin)
-        return D3DERR_INVALIDCALL;
+        return D3D_OK;
     device_lock(device);
     if (flags == D3DISSUE_END)
         q->seq++;
@@ -125,11 +128,13 @@ HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWO
         return D3DERR_INVALIDCALL;
     if (size && !data)
         return D3DERR_INVALIDCALL;
-    if (data && size && size < need)
-        return D3DERR_INVALIDCALL;
     switch (q->state) {
     case QUERY_CREATED:
-        return S_OK; /* never issued: nothing to wait for, no data written */
+        /* Never issued: nothing to wait for; Windows' runtime answers its
+         * fill pattern for up to the data size. */
+        if (data && size)
+            memset(data, 0xdd, min(size, need));
+        return S_OK;
     case QUERY_BUILDING:
         return S_FALSE;
     case QUERY_ISSUED:
@@ -164,7 +169,7 @@ HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWO
         if (q->type == D3DQUERYTYPE_EVENT)
             result.b = TRUE;
         else
-            result.d = p.Value > 0xffffffffu ? 0xffffffffu : (DWORD)p.Value;
+            result.u = p.Value > 0xffffffffu ? 0xffffffffu : p.Value;
         break;
     }
     case D3DQUERYTYPE_TIMESTAMP:
@@ -180,7 +185,9 @@ HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWO
         result.b = FALSE;
         break;
     }
+    /* A smaller buffer gets the low bytes; a larger one up to eight, the
+     * result zero-extended (Windows writes past the data size too). */
     if (data && size)
-        memcpy(data, &result, need);
+        memcpy(data, &result, min(size, sizeof(result)));
     return S_OK;
 }

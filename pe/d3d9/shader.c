@@ -1,6 +1,7 @@
 /* IDirect3DVertexShader9 and IDirect3DPixelShader9: the bytecode is
  * checked only as far as the runtime must (a version this device
- * supports, an end token reached by walking the instructions), kept for
+ * supports, an end token reached by walking the instructions, constant
+ * registers within the shader model's limits), kept for
  * GetFunction and handed to the unix side, which parses and translates
  * it. */
 #include "d3d9_private.h"
@@ -10,29 +11,102 @@
 #define DEF_OPCODE 0x51u
 #define MAX_TOKENS (1u << 20) /* far beyond any shader model's limits */
 
-/* Walks the tokens after the version to the end token; returns the
- * shader's size in bytes, or 0 if none is found. Shader model 2 and
- * later give each instruction's length; 1.x parameters are the tokens
- * with bit 31 set, except def's four raw values. */
-static UINT shader_size(const DWORD *code, UINT major)
+#define DCL_OPCODE 0x1fu
+#define DEFI_OPCODE 0x30u
+#define DEFB_OPCODE 0x2fu
+#define RELATIVE_BIT 0x2000u /* D3DSHADER_ADDRMODE_RELATIVE */
+
+/* Constant registers a shader may name, by file (D3DSPR_CONST, CONSTINT,
+ * CONSTBOOL): c, i and b indices must be below these. */
+struct const_limits {
+    UINT f, i, b;
+};
+
+/* What the runtime accepts (Wine's test_unsupported_shaders, run on
+ * Windows; D3DCAPS9's shader limits): vertex shaders c0-255 on a
+ * hardware device and up to the software pipeline's 8192 on a software
+ * or mixed one, i and b 0-15; pixel shaders c0-7 in 1.x, c0-31 in 2.x,
+ * c0-223 in 3.0, and no i or b registers before 2.x. */
+static struct const_limits const_limits(const struct device *device, DWORD version, BOOL pixel)
 {
-    UINT i = 1;
+    UINT major = (version >> 8) & 0xff, minor = version & 0xff;
+    struct const_limits l = {VS_CONST_F, CONST_I, CONST_B};
+    if (!pixel) {
+        if (device->create.BehaviorFlags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_MIXED_VERTEXPROCESSING))
+            l.f = SWVP_VS_CONST_F;
+        return l;
+    }
+    if (major == 1)
+        l.f = 8, l.i = l.b = 0;
+    else if (major == 2)
+        l.f = 32, l.i = l.b = minor ? CONST_I : 0;
+    else
+        l.f = PS_CONST_F;
+    return l;
+}
+
+/* Whether a register parameter token names a constant past the limits. */
+static BOOL const_out_of_range(DWORD tok, const struct const_limits *l)
+{
+    DWORD type = ((tok >> 28) & 7) | ((tok >> 8) & 0x18), index = tok & 0x7ff;
+    switch (type) {
+    case D3DSPR_CONST:
+        return index >= l->f;
+    case D3DSPR_CONST2:
+        return index + 2048 >= l->f;
+    case D3DSPR_CONST3:
+        return index + 4096 >= l->f;
+    case D3DSPR_CONST4:
+        return index + 6144 >= l->f;
+    case D3DSPR_CONSTINT:
+        return index >= l->i;
+    case D3DSPR_CONSTBOOL:
+        return index >= l->b;
+    default:
+        return FALSE;
+    }
+}
+
+/* Walks the tokens after the version to the end token, checking every
+ * register parameter against the constant limits; returns the shader's
+ * size in bytes, or 0 if no end token is found or a constant is out of
+ * range. Shader model 2 and later give each instruction's length; 1.x
+ * parameters are the tokens with bit 31 set, except def's four raw
+ * values. dcl's first parameter and def, defi and defb's values are not
+ * registers. */
+static UINT shader_size(const DWORD *code, const struct const_limits *l)
+{
+    UINT major = (code[0] >> 8) & 0xff, i = 1;
     while (i < MAX_TOKENS) {
         DWORD tok = code[i];
         DWORD op = tok & 0xffff;
+        UINT end, regs;
         if (tok == END_TOKEN)
             return (i + 1) * sizeof(DWORD);
         i++;
         if (op == COMMENT_OPCODE) {
             i += (tok >> 16) & 0x7fff;
-        } else if (major >= 2) {
-            i += (tok >> 24) & 0xf;
-        } else if (op == DEF_OPCODE) {
-            i += 5;
-        } else {
-            while (i < MAX_TOKENS && (code[i] & 0x80000000u))
-                i++;
+            continue;
         }
+        if (major >= 2) {
+            end = i + ((tok >> 24) & 0xf);
+        } else if (op == DEF_OPCODE) {
+            end = i + 5;
+        } else {
+            end = i;
+            while (end < MAX_TOKENS && (code[end] & 0x80000000u))
+                end++;
+        }
+        regs = end - i;
+        if (op == DEF_OPCODE || op == DEFI_OPCODE || op == DEFB_OPCODE)
+            regs = 1; /* the register defined, then raw values */
+        for (UINT k = 0; k < regs && i + k < MAX_TOKENS; k++) {
+            if (op == DCL_OPCODE && k == 0)
+                continue; /* the usage or sampler type, not a register */
+            if (const_out_of_range(code[i + k], l))
+                return 0;
+        }
+        i = end;
     }
     return 0;
 }
@@ -82,10 +156,12 @@ static void pshader_destroy(struct object *obj)
 static HRESULT shader_init(struct device *device, struct shader *s, const DWORD *code, BOOL pixel)
 {
     struct mtld3d_rec_create_shader *r;
+    struct const_limits limits;
     UINT size;
     if (!code || !version_ok(code[0], pixel))
         return D3DERR_INVALIDCALL;
-    if (!(size = shader_size(code, (code[0] >> 8) & 0xff)))
+    limits = const_limits(device, code[0], pixel);
+    if (!(size = shader_size(code, &limits)))
         return D3DERR_INVALIDCALL;
     if (!(s->code = resmem_alloc(size)))
         return E_OUTOFMEMORY;

@@ -701,13 +701,14 @@ void state_set_palette(struct device *d, UINT palette)
         r->Value = palette;
 }
 
-void state_unbind_up(struct device *d, BOOL indices)
+void state_unbind_up(struct device *d, BOOL indices, UINT stride)
 {
     struct stream *st = &d->state.streams[0];
     struct mtld3d_rec_set_stream_source *r;
-    if (st->vb || st->offset || st->stride) {
+    if (st->vb || st->offset || st->stride != stride) {
         state_hold((void **)&st->vb, NULL);
-        st->offset = st->stride = 0;
+        st->offset = 0;
+        st->stride = stride;
         if ((r = device_record(d, MTLD3D_REC_SET_STREAM_SOURCE, sizeof(*r))))
             r->Stream = 0;
     }

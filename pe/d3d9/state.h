@@ -17,6 +17,7 @@
 #define MAX_CLIP_PLANES 8
 #define MAX_RTS 4
 #define VS_CONST_F 256
+#define SWVP_VS_CONST_F 8192 /* software vertex processing's float constants */
 #define PS_CONST_F 224
 #define CONST_I 16
 #define CONST_B 16

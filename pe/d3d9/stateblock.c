@@ -321,7 +321,10 @@ HRESULT WINAPI device_CreateStateBlock(IDirect3DDevice9Ex *iface, D3DSTATEBLOCKT
     if (type != D3DSBT_ALL && type != D3DSBT_PIXELSTATE && type != D3DSBT_VERTEXSTATE)
         return D3DERR_INVALIDCALL;
     device_lock(device);
-    if (SUCCEEDED(hr = stateblock_alloc(device, FALSE, &sb))) {
+    /* Not while a block records (Windows, Wine's test_begin_end_state_block). */
+    if (device->recording)
+        hr = D3DERR_INVALIDCALL;
+    else if (SUCCEEDED(hr = stateblock_alloc(device, FALSE, &sb))) {
         mask_type(&sb->mask, type);
         apply_or_capture(sb, FALSE);
         sb->keep_offsets = TRUE;
@@ -349,8 +352,8 @@ HRESULT WINAPI device_EndStateBlock(IDirect3DDevice9Ex *iface, IDirect3DStateBlo
     struct stateblock *sb;
     if (!out)
         return D3DERR_INVALIDCALL;
-    *out = NULL;
     device_lock(device);
+    /* Nothing recording: refused, *out left as it was (Windows). */
     if (!(sb = device->recording)) {
         device_unlock(device);
         return D3DERR_INVALIDCALL;

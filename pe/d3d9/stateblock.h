@@ -61,9 +61,10 @@ void state_set_npatch(struct device *d, float segments);
 void state_set_palette(struct device *d, UINT palette);
 
 /* After a DrawPrimitiveUP or DrawIndexedPrimitiveUP: stream 0 is unbound
- * with offset and stride 0 (and the indices, with indices set), on the
- * device even while a block records. */
-void state_unbind_up(struct device *d, BOOL indices);
+ * with offset 0 and the given stride (0 after a draw; a refused draw
+ * leaves its own), and the indices with indices set, on the device even
+ * while a block records. */
+void state_unbind_up(struct device *d, BOOL indices, UINT stride);
 
 /* Light array helpers (the device's or a block's). */
 struct light *state_find_light(struct d3d9_state *s, DWORD index);

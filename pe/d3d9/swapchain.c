@@ -155,7 +155,7 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
     RECT client = {0, 0, 0, 0}, bounds = {0, 0, (LONG)sc->pp.BackBufferWidth, (LONG)sc->pp.BackBufferHeight}, s, d;
     HWND target = window ? window : sc->window;
     HRESULT hr;
-    if (device->lost)
+    if (device->status != DEVICE_OK)
         return D3DERR_DEVICELOST;
     if ((src || dst || dirty) && !sc->pp.Windowed && sc->pp.SwapEffect != D3DSWAPEFFECT_COPY)
         return D3DERR_INVALIDCALL;
@@ -205,6 +205,9 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
      * resource call (a 32-bit game's address space wants it back). */
     resmem_reclaim(device);
     device_unlock(device);
+    /* An Ex device's fullscreen window in the background shows nothing. */
+    if (SUCCEEDED(hr) && device->occluded && !sc->pp.Windowed)
+        hr = S_PRESENT_OCCLUDED;
     return hr;
 }
 
@@ -279,8 +282,8 @@ HRESULT WINAPI swapchain_GetBackBuffer(IDirect3DSwapChain9Ex *iface, UINT index,
     struct swapchain *sc = impl(iface);
     if (!out)
         return D3DERR_INVALIDCALL;
-    *out = NULL;
-    /* D3DBACKBUFFER_TYPE_LEFT is the only type; Windows ignores others. */
+    /* D3DBACKBUFFER_TYPE_LEFT is the only type; Windows ignores others.
+     * A bad index leaves *out as it was (Windows, Wine's test_swapchain). */
     (void)type;
     if (index >= sc->pp.BackBufferCount || !sc->backbuffers[index])
         return D3DERR_INVALIDCALL;

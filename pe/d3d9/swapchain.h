@@ -21,7 +21,8 @@ struct swapchain {
     UINT front_w, front_h;
     HWND front_window;
     D3DGAMMARAMP gamma;
-    /* The window as it was before fullscreen made it borderless. */
+    /* The window as it was before fullscreen made it borderless (saved
+     * while fullscreen changed it). */
     BOOL saved;
     LONG saved_style, saved_exstyle;
     RECT saved_rect;
@@ -42,5 +43,7 @@ void device_forget_swapchain(struct device *device, struct swapchain *sc);
 /* fullscreen.c: the emulated mode change (see there). */
 void fullscreen_enter(struct swapchain *sc);
 void fullscreen_leave(struct swapchain *sc);
+/* The application lost (FALSE) or regained the foreground. */
+void fullscreen_activate(struct swapchain *sc, BOOL active);
 
 #endif

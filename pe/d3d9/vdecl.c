@@ -156,7 +156,13 @@ static HRESULT vdecl_from_fvf(struct device *device, DWORD fvf, struct vdecl **o
         weights = (pos - D3DFVF_XYZB1) / 2 + 1;
         /* With LASTBETA_UBYTE4 or _D3DCOLOR the last beta holds the
          * blend indices. */
-        if (fvf & (D3DFVF_LASTBETA_UBYTE4 | D3DFVF_LASTBETA_D3DCOLOR)) {
+        if (pos == D3DFVF_XYZB2 && (fvf & D3DFVF_LASTBETA_D3DCOLOR) && !(fvf & D3DFVF_LASTBETA_UBYTE4)) {
+            /* Windows' runtime makes this one combination a D3DCOLOR
+             * weight and UBYTE4 indices (Wine's test_fvf_decl_conversion,
+             * run on Windows); drawing must read what GetDeclaration says. */
+            add(e, &n, &offset, D3DDECLTYPE_D3DCOLOR, D3DDECLUSAGE_BLENDWEIGHT, 0, 4);
+            add(e, &n, &offset, D3DDECLTYPE_UBYTE4, D3DDECLUSAGE_BLENDINDICES, 0, 4);
+        } else if (fvf & (D3DFVF_LASTBETA_UBYTE4 | D3DFVF_LASTBETA_D3DCOLOR)) {
             weights--;
             if (weights)
                 add(e, &n, &offset, float_types[weights - 1], D3DDECLUSAGE_BLENDWEIGHT, 0, (WORD)(4 * weights));

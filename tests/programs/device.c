@@ -250,6 +250,25 @@ TEST(reset_rules)
     IDirect3DDevice9_GetViewport(dev, &vp);
     CHECK(vp.Width == 320 && vp.Height == 240, "viewport %lux%lu after reset", vp.Width, vp.Height);
     CHECK_HR(IDirect3DDevice9_Reset(dev, NULL), D3DERR_INVALIDCALL);
+    /* Render targets and a depth surface only the device holds do not
+     * stop Reset: it lets go of them, and render target 0 is the back
+     * buffer again, the others unset. */
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &rt, NULL),
+             D3D_OK);
+    if (rt) {
+        CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 1, rt), D3D_OK);
+        IDirect3DSurface9_Release(rt);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 320, 240, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, TRUE, &rt,
+                                                        NULL),
+             D3D_OK);
+    if (rt) {
+        CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(dev, rt), D3D_OK);
+        IDirect3DSurface9_Release(rt);
+    }
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    rt = (IDirect3DSurface9 *)0xdeadbeef;
+    CHECK_HR(IDirect3DDevice9_GetRenderTarget(dev, 1, &rt), D3DERR_NOTFOUND);
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
 }
 
@@ -384,6 +403,211 @@ TEST(fpu_control_word)
     if (dev)
         IDirect3DDevice9_Release(dev);
     set_fpu_cw(start);
+
+static IDirect3DDevice9 *fullscreen_device(HWND w, DWORD flags)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 640;
+    pp.BackBufferHeight = 480;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, w, D3DCREATE_HARDWARE_VERTEXPROCESSING | flags, &pp, &dev),
+             D3D_OK);
+    return dev;
+}
+
+TEST(fullscreen_window_styles)
+{
+    /* Windows 10 drops the overlapped frame (WS_OVERLAPPEDWINDOW,
+     * WS_EX_OVERLAPPEDWINDOW) of a fullscreen device window, shows it
+     * topmost over the monitor, and gives the styles back when the device
+     * goes windowed; D3DCREATE_NOWINDOWCHANGES ("Direct3D must not alter
+     * the focus window in any way") leaves the window as it was. */
+    HWND w = test_window(320, 200);
+    LONG style = GetWindowLongW(w, GWL_STYLE), exstyle = GetWindowLongW(w, GWL_EXSTYLE);
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev;
+    RECT before, r;
+    GetWindowRect(w, &before);
+    if (!(dev = fullscreen_device(w, 0)))
+        return;
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE), style & ~WS_OVERLAPPEDWINDOW);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_EXSTYLE), (exstyle & ~WS_EX_OVERLAPPEDWINDOW) | WS_EX_TOPMOST);
+    /* A fullscreen device takes no additional swap chain, windowed or not. */
+    {
+        IDirect3DSwapChain9 *sc = NULL;
+        default_pp(&pp, window);
+        CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &sc), D3DERR_INVALIDCALL);
+    }
+    default_pp(&pp, w);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE), style);
+    /* SetWindowLong cannot clear WS_EX_TOPMOST: it stays. */
+    CHECK_EQ_U(GetWindowLongW(w, GWL_EXSTYLE), exstyle | WS_EX_TOPMOST);
+    GetWindowRect(w, &r);
+    CHECK(EqualRect(&r, &before), "windowed again at %ld,%ld-%ld,%ld", r.left, r.top, r.right, r.bottom);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+
+    w = test_window(320, 200);
+    style = GetWindowLongW(w, GWL_STYLE);
+    exstyle = GetWindowLongW(w, GWL_EXSTYLE);
+    GetWindowRect(w, &before);
+    if (!(dev = fullscreen_device(w, D3DCREATE_NOWINDOWCHANGES)))
+        return;
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE), style);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_EXSTYLE), exstyle);
+    GetWindowRect(w, &r);
+    CHECK(EqualRect(&r, &before), "NOWINDOWCHANGES moved the window to %ld,%ld-%ld,%ld", r.left, r.top, r.right,
+          r.bottom);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+}
+
+TEST(focus_loss_loses_fullscreen_device)
+{
+    /* "Lost devices" in the documentation: a fullscreen device whose
+     * application loses the foreground is lost (TestCooperativeLevel and
+     * Present answer D3DERR_DEVICELOST, Reset cannot succeed); once the
+     * application is active again it answers D3DERR_DEVICENOTRESET until
+     * Reset. The window is minimized meanwhile, its frame back. The focus
+     * window's procedure is d3d9's while fullscreen. */
+    HWND w = test_window(320, 200);
+    LONG style = GetWindowLongW(w, GWL_STYLE);
+    LONG_PTR proc = GetWindowLongPtrA(w, GWLP_WNDPROC);
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev;
+    if (!(dev = fullscreen_device(w, 0)))
+        return;
+    CHECK(GetWindowLongPtrA(w, GWLP_WNDPROC) != proc, "the focus window is subclassed while fullscreen");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3DERR_DEVICELOST);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3DERR_DEVICELOST);
+    CHECK(IsIconic(w), "the fullscreen window is minimized");
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE) & ~WS_MINIMIZE, style);
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 640;
+    pp.BackBufferHeight = 480;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3DERR_DEVICELOST);
+    ShowWindow(w, SW_RESTORE);
+    CHECK(SetForegroundWindow(w), "SetForegroundWindow(window)");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3DERR_DEVICENOTRESET);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3DERR_DEVICELOST);
+    CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE) & WS_OVERLAPPEDWINDOW, 0);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    /* Windowed, the focus window is the application's again and losing
+     * the foreground loses nothing. */
+    default_pp(&pp, w);
+    CHECK_HR(IDirect3DDevice9_Reset(dev, &pp), D3D_OK);
+    CHECK(GetWindowLongPtrA(w, GWLP_WNDPROC) == proc, "the focus window's procedure is back");
+    CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+    CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    DestroyWindow(w);
+}
+
+TEST(focus_loss_occludes_ex_device)
+{
+    /* An Ex device is never lost: in the background its fullscreen
+     * presents answer S_PRESENT_OCCLUDED (PresentEx's documentation), and
+     * CheckDeviceState for its window too, until it is active again. */
+    HWND w = test_window(320, 200);
+    D3DPRESENT_PARAMETERS pp;
+    D3DDISPLAYMODEEX mode = {.Size = sizeof(mode), .Width = 640, .Height = 480, .Format = D3DFMT_X8R8G8B8};
+    IDirect3D9Ex *d3dex = NULL;
+    IDirect3DDevice9Ex *dev = NULL;
+    CHECK_HR(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3dex), D3D_OK);
+    if (!d3dex)
+        return;
+    default_pp(&pp, w);
+    pp.Windowed = FALSE;
+    pp.BackBufferWidth = 640;
+    pp.BackBufferHeight = 480;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3D9Ex_CreateDeviceEx(d3dex, 0, D3DDEVTYPE_HAL, w, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &mode,
+                                         &dev),
+             D3D_OK);
+    if (dev) {
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+        CHECK_HR(IDirect3DDevice9Ex_TestCooperativeLevel(dev), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), S_PRESENT_OCCLUDED);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), S_PRESENT_OCCLUDED);
+        ShowWindow(w, SW_RESTORE);
+        CHECK(SetForegroundWindow(w), "SetForegroundWindow(window)");
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), D3D_OK);
+        /* An Ex device's Reset keeps its state (a plain one's returns it
+         * to the defaults). */
+        {
+            DWORD v = TRUE;
+            CHECK_HR(IDirect3DDevice9Ex_SetRenderState(dev, D3DRS_LIGHTING, FALSE), D3D_OK);
+            default_pp(&pp, w);
+            CHECK_HR(IDirect3DDevice9Ex_ResetEx(dev, &pp, NULL), D3D_OK);
+            CHECK_HR(IDirect3DDevice9Ex_GetRenderState(dev, D3DRS_LIGHTING, &v), D3D_OK);
+            CHECK_EQ_U(v, FALSE);
+        }
+        CHECK_EQ_U(IDirect3DDevice9Ex_Release(dev), 0);
+    }
+    IDirect3D9Ex_Release(d3dex);
+    DestroyWindow(w);
+}
+
+TEST(cursor_rules)
+{
+    /* SetCursorProperties takes an A8R8G8B8 surface with power-of-two
+     * sides no larger than the display mode (its documentation); ShowCursor
+     * answers the previous state, and the cursor cannot be shown before
+     * it has an image. */
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *s = NULL;
+    D3DDISPLAYMODE mode;
+    UINT w = 1, h = 1;
+    if (!dev)
+        return;
+    CHECK(!IDirect3DDevice9_ShowCursor(dev, TRUE), "hidden at first");
+    CHECK(!IDirect3DDevice9_ShowCursor(dev, TRUE), "still hidden without an image");
+    CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 32, 32, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL),
+             D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 32, 0, s), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK(!IDirect3DDevice9_ShowCursor(dev, TRUE), "hidden until now");
+    CHECK(IDirect3DDevice9_ShowCursor(dev, FALSE), "shown");
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 6, 4, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL), D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    IDirect3D9_GetAdapterDisplayMode(d3d, 0, &mode);
+    while (w * 2 <= mode.Width)
+        w *= 2;
+    while (h * 2 <= mode.Height)
+        h *= 2;
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, w, h, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL), D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3D_OK);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, w * 2, h, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &s, NULL),
+             D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DDevice9_SetCursorProperties(dev, 0, 0, s), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
 }
 
 TEST(additional_swap_chain)
@@ -400,12 +624,16 @@ TEST(additional_swap_chain)
     if (!sc)
         return;
     CHECK_EQ_U(pp.BackBufferWidth, 200);
-    CHECK_EQ_U(IDirect3DDevice9_GetNumberOfSwapChains(dev), 2);
-    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 1, &got), D3D_OK);
-    CHECK(got == sc, "GetSwapChain(1) is the additional swap chain");
-    if (got)
-        IDirect3DSwapChain9_Release(got);
-    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 2, &got), D3DERR_INVALIDCALL);
+    /* GetNumberOfSwapChains and GetSwapChain know the implicit swap chains
+     * only (their documentation): additional ones are not listed. */
+    CHECK_EQ_U(IDirect3DDevice9_GetNumberOfSwapChains(dev), 1);
+    got = (IDirect3DSwapChain9 *)0xdeadbeef;
+    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 1, &got), D3DERR_INVALIDCALL);
+    CHECK(got == NULL, "GetSwapChain(1) answered %p", (void *)got);
+    /* A bad back buffer index leaves the out pointer alone. */
+    bb = (IDirect3DSurface9 *)0xdeadbeef;
+    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 1, D3DBACKBUFFER_TYPE_MONO, &bb), D3DERR_INVALIDCALL);
+    CHECK(bb == (IDirect3DSurface9 *)0xdeadbeef, "GetBackBuffer(1) wrote %p", (void *)bb);
     /* Draw into its back buffer and present it. */
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
     IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
@@ -421,7 +649,6 @@ TEST(additional_swap_chain)
     IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
     IDirect3DSurface9_Release(bb);
     CHECK_EQ_U(IDirect3DSwapChain9_Release(sc), 0);
-    CHECK_EQ_U(IDirect3DDevice9_GetNumberOfSwapChains(dev), 1);
     CHECK_HR(IDirect3DDevice9_DrawRectPatch(dev, 1, NULL, NULL), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_DeletePatch(dev, 1), D3DERR_INVALIDCALL);
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
@@ -431,6 +658,10 @@ TEST(additional_swap_chain)
 static const struct harness_test tests[] = {
     T(additional_swap_chain), T(fpu_control_word),
     T(fullscreen_is_emulated),
+    T(fullscreen_window_styles),
+    T(focus_loss_loses_fullscreen_device),
+    T(focus_loss_occludes_ex_device),
+    T(cursor_rules),
     T(create_validates_parameters), T(create_fills_in_present_parameters), T(refcounts), T(clear_present_and_read_back),
     T(lockable_back_buffer), T(reset_rules), T(two_devices), T(multithreaded_device),
 };

@@ -186,7 +186,57 @@ TEST(constants_between_draws)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(draws_need_a_vertex_layout)
+{
+    /* With neither a declaration nor an FVF every draw is refused; an UP
+     * draw still unbinds stream 0 (keeping its stride) and, indexed, the
+     * indices; DrawIndexedPrimitive without an index buffer draws nothing
+     * and succeeds (Windows, Wine's test_draw_primitive). */
+    static const float quad[4][4] = {{0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1}};
+    static const WORD idx[] = {0, 1, 2, 2, 1, 3};
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DVertexBuffer9 *vb = NULL, *got = NULL;
+    IDirect3DIndexBuffer9 *ib = NULL, *got_ib = NULL;
+    UINT offset = 1, stride = 0;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, sizeof(quad), 0, 0, D3DPOOL_MANAGED, &vb, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(dev, sizeof(idx), 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, NULL), D3D_OK);
+    if (!vb || !ib)
+        goto done;
+    IDirect3DDevice9_SetStreamSource(dev, 0, vb, 0, sizeof(quad[0]));
+    IDirect3DDevice9_SetIndices(dev, ib);
+    IDirect3DDevice9_BeginScene(dev);
+    CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(dev, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLELIST, 0, 1), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, 1, quad, sizeof(quad[0])), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetStreamSource(dev, 0, &got, &offset, &stride), D3D_OK);
+    CHECK(got == NULL, "stream 0 still holds %p", (void *)got);
+    if (got)
+        IDirect3DVertexBuffer9_Release(got);
+    CHECK_EQ_U(offset, 0);
+    CHECK_EQ_U(stride, sizeof(quad[0]));
+    CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitiveUP(dev, D3DPT_TRIANGLELIST, 0, 4, 2, idx, D3DFMT_INDEX16, quad,
+                                                     sizeof(quad[0])),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetIndices(dev, &got_ib), D3D_OK);
+    CHECK(got_ib == NULL, "indices still %p", (void *)got_ib);
+    if (got_ib)
+        IDirect3DIndexBuffer9_Release(got_ib);
+    CHECK_HR(IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2), D3D_OK);
+    IDirect3DDevice9_EndScene(dev);
+done:
+    if (vb)
+        IDirect3DVertexBuffer9_Release(vb);
+    if (ib)
+        IDirect3DIndexBuffer9_Release(ib);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 static const struct harness_test tests[] = {
+    T(draws_need_a_vertex_layout),
     T(process_vertices), T(constants_between_draws),
     T(up_triangle_list), T(vertex_and_index_buffers_and_fans), T(blending_and_depth), T(textured_quad),
 };

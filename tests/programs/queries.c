@@ -160,8 +160,15 @@ TEST(getdata_states)
     if (!dev)
         return;
     if ((q = occlusion(dev))) {
-        /* Never issued: S_OK, nothing to wait for. */
+        /* Never issued: S_OK, nothing to wait for, and the runtime's
+         * 0xdd fill for the data size only (Windows, Wine's tests). */
         CHECK_HR(IDirect3DQuery9_GetData(q, NULL, 0, D3DGETDATA_FLUSH), S_OK);
+        {
+            DWORD two[2] = {0xffffffff, 0xffffffff};
+            CHECK_HR(IDirect3DQuery9_GetData(q, two, sizeof(DWORD), D3DGETDATA_FLUSH), S_OK);
+            CHECK_EQ_U(two[0], 0xdddddddd);
+            CHECK_EQ_U(two[1], 0xffffffff);
+        }
         /* Building (BEGIN without END): S_FALSE, as Windows answers (Wine's
          * tests), and the buffer is left alone. */
         IDirect3DQuery9_Issue(q, D3DISSUE_BEGIN);
@@ -175,6 +182,18 @@ TEST(getdata_states)
         CHECK_HR(IDirect3DQuery9_GetData(q, NULL, sizeof(n), 0), D3DERR_INVALIDCALL);
         CHECK_HR(IDirect3DQuery9_GetData(q, &n, sizeof(n), 0), S_OK);
         CHECK_EQ_U(n, 4);
+        /* A smaller buffer gets the low bytes, a larger one the count
+         * zero-extended. */
+        {
+            WORD w[2] = {0xffff, 0xffff};
+            DWORD two[2] = {0xf0f0f0f0, 0xf0f0f0f0};
+            CHECK_HR(IDirect3DQuery9_GetData(q, w, sizeof(WORD), 0), S_OK);
+            CHECK_EQ_U(w[0], 4);
+            CHECK_EQ_U(w[1], 0xffff);
+            CHECK_HR(IDirect3DQuery9_GetData(q, two, sizeof(two), 0), S_OK);
+            CHECK_EQ_U(two[0], 4);
+            CHECK_EQ_U(two[1], 0);
+        }
         IDirect3DQuery9_Release(q);
     }
     IDirect3DDevice9_EndScene(dev);
@@ -206,10 +225,53 @@ TEST(event_done_after_flush)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(timestamp_queries)
+{
+    /* TIMESTAMPFREQ, TIMESTAMP and TIMESTAMPDISJOINT: 8, 8 and 4 bytes;
+     * BEGIN is ignored on the END-only TIMESTAMP (Windows' runtime); the
+     * counter runs forwards at a nonzero frequency. */
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DQuery9 *freq = NULL, *ts = NULL, *dis = NULL;
+    UINT64 f = 0, t0 = 0, t1 = 0;
+    BOOL disjoint = TRUE;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateQuery(dev, D3DQUERYTYPE_TIMESTAMPFREQ, &freq), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(dev, D3DQUERYTYPE_TIMESTAMP, &ts), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateQuery(dev, D3DQUERYTYPE_TIMESTAMPDISJOINT, &dis), D3D_OK);
+    if (freq && ts && dis) {
+        CHECK_EQ_U(IDirect3DQuery9_GetDataSize(freq), 8);
+        CHECK_EQ_U(IDirect3DQuery9_GetDataSize(ts), 8);
+        CHECK_EQ_U(IDirect3DQuery9_GetDataSize(dis), 4);
+        CHECK_HR(IDirect3DQuery9_Issue(dis, D3DISSUE_BEGIN), D3D_OK);
+        CHECK_HR(IDirect3DQuery9_Issue(ts, D3DISSUE_BEGIN), D3D_OK);
+        CHECK_HR(IDirect3DQuery9_Issue(ts, D3DISSUE_END), D3D_OK);
+        CHECK_HR(poll(ts, &t0, sizeof(t0), D3DGETDATA_FLUSH), S_OK);
+        rect_tl(dev, 0, 0, 640, 480, 0.5f, 0xff00ff);
+        CHECK_HR(IDirect3DQuery9_Issue(ts, D3DISSUE_END), D3D_OK);
+        CHECK_HR(poll(ts, &t1, sizeof(t1), D3DGETDATA_FLUSH), S_OK);
+        CHECK_HR(IDirect3DQuery9_Issue(dis, D3DISSUE_END), D3D_OK);
+        CHECK_HR(poll(dis, &disjoint, sizeof(disjoint), D3DGETDATA_FLUSH), S_OK);
+        CHECK_HR(IDirect3DQuery9_Issue(freq, D3DISSUE_END), D3D_OK);
+        CHECK_HR(poll(freq, &f, sizeof(f), D3DGETDATA_FLUSH), S_OK);
+        CHECK(f > 0, "frequency %llu", (unsigned long long)f);
+        CHECK(t1 >= t0, "timestamps %llu then %llu", (unsigned long long)t0, (unsigned long long)t1);
+        CHECK(!disjoint, "disjoint %d", disjoint);
+    }
+    if (freq)
+        IDirect3DQuery9_Release(freq);
+    if (ts)
+        IDirect3DQuery9_Release(ts);
+    if (dis)
+        IDirect3DQuery9_Release(dis);
+    IDirect3DDevice9_EndScene(dev);
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(occlusion_counts_covered_pixels), T(occlusion_counts_what_passes_the_depth_test), T(occlusion_sums_across_render_targets),
     T(occlusion_spans_a_present),       T(begin_twice_restarts),                        T(getdata_states),
-    T(event_done_after_flush),
+    T(event_done_after_flush),          T(timestamp_queries),
 };
 
 int main(void)

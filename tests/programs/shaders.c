@@ -1354,6 +1354,48 @@ TEST(ps_1_x_more)
     IDirect3DDevice9_Release(dev);
 }
 
+TEST(constant_register_limits)
+{
+    /* CreateVertexShader/CreatePixelShader refuse constants past the
+     * shader model's registers (D3DCAPS9.MaxVertexShaderConst, 256 here;
+     * ps_1_x c0-c7, ps_2_0 c0-c31 and no b or i registers), as Windows
+     * does (Wine's test_unsupported_shaders); software vertex processing
+     * has 8192 vertex shader constants. */
+    static const DWORD vs_c255[] = {0xfffe0101, 0x00000001, 0xc00f0000, 0xa0e400ff, 0x0000ffff};
+    static const DWORD vs_c256[] = {0xfffe0101, 0x00000001, 0xc00f0000, 0xa0e40100, 0x0000ffff};
+    static const DWORD ps_c7[] = {0xffff0101, 0x00000001, 0x800f0000, 0xa0e40007, 0x0000ffff};
+    static const DWORD ps_c8[] = {0xffff0101, 0x00000001, 0x800f0000, 0xa0e40008, 0x0000ffff};
+    static const DWORD ps_2_0_defb[] = {0xffff0200, 0x0200002f, 0xe00f0800, 0x00000001,
+                                        0x02000001, 0x800f0800, 0xa0e40000, 0x0000ffff};
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DVertexShader9 *vs = NULL;
+    IDirect3DPixelShader9 *ps = NULL;
+    D3DPRESENT_PARAMETERS pp;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_c255, &vs), D3D_OK);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_c256, &vs), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_c7, &ps), D3D_OK);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_c8, &ps), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ps_2_0_defb, &ps), D3DERR_INVALIDCALL);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+
+    dev = NULL;
+    default_pp(&pp, window);
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_SOFTWARE_VERTEXPROCESSING, &pp, &dev),
+             D3D_OK);
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, vs_c256, &vs), D3D_OK);
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 static const struct harness_test tests[] = {
     T(ps_1_x),
     T(vs_ps_2_0),
@@ -1364,6 +1406,7 @@ static const struct harness_test tests[] = {
     T(ps_1_x_texture_addressing),
     T(vs_ps_3_0_linkage),
     T(ps_1_x_more),
+    T(constant_register_limits),
 };
 
 int main(void)

@@ -915,6 +915,21 @@ TEST(fvf_and_declaration)
                   "XYZB5 indices");
             IDirect3DVertexDeclaration9_Release(got);
         }
+        /* XYZB2 with LASTBETA_D3DCOLOR: Windows' runtime gives a D3DCOLOR
+         * weight and UBYTE4 indices (Wine's test_fvf_decl_conversion). */
+        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZB2 | D3DFVF_LASTBETA_D3DCOLOR), D3D_OK);
+        got = NULL;
+        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
+        if (got) {
+            n = MAXD3DDECLLENGTH + 1;
+            CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, e, &n), D3D_OK);
+            CHECK_EQ_U(n, 4);
+            CHECK(e[1].Type == D3DDECLTYPE_D3DCOLOR && e[1].Usage == D3DDECLUSAGE_BLENDWEIGHT && e[1].Offset == 12,
+                  "XYZB2 D3DCOLOR weight");
+            CHECK(e[2].Type == D3DDECLTYPE_UBYTE4 && e[2].Usage == D3DDECLUSAGE_BLENDINDICES && e[2].Offset == 16,
+                  "XYZB2 UBYTE4 indices");
+            IDirect3DVertexDeclaration9_Release(got);
+        }
         /* A created declaration of a lone transformed position answers GetFVF. */
         if (SUCCEEDED(IDirect3DDevice9_CreateVertexDeclaration(c.dev, lone, &decl))) {
             CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, decl), D3D_OK);

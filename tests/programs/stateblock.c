@@ -196,13 +196,16 @@ TEST(capture_and_apply_by_type)
 TEST(record)
 {
     struct ctx c;
-    IDirect3DStateBlock9 *sb = (void *)1;
+    IDirect3DStateBlock9 *sb = (void *)1, *other = NULL;
     float f[4] = {5, 6, 7, 8};
     D3DMATRIX m = {{{3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}};
     if (!open_device(&c))
         return;
+    /* Nothing recording: refused, *out left alone (Windows). */
     CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3DERR_INVALIDCALL);
-    CHECK(sb == NULL, "EndStateBlock without Begin leaves a block");
+    CHECK(sb == (void *)1, "EndStateBlock without Begin wrote %p", (void *)sb);
+    sb = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_ALL, &other), D3D_OK);
     CHECK_HR(IDirect3DDevice9_BeginStateBlock(c.dev), D3D_OK);
     CHECK_HR(IDirect3DDevice9_BeginStateBlock(c.dev), D3DERR_INVALIDCALL);
 
@@ -228,22 +231,21 @@ TEST(record)
         IDirect3DDevice9_GetFVF(c.dev, &fvf);
         CHECK_EQ_U(fvf, 0);
     }
-    /* Capture and Apply are refused while recording. */
-    {
-        IDirect3DStateBlock9 *other;
-        CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_ALL, &other), D3D_OK);
-        if (other) {
-            CHECK_HR(IDirect3DStateBlock9_Capture(other), D3DERR_INVALIDCALL);
-            CHECK_HR(IDirect3DStateBlock9_Apply(other), D3DERR_INVALIDCALL);
-            IDirect3DStateBlock9_Release(other);
-        }
+    /* Capture, Apply and CreateStateBlock are refused while recording. */
+    if (other) {
+        IDirect3DStateBlock9 *more = NULL;
+        CHECK_HR(IDirect3DStateBlock9_Capture(other), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DStateBlock9_Apply(other), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_ALL, &more), D3DERR_INVALIDCALL);
+        IDirect3DStateBlock9_Release(other);
     }
     CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, NULL), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3D_OK);
     if (sb)
         CHECK_EQ_U(IDirect3DStateBlock9_Release(sb), 0);
+    sb = NULL;
     CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3DERR_INVALIDCALL);
-    CHECK(sb == NULL, "failed EndStateBlock leaves a block");
+    CHECK(sb == NULL, "failed EndStateBlock wrote %p", (void *)sb);
     CHECK_HR(IDirect3DDevice9_BeginStateBlock(c.dev), D3D_OK);
     CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3D_OK);
     if (sb)
@@ -355,6 +357,25 @@ TEST(release_while_recording)
     close_device(&c);
 }
 
+TEST(recording_refuses)
+{
+    /* EndStateBlock with nothing recording is refused and leaves *out
+     * alone; CreateStateBlock is refused while a block records (Windows,
+     * Wine's test_begin_end_state_block). */
+    struct ctx c;
+    IDirect3DStateBlock9 *sb = (IDirect3DStateBlock9 *)0xdeadbeef;
+    if (!open_device(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3DERR_INVALIDCALL);
+    CHECK(sb == (IDirect3DStateBlock9 *)0xdeadbeef, "EndStateBlock wrote %p", (void *)sb);
+    CHECK_HR(IDirect3DDevice9_BeginStateBlock(c.dev), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_ALL, &sb), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_EndStateBlock(c.dev, &sb), D3D_OK);
+    if (sb && sb != (IDirect3DStateBlock9 *)0xdeadbeef)
+        IDirect3DStateBlock9_Release(sb);
+    close_device(&c);
+}
+
 TEST(declarations_and_offsets)
 {
     static const D3DVERTEXELEMENT9 pos[] = {{0, 0, D3DDECLTYPE_FLOAT3, 0, D3DDECLUSAGE_POSITION, 0}, D3DDECL_END()};
@@ -411,6 +432,7 @@ static const struct harness_test tests[] = {
     T(record),
     T(lights_and_objects),
     T(release_while_recording),
+    T(recording_refuses),
 };
 
 int main(void)
