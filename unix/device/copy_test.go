@@ -88,6 +88,6 @@ func TestStretchRectMultisampled(t *testing.T) {
 	add(c, code("StretchRect"), shared.RecStretchRect{Src: 2, Dst: 3, SrcRight: 16, SrcBottom: 16, DstRight: 16, DstBottom: 16})
 	replay(t, d, c)
 	if got := pixel(t, d, 3, types.D3DFMT_A8R8G8B8, 16, 16, 13, 13); got != 0xff0000ff {
-		t.Errorf("between multisampled surfaces: (13,13) = %#x, want %#x", got, 0xff0000ff)
+		t.Errorf("between multisampled surfaces: (13,13) = %#x, want %#x", got, uint32(0xff0000ff))
 	}
 }
