@@ -479,6 +479,6 @@ func TestClearAfterCullingDraw(t *testing.T) {
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
 	replay(t, d, c)
 	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 6, 6); got != 0xff0000ff {
-		t.Errorf("after the draw, the clear left %#x, want %#x", got, 0xff0000ff)
+		t.Errorf("after the draw, the clear left %#x, want %#x", got, uint32(0xff0000ff))
 	}
 }
