@@ -306,9 +306,10 @@ static HRESULT create_standalone(struct device *device, UINT w, UINT h, D3DFORMA
 }
 
 /* The Ex creators' usage names extras (RESTRICTED_CONTENT and the like);
- * the kind of surface is the method's, so these are refused, and the
- * out pointer cleared as for every other refusal (d3d9ex's
- * test_format_unknown). */
+ * the kind of surface is the method's, so these are refused. Windows
+ * clears the out pointer then for render targets and plain surfaces
+ * (d3d9ex's test_format_unknown) but leaves it for a depth-stencil
+ * surface (test_create_depth_stencil_surface_ex). */
 #define EX_REFUSED_USAGE (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL | D3DUSAGE_DYNAMIC)
 
 static HRESULT ex_refuse(IDirect3DSurface9 **out)
@@ -374,7 +375,7 @@ HRESULT WINAPI device_CreateDepthStencilSurfaceEx(IDirect3DDevice9Ex *iface, UIN
 {
     HRESULT hr;
     if (usage & EX_REFUSED_USAGE)
-        return ex_refuse(out);
+        return D3DERR_INVALIDCALL; /* out untouched here (d3d9ex's test_create_depth_stencil_surface_ex) */
     hr = create_standalone(device_impl(iface), w, h, format, ms, quality, usage | D3DUSAGE_DEPTHSTENCIL,
                            D3DPOOL_DEFAULT, MTLD3D_SURFACE_DEPTH_STENCIL, FALSE, out, shared);
     if (SUCCEEDED(hr) && discard)

@@ -489,10 +489,12 @@ TEST(update_surface_blocks)
     IDirect3DSurface9_Release(s1);
     IDirect3DTexture9_Release(dst);
     IDirect3DTexture9_Release(src);
+    IDirect3DDevice9_Release(dev);
+}
 
-/* StretchRect's rules (the SDK's "StretchRect Restrictions"): between two
- * multisampled render targets of one multisample type it copies, without
- * stretching; between depth-stencil surfaces it copies the entire surface
+/* StretchRect's rules (the SDK's "StretchRect Restrictions", widened as
+ * Windows widens them): between two multisampled render targets of one
+ * multisample type it copies; between depth-stencil surfaces it copies the entire surface
  * only, named by NULL or by a rectangle covering it, outside a scene. */
 TEST(stretch_rect_multisampled_and_depth)
 {
@@ -523,10 +525,13 @@ TEST(stretch_rect_multisampled_and_depth)
         IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff000000, 1.0f, 0);
         IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
         CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms1, NULL, ms2, NULL, D3DTEXF_NONE), D3D_OK);
-        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms1, NULL, ms2, &small, D3DTEXF_POINT), D3DERR_INVALIDCALL);
-        CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, ms2, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
         CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms2, NULL, plain, NULL, D3DTEXF_NONE), D3D_OK);
         CHECK_EQ_U(rt_pixel(dev, plain, 8, 8), 0x20c040);
+        /* Windows also scales into a multisampled target and writes one
+         * from a single-sampled surface (Wine's test_multisample_stretch_rect),
+         * beyond the SDK's list. */
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms1, NULL, ms2, &small, D3DTEXF_POINT), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, ms2, NULL, D3DTEXF_NONE), D3D_OK);
         IDirect3DDevice9_SetDepthStencilSurface(dev, old_ds);
     }
     CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 640, 480, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &ds1,

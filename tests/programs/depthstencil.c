@@ -362,6 +362,8 @@ TEST(clear_past_smaller_surface)
     IDirect3DSurface9_Release(small);
     IDirect3DSurface9_Release(ds);
     IDirect3DSurface9_Release(bb);
+    IDirect3DDevice9_Release(dev);
+}
 
 /* Pre-transformed vertices with z outside [0, 1]: the caps leave out
  * D3DPMISCCAPS_CLIPTLVERTS ("device clips post-transformed vertex

@@ -403,6 +403,7 @@ TEST(fpu_control_word)
     if (dev)
         IDirect3DDevice9_Release(dev);
     set_fpu_cw(start);
+}
 
 static IDirect3DDevice9 *fullscreen_device(HWND w, DWORD flags)
 {
