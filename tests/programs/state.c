@@ -819,6 +819,27 @@ TEST(reset_restores_defaults)
     close_device(&c);
 }
 
+/* The declaration SetFVF makes for a blended position: the position,
+ * then the weights at 12 of type weight, then the indices at idx_offset of
+ * type indices, then END. */
+static void check_blend_decl(IDirect3DDevice9 *dev, DWORD fvf, D3DDECLTYPE weight, D3DDECLTYPE indices, WORD idx_offset)
+{
+    D3DVERTEXELEMENT9 e[MAXD3DDECLLENGTH + 1];
+    IDirect3DVertexDeclaration9 *got = NULL;
+    UINT n = MAXD3DDECLLENGTH + 1;
+    CHECK_HR(IDirect3DDevice9_SetFVF(dev, fvf), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(dev, &got), D3D_OK);
+    if (!got)
+        return;
+    CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, e, &n), D3D_OK);
+    CHECK_EQ_U(n, 4);
+    CHECK(e[1].Type == weight && e[1].Usage == D3DDECLUSAGE_BLENDWEIGHT && e[1].Offset == 12,
+          "FVF %#lx: weights of type %u at %u", (unsigned long)fvf, e[1].Type, e[1].Offset);
+    CHECK(e[2].Type == indices && e[2].Usage == D3DDECLUSAGE_BLENDINDICES && e[2].Offset == idx_offset,
+          "FVF %#lx: indices of type %u at %u", (unsigned long)fvf, e[2].Type, e[2].Offset);
+    IDirect3DVertexDeclaration9_Release(got);
+}
+
 TEST(fvf_and_declaration)
 {
     static const D3DVERTEXELEMENT9 elements[] = {
@@ -902,34 +923,10 @@ TEST(fvf_and_declaration)
         if (first)
             IDirect3DVertexDeclaration9_Release(first);
         /* XYZB5 with no LASTBETA flag: four weights, then a float of indices. */
-        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZB5), D3D_OK);
-        got = NULL;
-        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
-        if (got) {
-            n = MAXD3DDECLLENGTH + 1;
-            CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, e, &n), D3D_OK);
-            CHECK_EQ_U(n, 4);
-            CHECK(e[1].Type == D3DDECLTYPE_FLOAT4 && e[1].Usage == D3DDECLUSAGE_BLENDWEIGHT && e[1].Offset == 12,
-                  "XYZB5 weights");
-            CHECK(e[2].Type == D3DDECLTYPE_FLOAT1 && e[2].Usage == D3DDECLUSAGE_BLENDINDICES && e[2].Offset == 28,
-                  "XYZB5 indices");
-            IDirect3DVertexDeclaration9_Release(got);
-        }
+        check_blend_decl(c.dev, D3DFVF_XYZB5, D3DDECLTYPE_FLOAT4, D3DDECLTYPE_FLOAT1, 28);
         /* XYZB2 with LASTBETA_D3DCOLOR: Windows' runtime gives a D3DCOLOR
          * weight and UBYTE4 indices (Wine's test_fvf_decl_conversion). */
-        CHECK_HR(IDirect3DDevice9_SetFVF(c.dev, D3DFVF_XYZB2 | D3DFVF_LASTBETA_D3DCOLOR), D3D_OK);
-        got = NULL;
-        CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(c.dev, &got), D3D_OK);
-        if (got) {
-            n = MAXD3DDECLLENGTH + 1;
-            CHECK_HR(IDirect3DVertexDeclaration9_GetDeclaration(got, e, &n), D3D_OK);
-            CHECK_EQ_U(n, 4);
-            CHECK(e[1].Type == D3DDECLTYPE_D3DCOLOR && e[1].Usage == D3DDECLUSAGE_BLENDWEIGHT && e[1].Offset == 12,
-                  "XYZB2 D3DCOLOR weight");
-            CHECK(e[2].Type == D3DDECLTYPE_UBYTE4 && e[2].Usage == D3DDECLUSAGE_BLENDINDICES && e[2].Offset == 16,
-                  "XYZB2 UBYTE4 indices");
-            IDirect3DVertexDeclaration9_Release(got);
-        }
+        check_blend_decl(c.dev, D3DFVF_XYZB2 | D3DFVF_LASTBETA_D3DCOLOR, D3DDECLTYPE_D3DCOLOR, D3DDECLTYPE_UBYTE4, 16);
         /* A created declaration of a lone transformed position answers GetFVF. */
         if (SUCCEEDED(IDirect3DDevice9_CreateVertexDeclaration(c.dev, lone, &decl))) {
             CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(c.dev, decl), D3D_OK);
