@@ -163,12 +163,24 @@ type PresentWouldWaitParams struct {
 }
 
 // QueryDataParams asks for issue Seq of query Query (RecIssueQuery.Seq).
-// Ready is 1 once the command buffer holding its END has completed;
-// Value is then the samples an occlusion query counted.
+// Ready is QueryDone once the command buffer holding its END has
+// completed, Value then being the samples an occlusion query counted;
+// QueryUnknown if it completed without a count.
 type QueryDataParams struct {
 	DeviceID uint32
 	Query    uint32
 	Seq      uint32
-	Ready    uint32 // out
+	Ready    uint32 // out: QueryPending, QueryDone or QueryUnknown
 	Value    uint64 // out
 }
+
+// QueryDataParams.Ready.
+const (
+	QueryPending = 0
+	QueryDone    = 1
+	// QueryUnknown: done, but some of its draws were counted nowhere (no
+	// visibility buffer could be made, or a command buffer failed). The
+	// guest answers every sample visible rather than 0, which would make
+	// a game cull what is on screen.
+	QueryUnknown = 2
+)

@@ -451,7 +451,10 @@ HRESULT WINAPI device_CheckDeviceState(IDirect3DDevice9Ex *iface, HWND window)
     struct device *device = device_impl(iface);
     if (window && !IsWindow(window))
         return D3DERR_INVALIDCALL;
-    if (window && device->occluded)
+    /* Occluded: an Ex device's fullscreen window in the background, or
+     * the window minimized (S_PRESENT_OCCLUDED's documentation; a window
+     * merely covered by others is not). */
+    if (window && (device->occluded || IsIconic(window)))
         return S_PRESENT_OCCLUDED;
     return D3D_OK;
 }
@@ -570,13 +573,19 @@ HRESULT WINAPI device_CheckResourceResidency(IDirect3DDevice9Ex *iface, IDirect3
     return D3D_OK;
 }
 
+/* The kernel's limits, D3DCONVOLUTIONMONO_MAXWIDTH and _MAXHEIGHT (not in
+ * mingw-w64's headers). */
+#define CONVOLUTION_MONO_MAX 7
+
 HRESULT WINAPI device_SetConvolutionMonoKernel(IDirect3DDevice9Ex *iface, UINT width, UINT height, float *rows,
                                                float *columns)
 {
-    (void)iface, (void)rows, (void)columns;
-    /* The kernel only feeds ComposeRects, which needs A1 surfaces we do
-     * not offer; it is kept nowhere. */
-    if (!width || !height)
+    (void)iface;
+    /* The documentation's rules: 1x1 to 7x7, and the weights must be
+     * NULL (all 1.0). The kernel only serves D3DTEXF_CONVOLUTIONMONO,
+     * which the caps do not list, on the A1 surfaces of ComposeRects,
+     * which CheckDeviceFormat refuses: there is nothing it could change. */
+    if (!width || !height || width > CONVOLUTION_MONO_MAX || height > CONVOLUTION_MONO_MAX || rows || columns)
         return D3DERR_INVALIDCALL;
     return D3D_OK;
 }
@@ -625,9 +634,27 @@ HRESULT WINAPI device_GetRasterStatus(IDirect3DDevice9Ex *iface, UINT swapchain,
     return swapchain_GetRasterStatus(&device->swapchain->iface, status);
 }
 
+/* What SetDialogBoxMode(TRUE) asks of the present parameters: a back
+ * buffer GDI can draw into, no multisampling, DISCARD, lockable. */
+static BOOL dialog_params_ok(const D3DPRESENT_PARAMETERS *pp)
+{
+    return (pp->BackBufferFormat == D3DFMT_X1R5G5B5 || pp->BackBufferFormat == D3DFMT_R5G6B5 ||
+            pp->BackBufferFormat == D3DFMT_X8R8G8B8) &&
+           pp->MultiSampleType == D3DMULTISAMPLE_NONE && pp->SwapEffect == D3DSWAPEFFECT_DISCARD &&
+           (pp->Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER);
+}
+
+/* The documentation's conditions for enabling; the mode is then kept, and
+ * a Reset to fullscreen is held to them. Presentation does not change:
+ * fullscreen is a window here, so top-level dialogs show over it as
+ * over any window. */
 HRESULT WINAPI device_SetDialogBoxMode(IDirect3DDevice9Ex *iface, WINBOOL enable)
 {
-    (void)iface, (void)enable;
+    struct device *device = device_impl(iface);
+    if (enable && (device->in_scene || (device->create.BehaviorFlags & D3DCREATE_ADAPTERGROUP_DEVICE) ||
+                   !dialog_params_ok(&device->swapchain->pp)))
+        return D3DERR_INVALIDCALL;
+    device->dialog_mode = !!enable;
     return D3D_OK;
 }
 
@@ -837,7 +864,10 @@ static HRESULT device_reset(struct device *device, D3DPRESENT_PARAMETERS *pp, BO
     /* A plain device in the background cannot be reset until it is back. */
     if (device->status == DEVICE_LOST)
         return D3DERR_DEVICELOST;
-    if (FAILED(hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended))) {
+    hr = device_check_present_params(pp, device->create.hFocusWindow, device->extended);
+    if (SUCCEEDED(hr) && device->dialog_mode && !pp->Windowed && !dialog_params_ok(pp))
+        hr = D3DERR_INVALIDCALL;
+    if (FAILED(hr)) {
         if (!device->extended)
             device->status = DEVICE_NOT_RESET;
         return hr;

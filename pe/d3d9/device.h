@@ -59,6 +59,7 @@ struct device {
     UINT submits; /* device_flush calls so far: records name guest memory until their submit */
     DWORD max_frame_latency;
     INT gpu_thread_priority;
+    BOOL dialog_mode; /* SetDialogBoxMode(TRUE): a Reset to fullscreen must allow GDI dialogs */
     PALETTEENTRY (*palettes)[256]; /* SetPaletteEntries' palettes, by number */
     BOOL *palette_set;
     UINT palette_count;
@@ -107,6 +108,7 @@ HRESULT device_flush(struct device *device);
 /* vblank.c: the vertical-blank clock GetRasterStatus and WaitForVBlank read. */
 void vblank_status(struct device *device, D3DRASTER_STATUS *status);
 void vblank_wait(struct device *device);
+UINT vblank_count(struct device *device, LARGE_INTEGER *last);
 /* Memory a record may point at until the frame is submitted. */
 void *device_blob(struct device *device, SIZE_T size);
 

@@ -76,6 +76,17 @@ DWORD WINAPI query_GetDataSize(IDirect3DQuery9 *iface)
     return data_size(query_impl(iface)->type);
 }
 
+static DWORD all_samples(const struct surface *rt)
+{
+    DWORD n;
+    if (!rt)
+        return 0;
+    n = rt->desc.Width * rt->desc.Height;
+    if (rt->desc.MultiSampleType >= D3DMULTISAMPLE_2_SAMPLES)
+        n *= rt->desc.MultiSampleType;
+    return n;
+}
+
 HRESULT WINAPI query_Issue(IDirect3DQuery9 *iface, DWORD flags)
 {
     struct query *q = query_impl(iface);
@@ -107,6 +118,7 @@ HRESULT WINAPI query_Issue(IDirect3DQuery9 *iface, DWORD flags)
         q->flushed = FALSE;
         q->polls = 0;
         QueryPerformanceCounter(&q->timestamp);
+        q->all_samples = all_samples(device->rts[0]);
     }
     device_unlock(device);
     return D3D_OK;
@@ -161,15 +173,19 @@ HRESULT WINAPI query_GetData(IDirect3DQuery9 *iface, void *data, DWORD size, DWO
     case D3DQUERYTYPE_EVENT:
     case D3DQUERYTYPE_OCCLUSION: {
         struct mtld3d_query_data_params p = {.DeviceID = device->unix_id, .Query = q->id, .Seq = q->seq};
-        /* An END the frame could not hold (out of memory) is answered
-         * here, as is a unix side that cannot answer: a game polling in
-         * a loop must see the query end. */
-        if (q->recorded && SUCCEEDED(mtld3d_call(MTLD3D_THUNK_QUERY_DATA, &p)) && !p.Ready)
+        BOOL known = q->recorded && SUCCEEDED(mtld3d_call(MTLD3D_THUNK_QUERY_DATA, &p));
+        if (known && p.Ready == MTLD3D_QUERY_PENDING)
             return S_FALSE;
+        /* An END the frame could not hold (out of memory), a unix side
+         * that cannot answer and a count lost there still end the query (a
+         * game polling in a loop must see it end), with every sample
+         * visible: 0 would make the game cull what is on screen. */
         if (q->type == D3DQUERYTYPE_EVENT)
             result.b = TRUE;
-        else
+        else if (known && p.Ready == MTLD3D_QUERY_DONE)
             result.u = p.Value > 0xffffffffu ? 0xffffffffu : p.Value;
+        else
+            result.u = q->all_samples;
         break;
     }
     case D3DQUERYTYPE_TIMESTAMP:

@@ -305,6 +305,9 @@ struct query {
     UINT seq;               /* Issue(END)s so far: RecIssueQuery.Seq */
     BOOL recorded;          /* the last Issue(END) reached the frame */
     LARGE_INTEGER timestamp;
+    /* Every sample of render target 0 at the last Issue(END): an occlusion
+     * query whose count is lost answers this (all visible), never 0. */
+    DWORD all_samples;
 };
 
 /* Whether w x h may be created in the format: DXTn sizes must be whole

@@ -1483,10 +1483,3 @@ HRESULT WINAPI device_GetClipStatus(IDirect3DDevice9Ex *iface, D3DCLIPSTATUS9 *s
     return D3D_OK;
 }
 
-HRESULT WINAPI device_ValidateDevice(IDirect3DDevice9Ex *iface, DWORD *passes)
-{
-    (void)iface;
-    if (passes)
-        *passes = 1;
-    return D3D_OK;
-}

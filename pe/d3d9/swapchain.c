@@ -116,6 +116,7 @@ HRESULT swapchain_create(struct device *device, const D3DPRESENT_PARAMETERS *pp,
 HRESULT swapchain_reset(struct swapchain *sc, const D3DPRESENT_PARAMETERS *pp)
 {
     free_backbuffers(sc);
+    sc->stats_started = FALSE;
     if (!sc->pp.Windowed && pp->Windowed)
         fullscreen_leave(sc);
     sc->pp = *pp;
@@ -154,6 +155,7 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
     struct mtld3d_rec_present *r;
     RECT client = {0, 0, 0, 0}, bounds = {0, 0, (LONG)sc->pp.BackBufferWidth, (LONG)sc->pp.BackBufferHeight}, s, d;
     HWND target = window ? window : sc->window;
+    LARGE_INTEGER blank;
     HRESULT hr;
     if (device->status != DEVICE_OK)
         return D3DERR_DEVICELOST;
@@ -195,6 +197,8 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
     }
     hr = device_flush(device);
     sc->present_count++;
+    sc->present_refresh =
+        vblank_count(device, &blank) + (sc->pp.PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE);
     if (client.right > 0 && client.bottom > 0) {
         sc->front_w = (UINT)client.right;
         sc->front_h = (UINT)client.bottom;
@@ -205,8 +209,10 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
      * resource call (a 32-bit game's address space wants it back). */
     resmem_reclaim(device);
     device_unlock(device);
-    /* An Ex device's fullscreen window in the background shows nothing. */
-    if (SUCCEEDED(hr) && device->occluded && !sc->pp.Windowed)
+    /* An Ex device's fullscreen window in the background shows nothing,
+     * nor does a minimized window of one. */
+    if (SUCCEEDED(hr) && ((device->occluded && !sc->pp.Windowed) ||
+                          (device->extended && target && IsWindow(target) && IsIconic(target))))
         hr = S_PRESENT_OCCLUDED;
     return hr;
 }
@@ -322,18 +328,26 @@ HRESULT WINAPI swapchain_GetLastPresentCount(IDirect3DSwapChain9Ex *iface, UINT 
     return D3D_OK;
 }
 
+/* From the vertical-blank clock (vblank.c): SyncRefreshCount and
+ * SyncQPCTime are the last blank, PresentRefreshCount the blank the last
+ * Present was shown at. Windowed chains other than FLIPEX answer zeros,
+ * as the documentation says. */
 HRESULT WINAPI swapchain_GetPresentStats(IDirect3DSwapChain9Ex *iface, D3DPRESENTSTATS *stats)
 {
     struct swapchain *sc = impl(iface);
-    LARGE_INTEGER now;
+    BOOL flipex = sc->pp.SwapEffect == D3DSWAPEFFECT_FLIPEX;
     if (!stats)
         return D3DERR_INVALIDCALL;
-    QueryPerformanceCounter(&now);
     memset(stats, 0, sizeof(*stats));
+    if (sc->pp.Windowed && !flipex)
+        return D3D_OK;
     stats->PresentCount = sc->present_count;
-    stats->PresentRefreshCount = sc->present_count;
-    stats->SyncRefreshCount = sc->present_count;
-    stats->SyncQPCTime = now;
+    stats->PresentRefreshCount = sc->present_refresh;
+    stats->SyncRefreshCount = vblank_count(sc->device, &stats->SyncQPCTime);
+    if (flipex && !sc->stats_started) {
+        sc->stats_started = TRUE;
+        return D3DERR_PRESENT_STATISTICS_DISJOINT;
+    }
     return D3D_OK;
 }
 

@@ -67,3 +67,24 @@ void vblank_wait(struct device *device)
         QueryPerformanceCounter(&now);
     } while (now.QuadPart < end.QuadPart);
 }
+
+/* Blanks begun since the clock started (the refresh count
+ * D3DPRESENTSTATS counts in), and the counter time the last one began. */
+UINT vblank_count(struct device *device, LARGE_INTEGER *last)
+{
+    struct vblank_clock c;
+    LARGE_INTEGER now;
+    LONGLONG blank_start, elapsed, n;
+
+    vblank_clock(device, &c);
+    QueryPerformanceCounter(&now);
+    blank_start = c.ticks_per_frame * c.lines / c.total;
+    elapsed = now.QuadPart - vblank_origin;
+    if (elapsed < blank_start) {
+        last->QuadPart = vblank_origin;
+        return 0;
+    }
+    n = (elapsed - blank_start) / c.ticks_per_frame;
+    last->QuadPart = vblank_origin + blank_start + n * c.ticks_per_frame;
+    return (UINT)(n + 1);
+}

@@ -488,6 +488,11 @@ TEST(focus_loss_loses_fullscreen_device)
     CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
     CHECK_HR(IDirect3DDevice9_TestCooperativeLevel(dev), D3DERR_DEVICELOST);
     CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3DERR_DEVICELOST);
+    {
+        DWORD passes = 0xdeadbeef;
+        CHECK_HR(IDirect3DDevice9_ValidateDevice(dev, &passes), D3DERR_DEVICELOST);
+        CHECK_EQ_U(passes, 0xdeadbeef);
+    }
     CHECK(IsIconic(w), "the fullscreen window is minimized");
     CHECK_EQ_U(GetWindowLongW(w, GWL_STYLE) & ~WS_MINIMIZE, style);
     default_pp(&pp, w);
@@ -557,6 +562,18 @@ TEST(focus_loss_occludes_ex_device)
             CHECK_HR(IDirect3DDevice9Ex_GetRenderState(dev, D3DRS_LIGHTING, &v), D3D_OK);
             CHECK_EQ_U(v, FALSE);
         }
+        /* Windowed, a minimized window is occluded (S_PRESENT_OCCLUDED's
+         * documentation); one merely in the background is not. */
+        CHECK(SetForegroundWindow(GetDesktopWindow()), "SetForegroundWindow(desktop)");
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), D3D_OK);
+        ShowWindow(w, SW_MINIMIZE);
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), S_PRESENT_OCCLUDED);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), S_PRESENT_OCCLUDED);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, NULL), D3D_OK);
+        ShowWindow(w, SW_RESTORE);
+        CHECK_HR(IDirect3DDevice9Ex_PresentEx(dev, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_CheckDeviceState(dev, w), D3D_OK);
         CHECK_EQ_U(IDirect3DDevice9Ex_Release(dev), 0);
     }
     IDirect3D9Ex_Release(d3dex);

@@ -101,7 +101,69 @@ TEST(donotwait)
     CHECK_HR(IDirect3DDevice9Ex_SetMaximumFrameLatency(devex, 0), D3D_OK);
 }
 
-static const struct harness_test tests[] = {T(raster_status_moves), T(wait_for_vblank_waits), T(donotwait)};
+/* GetPresentStats: a windowed chain other than FLIPEX answers zeros (the
+ * documentation); a FLIPEX one answers D3DERR_PRESENT_STATISTICS_DISJOINT
+ * first, then counts: PresentCount the presents, SyncRefreshCount the
+ * blanks (growing by one a WaitForVBlank), SyncQPCTime the counter at the
+ * last blank, PresentRefreshCount the blank the last present showed at. */
+TEST(present_stats)
+{
+    IDirect3DSwapChain9 *sc9 = NULL, *flip9 = NULL;
+    IDirect3DSwapChain9Ex *sc = NULL, *flip = NULL;
+    D3DPRESENT_PARAMETERS pp;
+    D3DPRESENTSTATS st, st2;
+    LARGE_INTEGER now;
+    int i;
+
+    CHECK_HR(IDirect3DDevice9_GetSwapChain(dev, 0, &sc9), D3D_OK);
+    CHECK_HR(IDirect3DSwapChain9_QueryInterface(sc9, &IID_IDirect3DSwapChain9Ex, (void **)&sc), D3D_OK);
+    CHECK_HR(IDirect3DSwapChain9Ex_GetPresentStats(sc, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL), D3D_OK);
+    memset(&st, 0xab, sizeof(st));
+    CHECK_HR(IDirect3DSwapChain9Ex_GetPresentStats(sc, &st), D3D_OK);
+    CHECK(st.PresentCount == 0 && st.PresentRefreshCount == 0 && st.SyncRefreshCount == 0 &&
+              st.SyncQPCTime.QuadPart == 0 && st.SyncGPUTime.QuadPart == 0,
+          "windowed DISCARD stats not zero: %u %u %u", st.PresentCount, st.PresentRefreshCount, st.SyncRefreshCount);
+
+    default_pp(&pp, window);
+    pp.SwapEffect = D3DSWAPEFFECT_FLIPEX;
+    pp.BackBufferCount = 2;
+    pp.BackBufferWidth = 64;
+    pp.BackBufferHeight = 64;
+    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
+    CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &flip9), D3D_OK);
+    if (flip9) {
+        CHECK_HR(IDirect3DSwapChain9_QueryInterface(flip9, &IID_IDirect3DSwapChain9Ex, (void **)&flip), D3D_OK);
+        CHECK_HR(IDirect3DSwapChain9Ex_GetPresentStats(flip, &st), D3DERR_PRESENT_STATISTICS_DISJOINT);
+        for (i = 0; i < 3; i++)
+            CHECK_HR(IDirect3DSwapChain9_Present(flip9, NULL, NULL, NULL, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_WaitForVBlank(devex, 0), D3D_OK);
+        CHECK_HR(IDirect3DSwapChain9Ex_GetPresentStats(flip, &st), D3D_OK);
+        QueryPerformanceCounter(&now);
+        CHECK_EQ_U(st.PresentCount, 3);
+        CHECK(st.SyncRefreshCount > 0, "SyncRefreshCount %u", st.SyncRefreshCount);
+        CHECK(st.PresentRefreshCount > 0 && st.PresentRefreshCount <= st.SyncRefreshCount,
+              "the last present showed at refresh %u, the last blank is %u", st.PresentRefreshCount,
+              st.SyncRefreshCount);
+        CHECK(st.SyncQPCTime.QuadPart > 0 && st.SyncQPCTime.QuadPart <= now.QuadPart, "SyncQPCTime %lld, now %lld",
+              (long long)st.SyncQPCTime.QuadPart, (long long)now.QuadPart);
+        CHECK_HR(IDirect3DDevice9Ex_WaitForVBlank(devex, 0), D3D_OK);
+        CHECK_HR(IDirect3DDevice9Ex_WaitForVBlank(devex, 0), D3D_OK);
+        CHECK_HR(IDirect3DSwapChain9Ex_GetPresentStats(flip, &st2), D3D_OK);
+        CHECK(st2.SyncRefreshCount >= st.SyncRefreshCount + 2, "two blanks later the count went %u -> %u",
+              st.SyncRefreshCount, st2.SyncRefreshCount);
+        CHECK(st2.SyncQPCTime.QuadPart > st.SyncQPCTime.QuadPart, "SyncQPCTime did not move");
+        CHECK_EQ_U(st2.PresentCount, 3);
+        CHECK_EQ_U(st2.PresentRefreshCount, st.PresentRefreshCount);
+        IDirect3DSwapChain9Ex_Release(flip);
+        IDirect3DSwapChain9_Release(flip9);
+    }
+    IDirect3DSwapChain9Ex_Release(sc);
+    IDirect3DSwapChain9_Release(sc9);
+}
+
+static const struct harness_test tests[] = {T(raster_status_moves), T(wait_for_vblank_waits), T(donotwait),
+                                            T(present_stats)};
 
 int main(void)
 {

@@ -58,10 +58,11 @@ const visBytes = 512 * 8
 // queryResult is the latest issue of a query; seq is the guest's
 // (RecIssueQuery.Seq).
 type queryResult struct {
-	seq  uint32
-	gen  uint64
-	sum  uint64
-	done bool
+	seq     uint32
+	gen     uint64
+	sum     uint64
+	done    bool
+	unknown bool // some draws inside it were counted nowhere
 }
 
 // queryTable holds results for the QueryData thunk. Replay starts
@@ -164,7 +165,8 @@ func (q *queryState) visibility(d *Device, cb backend.CommandBuffer, enc *passEn
 	if need && (rec.vis == nil || rec.used+8 > rec.vis.Length()) {
 		b, err := d.be.NewBuffer(visBytes)
 		if err != nil {
-			d.warnOnce(shared.RecordCode("IssueQuery"), "no visibility buffer: occlusion queries count nothing: "+err.Error())
+			d.warnOnce(shared.RecordCode("IssueQuery"), "no visibility buffer: open occlusion queries answer every sample: "+err.Error())
+			q.table.lose(q.active)
 			return nil, false
 		}
 		rec.vis, rec.used = b, 0
@@ -211,18 +213,21 @@ func (t *queryTable) start(id, seq uint32) queryKey {
 // complete adds a finished command buffer's counts to their queries and
 // ends the queries whose END it held.
 func (t *queryTable) complete(rec *cbQueries) {
+	failed := rec.cb.Status() == backend.StatusError
 	t.mu.Lock()
 	for _, s := range rec.slots {
 		v := binary.LittleEndian.Uint64(s.buf.Contents()[s.offset:])
 		for _, k := range s.queries {
 			if r := t.m[k.id]; r != nil && r.gen == k.gen && !r.done {
 				r.sum += v
+				r.unknown = r.unknown || failed
 			}
 		}
 	}
 	for _, k := range rec.ends {
 		if r := t.m[k.id]; r != nil && r.gen == k.gen {
 			r.done = true
+			r.unknown = r.unknown || failed
 		}
 	}
 	t.mu.Unlock()
@@ -231,19 +236,34 @@ func (t *queryTable) complete(rec *cbQueries) {
 	}
 }
 
-// Result answers whether issue seq of query id is done, and its count.
-func (t *queryTable) result(id, seq uint32) (bool, uint64) {
+// lose marks the open issues of active as counted in part only.
+func (t *queryTable) lose(active map[uint32]uint64) {
+	t.mu.Lock()
+	for id, gen := range active {
+		if r := t.m[id]; r != nil && r.gen == gen {
+			r.unknown = true
+		}
+	}
+	t.mu.Unlock()
+}
+
+// result answers issue seq of query id: shared.QueryPending,
+// QueryDone with its count, or QueryUnknown.
+func (t *queryTable) result(id, seq uint32) (uint32, uint64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	r := t.m[id]
-	if r == nil || r.seq < seq || !r.done {
-		return false, 0
+	switch {
+	case r == nil || r.seq < seq || !r.done:
+		return shared.QueryPending, 0
+	case r.unknown:
+		return shared.QueryUnknown, r.sum
 	}
-	return true, r.sum
+	return shared.QueryDone, r.sum
 }
 
 // QueryResult answers the QueryData thunk for a device.
-func (d *Device) QueryResult(id, seq uint32) (bool, uint64) { return d.q.table.result(id, seq) }
+func (d *Device) QueryResult(id, seq uint32) (uint32, uint64) { return d.q.table.result(id, seq) }
 
 func queryDataThunk(p unsafe.Pointer) shared.Status {
 	a := (*shared.QueryDataParams)(p)
@@ -251,10 +271,6 @@ func queryDataThunk(p unsafe.Pointer) shared.Status {
 	if d == nil {
 		return shared.StatusInvalidParameter
 	}
-	ready, v := d.QueryResult(a.Query, a.Seq)
-	a.Ready, a.Value = 0, v
-	if ready {
-		a.Ready = 1
-	}
+	a.Ready, a.Value = d.QueryResult(a.Query, a.Seq)
 	return shared.StatusSuccess
 }

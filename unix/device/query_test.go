@@ -1,7 +1,12 @@
 package device
 
 import (
+	"errors"
 	"testing"
+
+	"mtld3d/core/format"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference"
 
 	"mtld3d/shared"
 	"mtld3d/types"
@@ -14,7 +19,7 @@ func issue(c *chunk, id uint32, qt types.QueryType, flags uint32, seq uint32) {
 func wantQuery(t *testing.T, d *Device, id, seq uint32, want uint64) {
 	t.Helper()
 	ready, got := d.QueryResult(id, seq)
-	if !ready {
+	if ready != shared.QueryDone {
 		t.Fatalf("query %d issue %d not done after its frame", id, seq)
 	}
 	if got != want {
@@ -75,7 +80,7 @@ func TestOcclusionSpansPassesAndSubmits(t *testing.T) {
 	add(c, code("SetDepthStencil"), shared.RecSetDepthStencil{Surface: 0})
 	quad(c, 0, 0, 3, 3, 0.5, 0xffffffff) // 9 on target 3
 	replay(t, d, c)
-	if ready, _ := d.QueryResult(60, 1); ready {
+	if ready, _ := d.QueryResult(60, 1); ready != shared.QueryPending {
 		t.Fatal("a query without its END is done")
 	}
 	c = newChunk()
@@ -92,7 +97,7 @@ func TestOcclusionSpansPassesAndSubmits(t *testing.T) {
 	issue(c, 60, types.D3DQUERYTYPE_OCCLUSION, types.D3DISSUE_BEGIN, 2)
 	quad(c, 0, 0, 1, 1, 0.5, 0xffffffff)
 	replay(t, d, c)
-	if ready, _ := d.QueryResult(60, 2); ready {
+	if ready, _ := d.QueryResult(60, 2); ready != shared.QueryPending {
 		t.Fatal("issue 2 done before its END")
 	}
 	c = newChunk()
@@ -118,7 +123,7 @@ func TestOverlappingOcclusionQueries(t *testing.T) {
 	replay(t, d, c)
 	wantQuery(t, d, 70, 1, 1+2)
 	wantQuery(t, d, 71, 1, 2+4)
-	if ready, _ := d.QueryResult(72, 1); ready {
+	if ready, _ := d.QueryResult(72, 1); ready != shared.QueryPending {
 		t.Error("a destroyed query answered")
 	}
 }
@@ -146,5 +151,73 @@ func TestManyQueriesOutgrowAVisibilityBuffer(t *testing.T) {
 	}
 	if b.passes != 2 {
 		t.Errorf("%d queries made %d passes, want 2 (one per visibility buffer)", n, b.passes)
+	}
+}
+
+// lossyBackend cannot make visibility buffers, or fails every command
+// buffer, as a device out of memory or a GPU fault would.
+type lossyBackend struct {
+	backend.Device
+	noVisibility bool
+	failCBs      bool
+}
+
+type lossyQueue struct {
+	backend.CommandQueue
+	b *lossyBackend
+}
+
+type lossyCB struct{ backend.CommandBuffer }
+
+func (b *lossyBackend) NewBuffer(n int) (backend.Buffer, error) {
+	if b.noVisibility && n == visBytes {
+		return nil, errors.New("out of memory")
+	}
+	return b.Device.NewBuffer(n)
+}
+
+func (b *lossyBackend) NewCommandQueue() (backend.CommandQueue, error) {
+	q, err := b.Device.NewCommandQueue()
+	return &lossyQueue{q, b}, err
+}
+
+func (q *lossyQueue) CommandBuffer() backend.CommandBuffer {
+	cb := q.CommandQueue.CommandBuffer()
+	if q.b.failCBs {
+		return lossyCB{cb}
+	}
+	return cb
+}
+
+func (lossyCB) Status() backend.CommandStatus { return backend.StatusError }
+
+// A query whose draws were counted nowhere answers QueryUnknown (the
+// guest then reports every sample), never a plain 0 a game would cull
+// on; queries untouched by the loss still count.
+func TestOcclusionQueriesWithoutACountAreUnknown(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    lossyBackend
+	}{
+		{"no visibility buffer", lossyBackend{noVisibility: true}},
+		{"failed command buffer", lossyBackend{failCBs: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := tc.b
+			b.Device = reference.New()
+			d, err := New(&b, format.Target{AppleGPU: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(d.Release)
+			c := occlusionFrame()
+			issue(c, 80, types.D3DQUERYTYPE_OCCLUSION, types.D3DISSUE_BEGIN, 1)
+			quad(c, 0, 0, 4, 4, 0.5, 0xffffffff)
+			issue(c, 80, types.D3DQUERYTYPE_OCCLUSION, types.D3DISSUE_END, 1)
+			replay(t, d, c)
+			if ready, _ := d.QueryResult(80, 1); ready != shared.QueryUnknown {
+				t.Errorf("query answered %d, want QueryUnknown (%d)", ready, shared.QueryUnknown)
+			}
+		})
 	}
 }

@@ -230,7 +230,7 @@ func TestWow64TableServesA32BitGuest(t *testing.T) {
 	pq := put(t, g, shared.QueryDataParams{DeviceID: dev, Query: 20, Seq: 1})
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 		ok("QueryData", pq)
-		if get[shared.QueryDataParams](pq).Ready == 1 {
+		if get[shared.QueryDataParams](pq).Ready == shared.QueryDone {
 			break
 		}
 		if time.Now().After(deadline) {
