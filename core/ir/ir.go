@@ -250,7 +250,12 @@ const (
 	// DSBorder0+s is pixel sampler s's D3DSAMP_BORDERCOLOR as rgba in 0..1
 	// (see VariantKey.BorderAxes).
 	DSBorder0 = DSLodBias0 + 5
-	DSCount   = DSBorder0 + 16
+	// DSDepthBias.x is D3DRS_DEPTHBIAS in the position's z/w units (the
+	// bias over the viewport's depth range), which the HalfPixel
+	// epilogue adds to z*w: exact D3D9 bias whatever the depth format
+	// stores (VariantKey.HalfPixel).
+	DSDepthBias = DSBorder0 + 16
+	DSCount     = DSDepthBias + 1
 )
 
 // Rel is relative addressing: the register index is Reg.Index plus

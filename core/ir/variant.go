@@ -86,7 +86,7 @@ type VariantKey struct {
 	// Vertex stage.
 	ClipPlanes uint8 // D3DRS_CLIPPLANEENABLE: bit i adds clip distance dot(pos, plane i)
 	PointSize  bool  // write a point size (DSPointSize when the shader has none), clamped to min/max
-	HalfPixel  bool  // position xy = xy*DSHalfPixel.zw + DSHalfPixel.xy*w (viewport fit, D3D9 pixel centres)
+	HalfPixel  bool  // position xy = xy*DSHalfPixel.zw + DSHalfPixel.xy*w (viewport fit, D3D9 pixel centres), z += DSDepthBias.x*w
 	// UnitPoint makes the point size 1 whatever the shader or PointSize
 	// write: a line's last pixel (D3DRS_LASTPIXEL) drawn as a point.
 	UnitPoint bool
@@ -355,10 +355,13 @@ func vertexEpilogue(s *Shader, k VariantKey) []Stmt {
 	}
 	if pos >= 0 && k.HalfPixel {
 		// Clip distances above use the position before the offset, as
-		// D3D9 clips before rasterization.
+		// D3D9 clips before rasterization. The depth bias moves z/w by
+		// exactly DSDepthBias.x: Metal's own bias is in steps of the
+		// stored format, and a float one's step depends on the depth.
 		epi = append(epi,
 			Op(OpMul, Out(pos).D(MaskXY), Out(pos).S(), DS(DSHalfPixel).S().Swz('z', 'w')),
-			Op(OpMad, Out(pos).D(MaskXY), DS(DSHalfPixel).S(), Out(pos).S().Swz('w'), Out(pos).S()))
+			Op(OpMad, Out(pos).D(MaskXY), DS(DSHalfPixel).S(), Out(pos).S().Swz('w'), Out(pos).S()),
+			Op(OpMad, Out(pos).D(MaskZ), DS(DSDepthBias).S().Swz('x'), Out(pos).S().Swz('w'), Out(pos).S()))
 	}
 	if k.PointSize {
 		ps := findOutput(s, OutPointSize, 0)

@@ -136,6 +136,88 @@ TEST(depth_bias_moves_coplanar_quad_in_front)
     IDirect3DDevice9_Release(dev);
 }
 
+/* DEPTHBIAS is in depth units whatever the depth format stores: a quad
+ * whose depth runs from 0 at the left to 1 at the right, tested
+ * LESSEQUAL against 0.5 with bias b, is drawn where depth + b <= 0.5, so
+ * up to x = (0.5 - b) * 640, on every 16- and 24-bit format (the 24-bit
+ * ones are stored as 32-bit floats here; D3D9 still adds b exactly, near
+ * depth 1 too). With the viewport's depth range halved the bias is still
+ * in depth units, not in units of the range. */
+TEST(depth_bias_is_in_depth_units)
+{
+    static const D3DFORMAT formats[] = {D3DFMT_D16, D3DFMT_D24X8, D3DFMT_D24S8};
+    static const struct {
+        float bias;
+        D3DCOLOR c;
+    } draws[] = {{-0.2f, 0xff0000}, {0.0f, 0x00ff00}, {0.2f, 0x0000ff}, {0.4f, 0xffffff}};
+    struct xyz ramp[4] = {{-1, 1, 0, 0}, {-1, -1, 0, 0}, {1, 1, 1, 0}, {1, -1, 1, 0}};
+    D3DVIEWPORT9 half = {0, 0, 640, 480, 0.5f, 1.0f};
+    IDirect3DDevice9 *dev = unlit_device(d3d, window);
+    IDirect3DSurface9 *ds;
+    char what[64], what2[64];
+    UINT i, f;
+    if (!dev)
+        return;
+    IDirect3DDevice9_SetFVF(dev, FVF_XYZ);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, FALSE);
+    for (f = 0; f < ARRAYSIZE(formats); f++) {
+        ds = NULL;
+        CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 640, 480, formats[f], D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                            &ds, NULL),
+                 D3D_OK);
+        if (!ds)
+            continue;
+        snprintf(what, sizeof(what), "format %#x", (unsigned)formats[f]);
+        snprintf(what2, sizeof(what2), "format %#x, depth range 0.5..1", (unsigned)formats[f]);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 0.5f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        for (i = 0; i < ARRAYSIZE(draws); i++) {
+            for (int v = 0; v < 4; v++)
+                ramp[v].c = draws[i].c;
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_DEPTHBIAS, f2dw(draws[i].bias));
+            IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, ramp, sizeof(ramp[0]));
+        }
+        IDirect3DDevice9_EndScene(dev);
+        /* Edges at 448, 320, 192 and 64; two pixels either side. */
+        CHECK_PIXEL(dev, 62, 240, 0xffffff, what);
+        CHECK_PIXEL(dev, 66, 240, 0x0000ff, what);
+        CHECK_PIXEL(dev, 190, 240, 0x0000ff, what);
+        CHECK_PIXEL(dev, 194, 240, 0x00ff00, what);
+        CHECK_PIXEL(dev, 318, 240, 0x00ff00, what);
+        CHECK_PIXEL(dev, 322, 240, 0xff0000, what);
+        CHECK_PIXEL(dev, 446, 240, 0xff0000, what);
+        CHECK_PIXEL(dev, 450, 240, 0x000000, what);
+
+        /* Depth range 0.5..1: the ramp's depth is 0.5 + x/1280, cleared
+         * to 0.75; a bias of 0.1 moves the edge from x = 320 to 192. */
+        IDirect3DDevice9_SetViewport(dev, &half);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, 0.75f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        for (int v = 0; v < 4; v++)
+            ramp[v].c = 0x00ff00;
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_DEPTHBIAS, 0);
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, ramp, sizeof(ramp[0]));
+        for (int v = 0; v < 4; v++)
+            ramp[v].c = 0x0000ff;
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_DEPTHBIAS, f2dw(0.1f));
+        IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, ramp, sizeof(ramp[0]));
+        IDirect3DDevice9_EndScene(dev);
+        CHECK_PIXEL(dev, 190, 240, 0x0000ff, what2);
+        CHECK_PIXEL(dev, 194, 240, 0x00ff00, what2);
+        CHECK_PIXEL(dev, 318, 240, 0x00ff00, what2);
+        CHECK_PIXEL(dev, 322, 240, 0x000000, what2);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_DEPTHBIAS, 0);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
+        IDirect3DSurface9_Release(ds);
+        {
+            D3DVIEWPORT9 full = {0, 0, 640, 480, 0, 1};
+            IDirect3DDevice9_SetViewport(dev, &full);
+        }
+    }
+    IDirect3DDevice9_Release(dev);
+}
+
 TEST(slope_scaled_depth_bias)
 {
     IDirect3DDevice9 *dev = begin();
@@ -527,7 +609,7 @@ TEST(pixel_centres_are_integers)
 static const struct harness_test tests[] = {
     T(alpha_test_fixed_function),
     T(alpha_test_after_pixel_shader),
-    T(depth_bias_moves_coplanar_quad_in_front),
+    T(depth_bias_moves_coplanar_quad_in_front), T(depth_bias_is_in_depth_units),
     T(slope_scaled_depth_bias),
     T(clip_plane_vertex_shader_clip_space),
     T(viewport_depth_range),

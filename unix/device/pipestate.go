@@ -360,12 +360,33 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 		enc.SetDepthClipMode(backend.DepthClamp)
 	}
 	// D3D9 offsets depth by SLOPESCALEDEPTHBIAS * max(|dz/dx|, |dz/dy|) +
-	// DEPTHBIAS, unclamped; the slope term is Metal's as it is.
-	bias, slope := math.Float32frombits(rs[types.D3DRS_DEPTHBIAS]), math.Float32frombits(rs[types.D3DRS_SLOPESCALEDEPTHBIAS])
-	if ds := d.objects[d.ds]; (bias != 0 || slope != 0) && d.ds != 0 && ds != nil && ds.tex != nil {
-		enc.SetDepthBias(bias*depthBiasScale(ds.mapping.Format), slope, 0)
+	// DEPTHBIAS, unclamped; the slope term is Metal's as it is, the
+	// constant one the vertex shader's (depthBias).
+	if _, units, slope := d.depthBias(); units != 0 || slope != 0 {
+		enc.SetDepthBias(units, slope, 0)
 	}
 	return true
+}
+
+// depthBias splits D3DRS_DEPTHBIAS and SLOPESCALEDEPTHBIAS between the
+// vertex shader and Metal. The constant bias goes to the shader as z/w
+// units (ir.DSDepthBias): Metal counts it in steps of the stored format,
+// and the 24-bit formats are stored as 32-bit floats, whose step grows
+// with the depth (the bias would be D3D9's only for depths in [0.5, 1)).
+// A viewport with no depth range leaves z/w nothing to scale, so there
+// Metal takes it in the steps of a 24-bit (or 16-bit) integer format.
+// Without a depth buffer there is nothing to bias.
+func (d *Device) depthBias() (zw, units, slope float32) {
+	rs := &d.st.ff.RS
+	bias, slope := math.Float32frombits(rs[types.D3DRS_DEPTHBIAS]), math.Float32frombits(rs[types.D3DRS_SLOPESCALEDEPTHBIAS])
+	ds := d.objects[d.ds]
+	if d.ds == 0 || ds == nil || ds.tex == nil || (bias == 0 && slope == 0) {
+		return 0, 0, 0
+	}
+	if r := d.vp.MaxZ - d.vp.MinZ; r > 0 {
+		return bias / r, 0, slope
+	}
+	return 0, bias * depthBiasScale(ds.mapping.Format), slope
 }
 
 // pointFill says a draw of triangles is drawn as points: D3DFILL_POINT,
