@@ -209,6 +209,23 @@ HRESULT WINAPI device_UpdateSurface(IDirect3DDevice9Ex *iface, IDirect3DSurface9
     return hr;
 }
 
+/* A lockable destination (DEFAULT with DYNAMIC) keeps a guest copy that
+ * Lock reads: it gets the box's bytes too, as Windows' lock would show
+ * them after the copy (Wine's test_update_texture_pool). The two share a
+ * block layout (device_UpdateTexture checks it). */
+static void copy_box_bytes(struct texture *dst, const struct subresource *d, const struct texture *src,
+                           const struct subresource *s, const D3DBOX *b)
+{
+    const struct mtld3d_format_info *info = src->info;
+    UINT bw = info->block_width, bh = info->block_height;
+    SIZE_T x0 = (SIZE_T)(b->Left / bw) * info->block_bytes;
+    SIZE_T bytes = (SIZE_T)((b->Right + bw - 1) / bw) * info->block_bytes - x0;
+    for (UINT z = b->Front; z < b->Back; z++)
+        for (UINT y = b->Top / bh; y < (b->Bottom + bh - 1) / bh; y++)
+            memcpy(dst->mem + d->offset + (SIZE_T)z * d->data_slice_pitch + (SIZE_T)y * d->data_pitch + x0,
+                   src->mem + s->offset + (SIZE_T)z * s->data_slice_pitch + (SIZE_T)y * s->data_pitch + x0, bytes);
+}
+
 HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseTexture9 *src_texture,
                                     IDirect3DBaseTexture9 *dst_texture)
 {
@@ -265,6 +282,8 @@ HRESULT WINAPI device_UpdateTexture(IDirect3DDevice9Ex *iface, IDirect3DBaseText
                                            (SIZE_T)(b.Left / src->info->block_width) * src->info->block_bytes);
             r->Pitch = s->data_pitch;
             r->SlicePitch = s->data_slice_pitch;
+            if (dst->mem)
+                copy_box_bytes(dst, &dst->subs[f * dst->levels + l], src, s, &b);
         }
     }
     if (dst->autogen && levels) {

@@ -229,6 +229,71 @@ TEST(update_surface_and_texture)
     IDirect3DDevice9_Release(dev);
 }
 
+/* UpdateTexture into a lockable DEFAULT texture (DYNAMIC): a Lock
+ * afterwards reads the copied bytes, 2D and volume (Windows; Wine's
+ * test_update_texture_pool). */
+TEST(update_texture_to_dynamic_reads_back)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DTexture9 *src = NULL, *dst = NULL;
+    IDirect3DVolumeTexture9 *vsrc = NULL, *vdst = NULL;
+    D3DLOCKED_RECT lr;
+    D3DLOCKED_BOX lb;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &src, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &dst,
+                                            NULL),
+             D3D_OK);
+    if (src && dst) {
+        CHECK_HR(IDirect3DTexture9_LockRect(dst, 0, &lr, NULL, 0), D3D_OK);
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0x44332211;
+        IDirect3DTexture9_UnlockRect(dst, 0);
+        CHECK_HR(IDirect3DTexture9_LockRect(src, 0, &lr, NULL, 0), D3D_OK);
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++)
+                ((DWORD *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = 0x11223344u + (DWORD)(y * 4 + x);
+        IDirect3DTexture9_UnlockRect(src, 0);
+        CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)src, (IDirect3DBaseTexture9 *)dst),
+                 D3D_OK);
+        CHECK_HR(IDirect3DTexture9_LockRect(dst, 0, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+        CHECK_EQ_U(((DWORD *)lr.pBits)[0], 0x11223344);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lr.pBits + 3 * lr.Pitch))[3], 0x11223344u + 15);
+        IDirect3DTexture9_UnlockRect(dst, 0);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateVolumeTexture(dev, 2, 2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &vsrc, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateVolumeTexture(dev, 2, 2, 2, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
+                                                  &vdst, NULL),
+             D3D_OK);
+    if (vsrc && vdst) {
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vsrc, 0, &lb, NULL, 0), D3D_OK);
+        for (int z = 0; z < 2; z++)
+            for (int y = 0; y < 2; y++)
+                for (int x = 0; x < 2; x++)
+                    ((DWORD *)((BYTE *)lb.pBits + z * lb.SlicePitch + y * lb.RowPitch))[x] =
+                        0xa0b0c000u + (DWORD)(z * 4 + y * 2 + x);
+        IDirect3DVolumeTexture9_UnlockBox(vsrc, 0);
+        CHECK_HR(IDirect3DDevice9_UpdateTexture(dev, (IDirect3DBaseTexture9 *)vsrc, (IDirect3DBaseTexture9 *)vdst),
+                 D3D_OK);
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vdst, 0, &lb, NULL, D3DLOCK_READONLY), D3D_OK);
+        CHECK_EQ_U(((DWORD *)lb.pBits)[0], 0xa0b0c000u);
+        CHECK_EQ_U(((DWORD *)((BYTE *)lb.pBits + lb.SlicePitch + lb.RowPitch))[1], 0xa0b0c007u);
+        IDirect3DVolumeTexture9_UnlockBox(vdst, 0);
+    }
+    if (vdst)
+        IDirect3DVolumeTexture9_Release(vdst);
+    if (vsrc)
+        IDirect3DVolumeTexture9_Release(vsrc);
+    if (dst)
+        IDirect3DTexture9_Release(dst);
+    if (src)
+        IDirect3DTexture9_Release(src);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 TEST(render_to_texture_then_sample)
 {
     IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
@@ -580,7 +645,7 @@ TEST(stretch_rect_multisampled_and_depth)
 }
 
 static const struct harness_test tests[] = {
-    T(color_fill),      T(stretch_rect),  T(update_surface_and_texture), T(render_to_texture_then_sample),
+    T(color_fill),      T(stretch_rect),  T(update_surface_and_texture), T(update_texture_to_dynamic_reads_back), T(render_to_texture_then_sample),
     T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill), T(update_texture_mismatch),
     T(update_surface_blocks),
     T(stretch_rect_multisampled_and_depth),
