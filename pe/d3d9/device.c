@@ -505,9 +505,16 @@ HRESULT WINAPI device_GetCreationParameters(IDirect3DDevice9Ex *iface, D3DDEVICE
 HRESULT WINAPI device_GetDeviceCaps(IDirect3DDevice9Ex *iface, D3DCAPS9 *caps)
 {
     struct device *device = device_impl(iface);
+    HRESULT hr;
     if (!caps)
         return D3DERR_INVALIDCALL;
-    return d3d9_GetDeviceCaps(&device->d3d9->iface, device->create.AdapterOrdinal, device->create.DeviceType, caps);
+    hr = d3d9_GetDeviceCaps(&device->d3d9->iface, device->create.AdapterOrdinal, device->create.DeviceType, caps);
+    /* Software vertex processing blends with up to 256 indexed matrices
+     * (a software device, or a mixed one while software). */
+    if (SUCCEEDED(hr) && ((device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING) ||
+                          ((device->create.BehaviorFlags & D3DCREATE_MIXED_VERTEXPROCESSING) && device->state.software_vp)))
+        caps->MaxVertexBlendMatrixIndex = MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX;
+    return hr;
 }
 
 HRESULT WINAPI device_GetDisplayMode(IDirect3DDevice9Ex *iface, UINT swapchain, D3DDISPLAYMODE *mode)

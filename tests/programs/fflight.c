@@ -543,6 +543,59 @@ TEST(vertex_blend)
     IDirect3DDevice9_Release(dev);
 }
 
+/* Indexed vertex blending (software vertex processing, whose caps give
+ * MaxVertexBlendMatrixIndex 255): with D3DFVF_LASTBETA_UBYTE4 the last
+ * beta holds four matrix indices, and position = w*P*World[i0] +
+ * (1-w)*P*World[i1]. Matrix 200 moves the square 0.5 right, matrix 7
+ * leaves it; every world matrix up to 255 is state the vertex stage
+ * reads, more than Metal's 4 KiB set*Bytes holds. */
+TEST(indexed_vertex_blend)
+{
+    static const D3DMATRIX identity = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}};
+    static const D3DMATRIX right = {{{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5f, 0, 0, 1}}};
+    IDirect3DDevice9 *dev = NULL;
+    D3DPRESENT_PARAMETERS pp;
+    struct {
+        float x, y, z, w;
+        DWORD idx;
+        D3DCOLOR c;
+    } q[4];
+    D3DCAPS9 caps;
+    default_pp(&pp, window);
+    pp.EnableAutoDepthStencil = TRUE;
+    pp.AutoDepthStencilFormat = D3DFMT_D24S8;
+    CHECK_HR(IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_SOFTWARE_VERTEXPROCESSING, &pp, &dev),
+             D3D_OK);
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_GetDeviceCaps(dev, &caps), D3D_OK);
+    CHECK_EQ_U(caps.MaxVertexBlendMatrixIndex, 255);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_VERTEXBLEND, D3DVBF_1WEIGHTS);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_INDEXEDVERTEXBLENDENABLE, TRUE);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLDMATRIX(200), &right);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLDMATRIX(7), &identity);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZB2 | D3DFVF_LASTBETA_UBYTE4 | D3DFVF_DIFFUSE);
+    for (int k = 0; k < 3; k++) {
+        float weight = k * 0.5f;
+        int x = 320 + (int)(weight * 0.5f * 320);
+        for (int i = 0; i < 4; i++) {
+            q[i].x = (i & 1) ? 0.1f : -0.1f;
+            q[i].y = (i >> 1) ? -0.1f : 0.1f;
+            q[i].z = 0.5f;
+            q[i].w = weight;
+            q[i].idx = 200 | 7 << 8; /* i0 = 200, i1 = 7 */
+            q[i].c = 0xff00ff00;
+        }
+        draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, q, sizeof(q[0]));
+        CHECK(bb_pixel(dev, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
+        CHECK(bb_pixel(dev, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
+        CHECK(bb_pixel(dev, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
+    }
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 /* Light indices are any DWORD and lights may be enabled in any order;
  * disabling one and re-setting another take effect at the next draw. */
 TEST(light_indices)
@@ -611,7 +664,7 @@ TEST(clip_plane_in_world_space)
 static const struct harness_test tests[] = {
     T(directional_material_and_ambient), T(point_light_attenuation_and_range), T(spot_light_cone),
     T(specular_local_viewer), T(normalize_normals), T(color_vertex_material_sources), T(view_transform),
-    T(normal_matrix), T(vertex_blend), T(light_indices), T(clip_plane_in_world_space),
+    T(normal_matrix), T(vertex_blend), T(indexed_vertex_blend), T(light_indices), T(clip_plane_in_world_space),
 };
 
 int main(void)

@@ -26,6 +26,7 @@ type drawCache struct {
 	dss       map[backend.DepthStencilDesc]backend.DepthStencilState
 	samplers  map[backend.SamplerDesc]backend.Sampler
 	transient []backend.Buffer                    // this frame's buffers (UP data, fan indices, converted elements)
+	ring      bytesRing                           // constant blocks past set*Bytes' limit (bytes.go)
 	free      []backend.Buffer                    // transient buffers of past frames, to reuse
 	srgb      map[backend.Texture]backend.Texture // per-frame sRGB views of targets
 
@@ -184,9 +185,19 @@ func (d *Device) drawUP(r *shared.RecDrawUP, rec []byte) error {
 // are powers of two from 256 bytes so that buffers of past frames fit
 // later draws; bytes past data are left as they were.
 func (d *Device) transient(data []byte) (backend.Buffer, error) {
+	b, err := d.transientBuffer(len(data))
+	if err == nil {
+		b.Upload(0, data)
+	}
+	return b, err
+}
+
+// transientBuffer returns a buffer of at least n bytes, kept until the
+// frame is done, with what a past frame left in it.
+func (d *Device) transientBuffer(n int) (backend.Buffer, error) {
 	c := &d.draws
 	size := 256
-	for size < len(data) {
+	for size < n {
 		size *= 2
 	}
 	var b backend.Buffer
@@ -205,7 +216,6 @@ func (d *Device) transient(data []byte) (backend.Buffer, error) {
 			return nil, err
 		}
 	}
-	b.Upload(0, data)
 	c.transient = append(c.transient, b)
 	return b, nil
 }

@@ -242,21 +242,21 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	if sh.vs == nil {
 		sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)
 		sc.vcb = putFloatBytes(sc.vcb, sc.vc)
-		enc.SetVertexBytes(sc.vcb, 0)
+		d.stageBytes(enc, false, sc.vcb, 0)
 	} else {
 		c := &d.st.vsConst
-		enc.SetVertexBytes(c.floatBytes(), 0)
-		enc.SetVertexBytes(c.intBytes(), 1)
-		enc.SetVertexBytes(c.boolBytes(), 2)
+		d.stageBytes(enc, false, c.floatBytes(), 0)
+		d.stageBytes(enc, false, c.intBytes(), 1)
+		d.stageBytes(enc, false, c.boolBytes(), 2)
 	}
 	enc.SetVertexBytes(sc.dsb, 3)
 	if sh.ps == nil {
 		sc.pc = ff.PixelConstantsTo(sc.pc, st)
 		sc.pcb = putFloatBytes(sc.pcb, sc.pc)
-		enc.SetFragmentBytes(sc.pcb, 0)
+		d.stageBytes(enc, true, sc.pcb, 0)
 	} else {
 		c := &d.st.psConst
-		enc.SetFragmentBytes(c.floatBytes(), 0)
+		d.stageBytes(enc, true, c.floatBytes(), 0)
 		enc.SetFragmentBytes(c.intBytes(), 1)
 		enc.SetFragmentBytes(c.boolBytes(), 2)
 	}

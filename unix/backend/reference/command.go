@@ -267,6 +267,16 @@ func (e *renderEncoder) bad(index, limit int) bool {
 	return true
 }
 
+// tooMany fails the command buffer for set*Bytes past Metal's 4 KiB, as
+// its validation layer does.
+func (e *renderEncoder) tooMany(data []byte) bool {
+	if len(data) <= backend.MaxSetBytes {
+		return false
+	}
+	e.cb.fail(fmt.Errorf("reference: set*Bytes of %d bytes, past Metal's %d", len(data), backend.MaxSetBytes))
+	return true
+}
+
 func (e *renderEncoder) SetVertexBuffer(b backend.Buffer, offset, index int) {
 	if e.bad(index, backend.MaxBuffers) {
 		return
@@ -280,7 +290,7 @@ func (e *renderEncoder) SetVertexBufferOffset(offset, index int) {
 	e.mut().vs.buffers[index].offset = offset
 }
 func (e *renderEncoder) SetVertexBytes(data []byte, index int) {
-	if e.bad(index, backend.MaxBuffers) {
+	if e.bad(index, backend.MaxBuffers) || e.tooMany(data) {
 		return
 	}
 	setBytes(&e.mut().vs, data, index)
@@ -298,7 +308,7 @@ func (e *renderEncoder) SetFragmentBufferOffset(offset, index int) {
 	e.mut().fs.buffers[index].offset = offset
 }
 func (e *renderEncoder) SetFragmentBytes(data []byte, index int) {
-	if e.bad(index, backend.MaxBuffers) {
+	if e.bad(index, backend.MaxBuffers) || e.tooMany(data) {
 		return
 	}
 	setBytes(&e.mut().fs, data, index)

@@ -1,0 +1,53 @@
+package device
+
+import (
+	"bytes"
+	"testing"
+
+	"mtld3d/unix/backend"
+)
+
+// bytesEncoder records how constant blocks were bound.
+type bytesEncoder struct {
+	backend.RenderCommandEncoder
+	setBytes []int // lengths through set*Bytes
+	bufs     []backend.Buffer
+	offsets  []int
+}
+
+func (e *bytesEncoder) SetVertexBytes(data []byte, _ int) { e.setBytes = append(e.setBytes, len(data)) }
+func (e *bytesEncoder) SetVertexBuffer(b backend.Buffer, off, _ int) {
+	e.bufs, e.offsets = append(e.bufs, b), append(e.offsets, off)
+}
+
+// Blocks up to Metal's 4 KiB go through setVertexBytes; larger ones share
+// the frame's ring at 256-byte aligned offsets, holding their bytes; a new
+// frame takes a new ring.
+func TestLargeConstantBlocksComeFromABuffer(t *testing.T) {
+	d, _ := newCountingDevice(t)
+	enc := &bytesEncoder{}
+	small := make([]byte, backend.MaxSetBytes)
+	big1 := bytes.Repeat([]byte{1}, 34688) // fixed function with indexed vertex blending
+	big2 := bytes.Repeat([]byte{2}, 8192*16)
+	d.stageBytes(enc, false, small, 0)
+	d.stageBytes(enc, false, big1, 0)
+	d.stageBytes(enc, false, big2, 0)
+	if len(enc.setBytes) != 1 || enc.setBytes[0] != len(small) {
+		t.Fatalf("set*Bytes calls %v, want one of %d bytes", enc.setBytes, len(small))
+	}
+	if len(enc.bufs) != 2 || enc.bufs[0] != enc.bufs[1] {
+		t.Fatalf("large blocks bound from %d buffers, want one ring", len(enc.bufs))
+	}
+	if enc.offsets[0]%ringAlign != 0 || enc.offsets[1]%ringAlign != 0 || enc.offsets[1] < enc.offsets[0]+len(big1) {
+		t.Fatalf("offsets %v", enc.offsets)
+	}
+	got := enc.bufs[0].Contents()
+	if !bytes.Equal(got[enc.offsets[0]:][:len(big1)], big1) || !bytes.Equal(got[enc.offsets[1]:][:len(big2)], big2) {
+		t.Error("ring does not hold the blocks")
+	}
+	d.endFrame(0)
+	d.stageBytes(enc, false, big1, 0)
+	if enc.bufs[2] == enc.bufs[0] || enc.offsets[2] != 0 {
+		t.Error("a new frame carved from the last frame's ring")
+	}
+}
