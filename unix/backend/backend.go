@@ -21,13 +21,14 @@ import (
 // Limits of the interface. They are the smaller of Metal's limits and what
 // D3D9 can ask for, so descriptors stay small and comparable.
 const (
-	MaxColorAttachments    = 8  // MTLRenderPassDescriptor.colorAttachments
-	MaxVertexAttributes    = 17 // D3D9 shaders have v0..v15; core/ff's tweening reads a 17th (ff.LocNormal1)
-	MaxVertexBufferLayouts = 31 // layouts[i] describes vertex buffer index i (Metal's 31 buffers)
-	MaxBuffers             = 31 // Metal's buffer argument table
-	MaxTextures            = 16 // per stage; D3D9 ps has s0..s15
-	MaxSamplers            = 16 // per stage
-	MaxVaryings            = 16 // float4 interstage values
+	MaxColorAttachments    = 8    // MTLRenderPassDescriptor.colorAttachments
+	MaxVertexAttributes    = 17   // D3D9 shaders have v0..v15; core/ff's tweening reads a 17th (ff.LocNormal1)
+	MaxVertexBufferLayouts = 31   // layouts[i] describes vertex buffer index i (Metal's 31 buffers)
+	MaxBuffers             = 31   // Metal's buffer argument table
+	MaxBytesLength         = 4096 // setVertexBytes:/setFragmentBytes:' limit; more goes in a buffer
+	MaxTextures            = 16   // per stage; D3D9 ps has s0..s15
+	MaxSamplers            = 16   // per stage
+	MaxVaryings            = 16   // float4 interstage values
 	MaxClipDistances       = 8
 	MaxTextureSize         = 16384 // 1D/2D/cube width and height (Metal, Apple GPUs)
 	MaxTexture3DSize       = 2048  // 3D width, height and depth
