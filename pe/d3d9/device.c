@@ -520,10 +520,13 @@ HRESULT WINAPI device_GetDeviceCaps(IDirect3DDevice9Ex *iface, D3DCAPS9 *caps)
     if (!caps)
         return D3DERR_INVALIDCALL;
     hr = d3d9_GetDeviceCaps(&device->d3d9->iface, device->create.AdapterOrdinal, device->create.DeviceType, caps);
-    /* A software device reports the software pipeline's constants; a
-     * mixed one the hardware's (Wine's test_vertex_shader_constant). */
-    if (SUCCEEDED(hr) && (device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING))
+    /* A software device reports the software pipeline's constants and
+     * blend matrices; a mixed one the hardware's (Wine's
+     * test_vertex_shader_constant). */
+    if (SUCCEEDED(hr) && (device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING)) {
         caps->MaxVertexShaderConst = SWVP_VS_CONST_F;
+        caps->MaxVertexBlendMatrixIndex = MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX;
+    }
     return hr;
 }
 

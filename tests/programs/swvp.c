@@ -41,15 +41,30 @@ static DWORD max_vs_const(IDirect3DDevice9 *dev)
     return caps.MaxVertexShaderConst;
 }
 
+static DWORD max_blend_index(IDirect3DDevice9 *dev)
+{
+    D3DCAPS9 caps;
+    memset(&caps, 0, sizeof(caps));
+    CHECK_HR(IDirect3DDevice9_GetDeviceCaps(dev, &caps), D3D_OK);
+    return caps.MaxVertexBlendMatrixIndex;
+}
+
 TEST(caps)
 {
     IDirect3DDevice9 *dev;
+    D3DCAPS9 caps;
+    /* IDirect3D9's caps are the hardware's. */
+    CHECK_HR(IDirect3D9_GetDeviceCaps(d3d, 0, D3DDEVTYPE_HAL, &caps), D3D_OK);
+    CHECK_EQ_U(caps.MaxVertexShaderConst, 256);
     if ((dev = vp_device(D3DCREATE_HARDWARE_VERTEXPROCESSING))) {
         CHECK_EQ_U(max_vs_const(dev), 256);
         IDirect3DDevice9_Release(dev);
     }
+    /* A software device's are the software pipeline's: 8192 constants
+     * and 256 blend matrices (NVIDIA's and AMD's drivers report 255). */
     if ((dev = vp_device(D3DCREATE_SOFTWARE_VERTEXPROCESSING))) {
         CHECK_EQ_U(max_vs_const(dev), SW_F);
+        CHECK_EQ_U(max_blend_index(dev), 255);
         IDirect3DDevice9_Release(dev);
     }
     if ((dev = vp_device(D3DCREATE_MIXED_VERTEXPROCESSING))) {
