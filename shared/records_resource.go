@@ -98,14 +98,18 @@ const (
 )
 
 // RecCreateShader creates a shader from Size bytes of DXSO bytecode at
-// guest address Code (version token first, end token last).
+// guest address Code (version token first, end token last). Software is
+// 1 for a vertex shader naming constant registers past the hardware's
+// (c256, i16, b16 and up; a software or mixed device takes it): it draws
+// only while vertex processing is software, a mixed device in hardware
+// mode drawing with fixed function instead.
 type RecCreateShader struct {
-	Hdr  RecordHeader
-	ID   uint32
-	Kind uint32
-	Size uint32
-	Pad0 uint32
-	Code uint64
+	Hdr      RecordHeader
+	ID       uint32
+	Kind     uint32
+	Size     uint32
+	Software uint32
+	Code     uint64
 }
 
 // RecIssueQuery marks a query's D3DISSUE_BEGIN or D3DISSUE_END (Flags)

@@ -84,7 +84,11 @@ const tablesDoc = `/*
  *
  * mtld3d_caps9: the D3DCAPS9 of the HAL device. Set AdapterOrdinal (and,
  *   for software vertex processing, MaxVertexBlendMatrixIndex =
- *   MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX) in a copy.
+ *   MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX) in a copy. A device created
+ *   with software vertex processing reports MaxVertexShaderConst =
+ *   MTLD3D_SWVP_MAX_VERTEX_SHADER_CONST; software and mixed devices take
+ *   that many float vertex constants and MTLD3D_SWVP_VERTEX_SHADER_CONST_I
+ *   and _B integer and boolean ones, in either mode.
  *
  * Every Check* method first checks the device type: D3DDEVTYPE_HAL goes on,
  * REF, SW and NULLREF answer D3DERR_NOTAVAILABLE, anything else
@@ -268,7 +272,10 @@ static inline UINT mtld3d_format_level_size(const struct mtld3d_format_info *inf
 	b.WriteString("};\n\n")
 
 	// GetDeviceCaps.
-	fmt.Fprintf(&b, "#define MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX %d\n\n", caps.SWVPMaxVertexBlendMatrixIndex)
+	fmt.Fprintf(&b, "#define MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX %d\n", caps.SWVPMaxVertexBlendMatrixIndex)
+	fmt.Fprintf(&b, "#define MTLD3D_SWVP_MAX_VERTEX_SHADER_CONST %d\n", caps.SWVPMaxVertexShaderConst)
+	fmt.Fprintf(&b, "#define MTLD3D_SWVP_VERTEX_SHADER_CONST_I %d\n", caps.SWVPVertexShaderConstI)
+	fmt.Fprintf(&b, "#define MTLD3D_SWVP_VERTEX_SHADER_CONST_B %d\n\n", caps.SWVPVertexShaderConstB)
 	c := caps.Caps9(0)
 	size := d3d.MSLayout(reflect.TypeOf(c), 4).Size
 	if size64 := d3d.MSLayout(reflect.TypeOf(c), 8).Size; size64 != size {

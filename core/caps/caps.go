@@ -51,6 +51,18 @@ const (
 	// (or mixed, while software) vertex processing reports: D3D9's
 	// software pipeline blends with up to 256 indexed matrices.
 	SWVPMaxVertexBlendMatrixIndex = 255
+
+	// SWVPMaxVertexShaderConst is D3DCAPS9.MaxVertexShaderConst of a
+	// device created with software vertex processing (Wine's
+	// test_vertex_shader_constant, run on Windows): the software
+	// pipeline's float constant registers. A mixed device reports
+	// MaxVertexShaderConst but takes as many in either mode.
+	SWVPMaxVertexShaderConst = 8192
+	// SWVPVertexShaderConstI and SWVPVertexShaderConstB are the software
+	// pipeline's integer and boolean vertex shader registers (16 each in
+	// hardware), which D3DCAPS9 does not report.
+	SWVPVertexShaderConstI = 2048
+	SWVPVertexShaderConstB = 2048
 )
 
 const (

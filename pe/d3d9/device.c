@@ -209,8 +209,20 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     device->create.BehaviorFlags = flags;
     device->multithreaded = !!(flags & D3DCREATE_MULTITHREADED);
     device->max_frame_latency = 3;
+    /* Software and mixed devices take the software pipeline's constants;
+     * only they pay for the larger store. */
+    if (vp == D3DCREATE_HARDWARE_VERTEXPROCESSING)
+        device->vs_const = (struct vs_limits){VS_CONST_F, CONST_I, CONST_B};
+    else
+        device->vs_const = (struct vs_limits){SWVP_VS_CONST_F, SWVP_VS_CONST_I, SWVP_VS_CONST_B};
     InitializeCriticalSection(&device->cs);
+    if (!state_alloc_vs_consts(&device->state, &device->vs_const)) {
+        DeleteCriticalSection(&device->cs);
+        HeapFree(GetProcessHeap(), 0, device);
+        return E_OUTOFMEMORY;
+    }
     if (!arena_init(&device->arena)) {
+        state_free_vs_consts(&device->state);
         DeleteCriticalSection(&device->cs);
         HeapFree(GetProcessHeap(), 0, device);
         return E_OUTOFMEMORY;
@@ -222,6 +234,7 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
         arena_free(&device->arena);
         DeleteCriticalSection(&device->cs);
         HeapFree(GetProcessHeap(), 0, device);
+        state_free_vs_consts(&device->state);
         return hr == D3DERR_INVALIDCALL ? D3DERR_NOTAVAILABLE : hr;
     }
     device->unix_id = cp.DeviceID;
@@ -362,6 +375,7 @@ static void device_destroy(struct device *device)
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);
     }
     HeapFree(GetProcessHeap(), 0, device->blobs);
+    state_free_vs_consts(&device->state);
     DeleteCriticalSection(&device->cs);
     HeapFree(GetProcessHeap(), 0, device);
     IDirect3D9Ex_Release(&d3d9->iface);
@@ -509,11 +523,13 @@ HRESULT WINAPI device_GetDeviceCaps(IDirect3DDevice9Ex *iface, D3DCAPS9 *caps)
     if (!caps)
         return D3DERR_INVALIDCALL;
     hr = d3d9_GetDeviceCaps(&device->d3d9->iface, device->create.AdapterOrdinal, device->create.DeviceType, caps);
-    /* Software vertex processing blends with up to 256 indexed matrices
-     * (a software device, or a mixed one while software). */
-    if (SUCCEEDED(hr) && ((device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING) ||
-                          ((device->create.BehaviorFlags & D3DCREATE_MIXED_VERTEXPROCESSING) && device->state.software_vp)))
+    /* A software device reports the software pipeline's constants and
+     * blend matrices; a mixed one the hardware's (Wine's
+     * test_vertex_shader_constant). */
+    if (SUCCEEDED(hr) && (device->create.BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING)) {
+        caps->MaxVertexShaderConst = SWVP_VS_CONST_F;
         caps->MaxVertexBlendMatrixIndex = MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX;
+    }
     return hr;
 }
 

@@ -45,6 +45,10 @@ struct device {
     struct surface *ds;
     struct surface *auto_ds; /* EnableAutoDepthStencil's surface */
     struct d3d9_state state;
+    struct vs_limits vs_const; /* the vertex constants this device takes */
+    /* A mixed device in hardware mode refused a draw with the bound
+     * vertex shader, which needs software processing (draw.c). */
+    BOOL vs_sw_refused;
     struct vdecl **fvf_decls; /* declarations SetFVF stands for, one per FVF, kept for the device's life */
     UINT fvf_decl_count;
     struct stateblock *recording; /* BeginStateBlock..EndStateBlock */
@@ -114,6 +118,10 @@ void *device_blob(struct device *device, SIZE_T size);
 
 /* The default state and the state records a device starts with. */
 void state_init(struct device *device);
+/* Allocates and frees a state's vertex constant store (device->vs_const
+ * counts of each), zeroed; state_init and Reset keep it. */
+BOOL state_alloc_vs_consts(struct d3d9_state *s, const struct vs_limits *l);
+void state_free_vs_consts(struct d3d9_state *s);
 void state_cleanup(struct device *device);
 /* Sets the viewport and scissor to cover render target 0. */
 void state_reset_viewport(struct device *device);

@@ -31,6 +31,20 @@ static BOOL has_layout(const struct device *device)
     return device->state.decl || device->state.fvf;
 }
 
+/* A vertex shader naming constants past the hardware's cannot draw in
+ * hardware mode: a mixed device refuses the first such draw after the
+ * shader is set, and draws the later ones as if no shader were set (the
+ * unix side uses fixed function for them), as Windows does (Wine's
+ * test_mvp_software_vertex_shaders). */
+static BOOL refuse_sw_shader(struct device *device)
+{
+    const struct vshader *vs = device->state.vs;
+    if (!vs || !vs->s.needs_swvp || device->state.software_vp || device->vs_sw_refused)
+        return FALSE;
+    device->vs_sw_refused = TRUE;
+    return TRUE;
+}
+
 HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE type, UINT start, UINT prims)
 {
     struct device *device = device_impl(iface);
@@ -40,6 +54,10 @@ HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE 
     if (!prims)
         return D3D_OK;
     device_lock(device);
+    if (refuse_sw_shader(device)) {
+        device_unlock(device);
+        return D3DERR_INVALIDCALL;
+    }
     state_record_consts(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW, sizeof(*r)))) {
         r->PrimitiveType = type;
@@ -62,6 +80,10 @@ HRESULT WINAPI device_DrawIndexedPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITI
     if (!prims || !device->state.indices)
         return D3D_OK;
     device_lock(device);
+    if (refuse_sw_shader(device)) {
+        device_unlock(device);
+        return D3DERR_INVALIDCALL;
+    }
     state_record_consts(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW_INDEXED, sizeof(*r)))) {
         r->PrimitiveType = type;
@@ -84,6 +106,12 @@ static HRESULT draw_up(struct device *device, D3DPRIMITIVETYPE type, UINT prims,
     SIZE_T total = (SIZE_T)vbytes + ibytes;
     BOOL inline_data = total <= MTLD3D_CHUNK_SIZE / 2;
     device_lock(device);
+    if (refuse_sw_shader(device)) {
+        /* Refused as a draw without a layout is: stream 0 goes too. */
+        state_unbind_up(device, idata != NULL, stride);
+        device_unlock(device);
+        return D3DERR_INVALIDCALL;
+    }
     state_record_consts(device);
     r = device_record(device, MTLD3D_REC_DRAW_UP, (uint32_t)(sizeof(*r) + (inline_data ? total : 0)));
     if (r) {

@@ -268,6 +268,9 @@ struct shader {
     DWORD version;          /* the version token */
     UINT size;              /* bytes, end token included */
     DWORD *code;            /* guest memory the CreateShader record points at */
+    /* A vertex shader naming constants past the hardware's (c256 and up,
+     * i16, b16): it draws only in software mode (draw.c). */
+    BOOL needs_swvp;
 };
 
 struct vshader {

@@ -23,17 +23,18 @@ struct const_limits {
 };
 
 /* What the runtime accepts (Wine's test_unsupported_shaders, run on
- * Windows; D3DCAPS9's shader limits): vertex shaders c0-255 on a
- * hardware device and up to the software pipeline's 8192 on a software
- * or mixed one, i and b 0-15; pixel shaders c0-7 in 1.x, c0-31 in 2.x,
- * c0-223 in 3.0, and no i or b registers before 2.x. */
+ * Windows; D3DCAPS9's shader limits): vertex shaders c0-255, i and b
+ * 0-15 on a hardware device, the software pipeline's registers (the
+ * device's vs_const) on a software or mixed one; pixel shaders c0-7 in
+ * 1.x, c0-31 in 2.x, c0-223 in 3.0, and no i or b registers before 2.x. */
 static struct const_limits const_limits(const struct device *device, DWORD version, BOOL pixel)
 {
     UINT major = (version >> 8) & 0xff, minor = version & 0xff;
     struct const_limits l = {VS_CONST_F, CONST_I, CONST_B};
     if (!pixel) {
-        if (device->create.BehaviorFlags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_MIXED_VERTEXPROCESSING))
-            l.f = SWVP_VS_CONST_F;
+        l.f = device->vs_const.f;
+        l.i = device->vs_const.i;
+        l.b = device->vs_const.b;
         return l;
     }
     if (major == 1)
@@ -68,13 +69,14 @@ static BOOL const_out_of_range(DWORD tok, const struct const_limits *l)
 }
 
 /* Walks the tokens after the version to the end token, checking every
- * register parameter against the constant limits; returns the shader's
- * size in bytes, or 0 if no end token is found or a constant is out of
- * range. Shader model 2 and later give each instruction's length; 1.x
+ * register parameter against the constant limits l and noting in
+ * *past_hw one past the hardware's (hw); returns the shader's size in
+ * bytes, or 0 if no end token is found or a constant is out of range. Shader model 2 and later give each instruction's length; 1.x
  * parameters are the tokens with bit 31 set, except def's four raw
  * values. dcl's first parameter and def, defi and defb's values are not
  * registers. */
-static UINT shader_size(const DWORD *code, const struct const_limits *l)
+static UINT shader_size(const DWORD *code, const struct const_limits *l, const struct const_limits *hw,
+                        BOOL *past_hw)
 {
     UINT major = (code[0] >> 8) & 0xff, i = 1;
     while (i < MAX_TOKENS) {
@@ -105,6 +107,8 @@ static UINT shader_size(const DWORD *code, const struct const_limits *l)
                 continue; /* the usage or sampler type, not a register */
             if (const_out_of_range(code[i + k], l))
                 return 0;
+            if (const_out_of_range(code[i + k], hw))
+                *past_hw = TRUE;
         }
         i = end;
     }
@@ -156,12 +160,13 @@ static void pshader_destroy(struct object *obj)
 static HRESULT shader_init(struct device *device, struct shader *s, const DWORD *code, BOOL pixel)
 {
     struct mtld3d_rec_create_shader *r;
+    static const struct const_limits hw_vs = {VS_CONST_F, CONST_I, CONST_B};
     struct const_limits limits;
     UINT size;
     if (!code || !version_ok(code[0], pixel))
         return D3DERR_INVALIDCALL;
     limits = const_limits(device, code[0], pixel);
-    if (!(size = shader_size(code, &limits)))
+    if (!(size = shader_size(code, &limits, pixel ? &limits : &hw_vs, &s->needs_swvp)))
         return D3DERR_INVALIDCALL;
     if (!(s->code = resmem_alloc(size)))
         return E_OUTOFMEMORY;
@@ -175,6 +180,7 @@ static HRESULT shader_init(struct device *device, struct shader *s, const DWORD 
         r->ID = s->id;
         r->Kind = pixel ? MTLD3D_SHADER_PIXEL : MTLD3D_SHADER_VERTEX;
         r->Size = size;
+        r->Software = s->needs_swvp;
         r->Code = (uint64_t)(uintptr_t)s->code;
     }
     device_unlock(device);

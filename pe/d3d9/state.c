@@ -55,10 +55,40 @@ static const D3DMATRIX identity = {{{1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0
 
 /* ---- defaults ---- */
 
+BOOL state_alloc_vs_consts(struct d3d9_state *s, const struct vs_limits *l)
+{
+    SIZE_T f = l->f * sizeof(float[4]), i = l->i * sizeof(int[4]), b = l->b * sizeof(BOOL);
+    BYTE *p = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, f + i + b);
+    if (!p)
+        return FALSE;
+    s->vs_f = (float(*)[4])p;
+    s->vs_i = (int(*)[4])(p + f);
+    s->vs_b = (BOOL *)(p + f + i);
+    return TRUE;
+}
+
+void state_free_vs_consts(struct d3d9_state *s)
+{
+    HeapFree(GetProcessHeap(), 0, s->vs_f);
+    s->vs_f = NULL;
+    s->vs_i = NULL;
+    s->vs_b = NULL;
+}
+
 static void state_defaults(struct device *device)
 {
     struct d3d9_state *s = &device->state;
+    const struct vs_limits *l = &device->vs_const;
+    float(*vs_f)[4] = s->vs_f;
+    int(*vs_i)[4] = s->vs_i;
+    BOOL *vs_b = s->vs_b;
     memset(s, 0, sizeof(*s));
+    s->vs_f = vs_f;
+    s->vs_i = vs_i;
+    s->vs_b = vs_b;
+    memset(vs_f, 0, l->f * sizeof(vs_f[0]));
+    memset(vs_i, 0, l->i * sizeof(vs_i[0]));
+    memset(vs_b, 0, l->b * sizeof(vs_b[0]));
     memcpy(s->rs, mtld3d_rs_default, sizeof(s->rs));
     memcpy(s->tss, mtld3d_tss_default, sizeof(s->tss));
     for (UINT i = 0; i < MAX_SAMPLERS; i++)
@@ -77,7 +107,15 @@ void state_init(struct device *device)
 {
     state_defaults(device);
     memset(device->const_f_dirty, 0, sizeof(device->const_f_dirty));
+    device->vs_sw_refused = FALSE;
     device_record(device, MTLD3D_REC_RESET_STATE, sizeof(struct mtld3d_rec_nop));
+    /* The unix side's reset is hardware processing; a software device's
+     * state starts in software. */
+    if (device->state.software_vp) {
+        struct mtld3d_rec_set_flag *r = device_record(device, MTLD3D_REC_SET_SOFTWARE_VERTEX_PROCESSING, sizeof(*r));
+        if (r)
+            r->Value = TRUE;
+    }
 }
 
 void state_hold(void **slot, void *obj)
@@ -492,10 +530,10 @@ void state_set_const_i(struct device *d, BOOL pixel, UINT start, const int *data
     struct stateblock *sb = recording(d);
     if (sb) {
         int(*dst)[4] = pixel ? sb->state.ps_i : sb->state.vs_i;
-        DWORD *mask = pixel ? &sb->mask.ps_i : &sb->mask.vs_i;
+        DWORD *mask = pixel ? sb->mask.ps_i : sb->mask.vs_i;
         memcpy(dst[start], data, (SIZE_T)count * sizeof(dst[0]));
         for (UINT i = start; i < start + count; i++)
-            *mask |= 1u << i;
+            MASK_SET(mask, i);
         return;
     }
     int(*dst)[4] = pixel ? d->state.ps_i : d->state.vs_i;
@@ -510,10 +548,10 @@ void state_set_const_b(struct device *d, BOOL pixel, UINT start, const BOOL *dat
     struct stateblock *sb = recording(d);
     if (sb) {
         BOOL *dst = pixel ? sb->state.ps_b : sb->state.vs_b;
-        DWORD *mask = pixel ? &sb->mask.ps_b : &sb->mask.vs_b;
+        DWORD *mask = pixel ? sb->mask.ps_b : sb->mask.vs_b;
         memcpy(dst + start, data, count * sizeof(BOOL));
         for (UINT i = start; i < start + count; i++)
-            *mask |= 1u << i;
+            MASK_SET(mask, i);
         return;
     }
     BOOL *dst = pixel ? d->state.ps_b : d->state.vs_b;
@@ -634,6 +672,7 @@ void state_set_vs(struct device *d, struct vshader *vs)
     if (d->state.vs == vs)
         return;
     state_hold((void **)&d->state.vs, vs);
+    d->vs_sw_refused = FALSE;
     record_object(d, MTLD3D_REC_SET_VERTEX_SHADER, vs_id(vs));
 }
 
@@ -1022,7 +1061,7 @@ static HRESULT check_consts(UINT start, UINT count, UINT limit, const void *data
 HRESULT WINAPI device_SetVertexShaderConstantF(IDirect3DDevice9Ex *iface, UINT start, const float *data, UINT count)
 {
     struct device *device = device_impl(iface);
-    HRESULT hr = check_consts(start, count, VS_CONST_F, data);
+    HRESULT hr = check_consts(start, count, device->vs_const.f, data);
     if (FAILED(hr) || !count)
         return hr;
     device_lock(device);
@@ -1034,7 +1073,7 @@ HRESULT WINAPI device_SetVertexShaderConstantF(IDirect3DDevice9Ex *iface, UINT s
 HRESULT WINAPI device_GetVertexShaderConstantF(IDirect3DDevice9Ex *iface, UINT start, float *data, UINT count)
 {
     struct device *device = device_impl(iface);
-    HRESULT hr = check_consts(start, count, VS_CONST_F, data);
+    HRESULT hr = check_consts(start, count, device->vs_const.f, data);
     if (FAILED(hr) || !count)
         return hr;
     memcpy(data, device->state.vs_f[start], count * sizeof(float[4]));
@@ -1044,7 +1083,7 @@ HRESULT WINAPI device_GetVertexShaderConstantF(IDirect3DDevice9Ex *iface, UINT s
 HRESULT WINAPI device_SetVertexShaderConstantI(IDirect3DDevice9Ex *iface, UINT start, const int *data, UINT count)
 {
     struct device *device = device_impl(iface);
-    HRESULT hr = check_consts(start, count, CONST_I, data);
+    HRESULT hr = check_consts(start, count, device->vs_const.i, data);
     if (FAILED(hr) || !count)
         return hr;
     device_lock(device);
@@ -1056,7 +1095,7 @@ HRESULT WINAPI device_SetVertexShaderConstantI(IDirect3DDevice9Ex *iface, UINT s
 HRESULT WINAPI device_GetVertexShaderConstantI(IDirect3DDevice9Ex *iface, UINT start, int *data, UINT count)
 {
     struct device *device = device_impl(iface);
-    HRESULT hr = check_consts(start, count, CONST_I, data);
+    HRESULT hr = check_consts(start, count, device->vs_const.i, data);
     if (FAILED(hr) || !count)
         return hr;
     memcpy(data, device->state.vs_i[start], count * sizeof(int[4]));
@@ -1066,7 +1105,7 @@ HRESULT WINAPI device_GetVertexShaderConstantI(IDirect3DDevice9Ex *iface, UINT s
 HRESULT WINAPI device_SetVertexShaderConstantB(IDirect3DDevice9Ex *iface, UINT start, const WINBOOL *data, UINT count)
 {
     struct device *device = device_impl(iface);
-    HRESULT hr = check_consts(start, count, CONST_B, data);
+    HRESULT hr = check_consts(start, count, device->vs_const.b, data);
     if (FAILED(hr) || !count)
         return hr;
     device_lock(device);
@@ -1078,7 +1117,7 @@ HRESULT WINAPI device_SetVertexShaderConstantB(IDirect3DDevice9Ex *iface, UINT s
 HRESULT WINAPI device_GetVertexShaderConstantB(IDirect3DDevice9Ex *iface, UINT start, WINBOOL *data, UINT count)
 {
     struct device *device = device_impl(iface);
-    HRESULT hr = check_consts(start, count, CONST_B, data);
+    HRESULT hr = check_consts(start, count, device->vs_const.b, data);
     if (FAILED(hr) || !count)
         return hr;
     memcpy(data, device->state.vs_b + start, count * sizeof(BOOL));

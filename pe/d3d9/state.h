@@ -17,10 +17,13 @@
 #define MAX_CLIP_PLANES 8
 #define MAX_RTS 4
 #define VS_CONST_F 256
-#define SWVP_VS_CONST_F 8192 /* software vertex processing's float constants */
 #define PS_CONST_F 224
 #define CONST_I 16
 #define CONST_B 16
+/* A software or mixed device's vertex constants (core/caps). */
+#define SWVP_VS_CONST_F MTLD3D_SWVP_MAX_VERTEX_SHADER_CONST
+#define SWVP_VS_CONST_I MTLD3D_SWVP_VERTEX_SHADER_CONST_I
+#define SWVP_VS_CONST_B MTLD3D_SWVP_VERTEX_SHADER_CONST_B
 #define MAX_ACTIVE_LIGHTS 8
 
 struct vertexbuffer;
@@ -47,6 +50,14 @@ struct light {
     DWORD captured; /* state blocks: LIGHT_* */
 };
 
+/* How many vertex shader constants of each kind a device takes:
+ * VS_CONST_F, CONST_I and CONST_B on a hardware device; the SWVP_ counts
+ * on a software or mixed one, in either mode (Wine's
+ * test_vertex_shader_constant, run on Windows). */
+struct vs_limits {
+    UINT f, i, b;
+};
+
 struct d3d9_state {
     DWORD rs[MAX_RENDER_STATES];
     DWORD tss[MAX_TEXTURE_STAGES][MAX_TSS];
@@ -58,9 +69,12 @@ struct d3d9_state {
     float clip_planes[MAX_CLIP_PLANES][4];
     D3DVIEWPORT9 viewport;
     RECT scissor;
-    float vs_f[VS_CONST_F][4];
-    int vs_i[CONST_I][4];
-    BOOL vs_b[CONST_B];
+    /* Vertex shader constants, the device's vs_const counts of each
+     * (struct vs_limits): one allocation per state, made with the device
+     * or the block and kept across Reset (state_alloc_vs_consts). */
+    float (*vs_f)[4];
+    int (*vs_i)[4];
+    BOOL *vs_b;
     float ps_f[PS_CONST_F][4];
     int ps_i[CONST_I][4];
     BOOL ps_b[CONST_B];

@@ -11,6 +11,7 @@ static void stateblock_destroy(struct object *obj)
 {
     struct stateblock *sb = CONTAINING_RECORD(obj, struct stateblock, obj);
     state_release(&sb->state);
+    state_free_vs_consts(&sb->state);
     object_cleanup(obj);
     HeapFree(GetProcessHeap(), 0, sb);
 }
@@ -22,6 +23,10 @@ static HRESULT stateblock_alloc(struct device *device, BOOL recording, struct st
     struct stateblock *sb = HeapAlloc(GetProcessHeap(), HEAP_ZERO_MEMORY, sizeof(*sb));
     if (!sb)
         return E_OUTOFMEMORY;
+    if (!state_alloc_vs_consts(&sb->state, &device->vs_const)) {
+        HeapFree(GetProcessHeap(), 0, sb);
+        return E_OUTOFMEMORY;
+    }
     sb->iface.lpVtbl = (IDirect3DStateBlock9Vtbl *)&stateblock_vtbl;
     object_init(&sb->obj, device, NULL, D3DPOOL_SYSTEMMEM, stateblock_destroy, recording);
     *out = sb;
@@ -58,12 +63,13 @@ static void mask_type(struct state_mask *m, D3DSTATEBLOCKTYPE type)
     if (pixel) {
         m->ps = TRUE;
         memset(m->ps_f, 0xff, sizeof(m->ps_f));
-        m->ps_i = m->ps_b = 0xffff;
+        m->ps_i[0] = m->ps_b[0] = 0xffff;
     }
     if (vertex) {
         m->vs = TRUE;
         memset(m->vs_f, 0xff, sizeof(m->vs_f));
-        m->vs_i = m->vs_b = 0xffff;
+        memset(m->vs_i, 0xff, sizeof(m->vs_i));
+        memset(m->vs_b, 0xff, sizeof(m->vs_b));
         m->vdecl = TRUE;
         m->all_lights = TRUE;
     }
@@ -76,10 +82,15 @@ static void mask_type(struct state_mask *m, D3DSTATEBLOCKTYPE type)
     }
 }
 
-/* Calls set(start, count) for each run of set bits in a mask of n bits. */
+/* Calls set(start, count) for each run of set bits in a mask of n bits
+ * (n a multiple of 32 or less than 32), a clear word at a time. */
 #define FOR_RUNS(mask, n, set)                                           \
     for (UINT i_ = 0; i_ < (n);) {                                       \
         UINT start_ = i_, count_;                                        \
+        if (!(i_ & 31) && !(mask)[i_ >> 5]) {                            \
+            i_ += 32;                                                    \
+            continue;                                                    \
+        }                                                                \
         if (!MASK_TEST(mask, i_)) {                                      \
             i_++;                                                        \
             continue;                                                    \
@@ -197,7 +208,6 @@ static void apply_or_capture(struct stateblock *sb, BOOL apply)
     }
 
     /* Constants go in runs, one record per run. */
-    DWORD mi[1];
 #define VS_F(start, count) \
     (apply ? state_set_const_f(d, FALSE, start, s->vs_f[start], count) \
            : (void)memcpy(s->vs_f[start], dev->vs_f[start], (count) * sizeof(s->vs_f[0])))
@@ -216,16 +226,12 @@ static void apply_or_capture(struct stateblock *sb, BOOL apply)
 #define PS_B(start, count) \
     (apply ? state_set_const_b(d, TRUE, start, s->ps_b + (start), count) \
            : (void)memcpy(s->ps_b + (start), dev->ps_b + (start), (count) * sizeof(BOOL)))
-    FOR_RUNS(m->vs_f, VS_CONST_F, VS_F)
+    FOR_RUNS(m->vs_f, d->vs_const.f, VS_F)
     FOR_RUNS(m->ps_f, PS_CONST_F, PS_F)
-    mi[0] = m->vs_i;
-    FOR_RUNS(mi, CONST_I, VS_I)
-    mi[0] = m->ps_i;
-    FOR_RUNS(mi, CONST_I, PS_I)
-    mi[0] = m->vs_b;
-    FOR_RUNS(mi, CONST_B, VS_B)
-    mi[0] = m->ps_b;
-    FOR_RUNS(mi, CONST_B, PS_B)
+    FOR_RUNS(m->vs_i, d->vs_const.i, VS_I)
+    FOR_RUNS(m->ps_i, CONST_I, PS_I)
+    FOR_RUNS(m->vs_b, d->vs_const.b, VS_B)
+    FOR_RUNS(m->ps_b, CONST_B, PS_B)
 #undef VS_F
 #undef PS_F
 #undef VS_I

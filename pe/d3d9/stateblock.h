@@ -14,8 +14,10 @@ struct state_mask {
     DWORD tss[MAX_TEXTURE_STAGES][2];
     DWORD samp[MAX_SAMPLERS];
     DWORD transforms[MAX_TRANSFORMS / 32];
-    DWORD vs_f[VS_CONST_F / 32], ps_f[PS_CONST_F / 32];
-    DWORD vs_i, vs_b, ps_i, ps_b;
+    /* Vertex constants up to a software device's counts; the device's
+     * vs_const bounds the walks. */
+    DWORD vs_f[SWVP_VS_CONST_F / 32], ps_f[PS_CONST_F / 32];
+    DWORD vs_i[SWVP_VS_CONST_I / 32], vs_b[SWVP_VS_CONST_B / 32], ps_i[1], ps_b[1];
     DWORD clip_planes, streams, stream_freq, textures;
     BOOL material, viewport, scissor, indices, vdecl, vs, ps, npatch, palette;
     BOOL all_lights; /* every light the device has (D3DSBT_ALL, D3DSBT_VERTEXSTATE) */

@@ -22,7 +22,11 @@
  *
  * mtld3d_caps9: the D3DCAPS9 of the HAL device. Set AdapterOrdinal (and,
  *   for software vertex processing, MaxVertexBlendMatrixIndex =
- *   MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX) in a copy.
+ *   MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX) in a copy. A device created
+ *   with software vertex processing reports MaxVertexShaderConst =
+ *   MTLD3D_SWVP_MAX_VERTEX_SHADER_CONST; software and mixed devices take
+ *   that many float vertex constants and MTLD3D_SWVP_VERTEX_SHADER_CONST_I
+ *   and _B integer and boolean ones, in either mode.
  *
  * Every Check* method first checks the device type: D3DDEVTYPE_HAL goes on,
  * REF, SW and NULLREF answer D3DERR_NOTAVAILABLE, anything else
@@ -572,6 +576,9 @@ static const struct mtld3d_multisample mtld3d_multisample_formats[MTLD3D_MULTISA
 };
 
 #define MTLD3D_SWVP_MAX_VERTEX_BLEND_MATRIX_INDEX 255
+#define MTLD3D_SWVP_MAX_VERTEX_SHADER_CONST 8192
+#define MTLD3D_SWVP_VERTEX_SHADER_CONST_I 2048
+#define MTLD3D_SWVP_VERTEX_SHADER_CONST_B 2048
 
 _Static_assert(sizeof(D3DCAPS9) == 304, "D3DCAPS9 size");
 

@@ -31,7 +31,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0x963cebeb898b1739ull
+#define MTLD3D_WIRE_HASH 0x041afd2e9a33b62bull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -884,7 +884,7 @@ struct mtld3d_rec_create_shader {
     uint32_t ID;
     uint32_t Kind;
     uint32_t Size;
-    uint32_t Pad0;
+    uint32_t Software;
     uint64_t Code;
 };
 _Static_assert(sizeof(struct mtld3d_rec_create_shader) == 32, "RecCreateShader size");
@@ -892,7 +892,7 @@ _Static_assert(offsetof(struct mtld3d_rec_create_shader, Hdr) == 0, "RecCreateSh
 _Static_assert(offsetof(struct mtld3d_rec_create_shader, ID) == 8, "RecCreateShader.ID");
 _Static_assert(offsetof(struct mtld3d_rec_create_shader, Kind) == 12, "RecCreateShader.Kind");
 _Static_assert(offsetof(struct mtld3d_rec_create_shader, Size) == 16, "RecCreateShader.Size");
-_Static_assert(offsetof(struct mtld3d_rec_create_shader, Pad0) == 20, "RecCreateShader.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_create_shader, Software) == 20, "RecCreateShader.Software");
 _Static_assert(offsetof(struct mtld3d_rec_create_shader, Code) == 24, "RecCreateShader.Code");
 
 struct mtld3d_rec_issue_query {

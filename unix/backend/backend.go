@@ -25,7 +25,7 @@ const (
 	MaxVertexAttributes    = 17   // D3D9 shaders have v0..v15; core/ff's tweening reads a 17th (ff.LocNormal1)
 	MaxVertexBufferLayouts = 31   // layouts[i] describes vertex buffer index i (Metal's 31 buffers)
 	MaxBuffers             = 31   // Metal's buffer argument table
-	MaxSetBytes            = 4096 // setVertexBytes/setFragmentBytes: Metal's limit; more must come from a buffer
+	MaxBytesLength         = 4096 // setVertexBytes:/setFragmentBytes:' limit; more goes in a buffer
 	MaxTextures            = 16   // per stage; D3D9 ps has s0..s15
 	MaxSamplers            = 16   // per stage
 	MaxVaryings            = 16   // float4 interstage values

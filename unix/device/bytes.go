@@ -5,12 +5,12 @@ import (
 	"mtld3d/unix/backend"
 )
 
-// Constant blocks past Metal's set*Bytes limit (backend.MaxSetBytes):
-// fixed-function vertex constants with indexed vertex blending (some 34
-// KiB) and software vertex processing's 8192 float constants (128 KiB).
-// They are carved from a transient buffer the frame's draws share, at
-// offsets aligned as Metal wants constant-buffer offsets on every GPU
-// family.
+// Constant blocks past Metal's set*Bytes limit (backend.MaxBytesLength;
+// bindConsts decides): fixed-function vertex constants with indexed
+// vertex blending (some 34 KiB) and software vertex processing's 8192
+// float constants (128 KiB). They are carved from a transient buffer the
+// frame's draws share, at offsets aligned as Metal wants constant-buffer
+// offsets on every GPU family.
 
 const (
 	ringBytes = 1 << 20
@@ -23,28 +23,6 @@ type bytesRing struct {
 	buf  backend.Buffer
 	at   int // its index in drawCache.transient
 	used int
-}
-
-// stageBytes binds data at index of the vertex (fragment false) or
-// fragment stage.
-func (d *Device) stageBytes(enc backend.RenderCommandEncoder, fragment bool, data []byte, index int) {
-	if len(data) <= backend.MaxSetBytes {
-		if fragment {
-			enc.SetFragmentBytes(data, index)
-		} else {
-			enc.SetVertexBytes(data, index)
-		}
-		return
-	}
-	b, off, ok := d.carve(data)
-	if !ok {
-		return
-	}
-	if fragment {
-		enc.SetFragmentBuffer(b, off, index)
-	} else {
-		enc.SetVertexBuffer(b, off, index)
-	}
 }
 
 // carve copies data into the frame's ring and answers where it is.

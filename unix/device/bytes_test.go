@@ -26,12 +26,12 @@ func (e *bytesEncoder) SetVertexBuffer(b backend.Buffer, off, _ int) {
 func TestLargeConstantBlocksComeFromABuffer(t *testing.T) {
 	d, _ := newCountingDevice(t)
 	enc := &bytesEncoder{}
-	small := make([]byte, backend.MaxSetBytes)
+	small := make([]byte, backend.MaxBytesLength)
 	big1 := bytes.Repeat([]byte{1}, 34688) // fixed function with indexed vertex blending
 	big2 := bytes.Repeat([]byte{2}, 8192*16)
-	d.stageBytes(enc, false, small, 0)
-	d.stageBytes(enc, false, big1, 0)
-	d.stageBytes(enc, false, big2, 0)
+	d.bindConsts(enc, vertexStage, small, 0, nil)
+	d.bindConsts(enc, vertexStage, big1, 0, nil)
+	d.bindConsts(enc, vertexStage, big2, 0, nil)
 	if len(enc.setBytes) != 1 || enc.setBytes[0] != len(small) {
 		t.Fatalf("set*Bytes calls %v, want one of %d bytes", enc.setBytes, len(small))
 	}
@@ -46,7 +46,7 @@ func TestLargeConstantBlocksComeFromABuffer(t *testing.T) {
 		t.Error("ring does not hold the blocks")
 	}
 	d.endFrame(0)
-	d.stageBytes(enc, false, big1, 0)
+	d.bindConsts(enc, vertexStage, big1, 0, nil)
 	if enc.bufs[2] == enc.bufs[0] || enc.offsets[2] != 0 {
 		t.Error("a new frame carved from the last frame's ring")
 	}

@@ -323,6 +323,9 @@ func (d *Device) destroyObject(id uint32) {
 	d.dropTexture(id)
 	if sh := d.shaders[id]; sh != nil {
 		d.dropBuilds(sh.ir)
+		if sh.sw != sh.ir {
+			d.dropBuilds(sh.sw)
+		}
 	}
 	delete(d.shaders, id)
 	delete(d.decls, id)

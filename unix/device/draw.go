@@ -29,6 +29,7 @@ type drawCache struct {
 	ring      bytesRing                           // constant blocks past set*Bytes' limit (bytes.go)
 	free      []backend.Buffer                    // transient buffers of past frames, to reuse
 	srgb      map[backend.Texture]backend.Texture // per-frame sRGB views of targets
+	epoch     uint64                              // endFrame calls: a transient buffer is this epoch's
 
 	// Reused by every draw so that a repeated draw allocates nothing here.
 	fvf     uint32    // the FVF fvfEls lists
@@ -73,6 +74,7 @@ const maxFree = 64
 // endFrame takes back the frame's transient buffers once its commands
 // are done, keeping a few for the next frames.
 func (c *drawCache) endFrame() {
+	c.epoch++
 	for _, b := range c.transient {
 		if len(c.free) < maxFree {
 			c.free = append(c.free, b)

@@ -113,11 +113,9 @@ type drawShaders struct{ vs, ps *ir.Shader }
 // a bound vertex shader included.
 func (d *Device) shaderObjects() (drawShaders, bool) {
 	var sh drawShaders
-	if d.st.vs != 0 && d.st.ff.Decl.Pos != ff.PosXYZRHW {
-		if s := d.shaders[d.st.vs]; s != nil {
-			sh.vs = s.ir
-		}
-		if sh.vs == nil {
+	if d.st.ff.Decl.Pos != ff.PosXYZRHW {
+		var ok bool
+		if sh.vs, ok = d.vertexShader(); !ok {
 			return sh, false
 		}
 	}
@@ -130,6 +128,30 @@ func (d *Device) shaderObjects() (drawShaders, bool) {
 		}
 	}
 	return sh, true
+}
+
+// vertexShader answers the IR the bound vertex shader runs as: its
+// software lowering while vertex processing is software; nil (fixed
+// function) when none is bound, or when it names constants past the
+// hardware's and processing is hardware (the guest refused the first such
+// draw; Windows draws the later ones without the shader). ok is false
+// when the bound shader was refused.
+func (d *Device) vertexShader() (s *ir.Shader, ok bool) {
+	if d.st.vs == 0 {
+		return nil, true
+	}
+	sh := d.shaders[d.st.vs]
+	switch {
+	case sh == nil:
+		return nil, false
+	case d.st.swvp:
+		s = sh.softwareIR(d)
+	case sh.software:
+		return nil, true
+	default:
+		s = sh.ir
+	}
+	return s, s != nil
 }
 
 // drawFunctions is the draw's vertex and fragment functions, the
@@ -234,7 +256,6 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	ff.FillDrawState(sc.ds, st)
 	ff.FillViewState(sc.ds, d.st.params, d.draws.fit)
 	d.fillLodBias(sc.ds)
-	sc.ds[ir.DSDepthBias][0], _, _ = d.depthBias()
 	for s := range pixelSamplers {
 		sc.ds[ir.DSBorder0+s] = ff.Color(d.st.samp[s][types.D3DSAMP_BORDERCOLOR])
 	}
@@ -242,23 +263,65 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	if sh.vs == nil {
 		sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)
 		sc.vcb = putFloatBytes(sc.vcb, sc.vc)
-		d.stageBytes(enc, false, sc.vcb, 0)
+		d.bindConsts(enc, vertexStage, sc.vcb, 0, nil)
 	} else {
 		c := &d.st.vsConst
-		d.stageBytes(enc, false, c.floatBytes(), 0)
-		d.stageBytes(enc, false, c.intBytes(), 1)
-		d.stageBytes(enc, false, c.boolBytes(), 2)
+		d.bindConsts(enc, vertexStage, c.floatBytes(sh.vs.NumConstF), 0, c)
+		d.bindConsts(enc, vertexStage, c.intBytes(sh.vs.NumConstI), 1, c)
+		d.bindConsts(enc, vertexStage, c.boolBytes(sh.vs.NumConstB), 2, c)
 	}
 	enc.SetVertexBytes(sc.dsb, 3)
 	if sh.ps == nil {
 		sc.pc = ff.PixelConstantsTo(sc.pc, st)
 		sc.pcb = putFloatBytes(sc.pcb, sc.pc)
-		d.stageBytes(enc, true, sc.pcb, 0)
+		d.bindConsts(enc, fragmentStage, sc.pcb, 0, nil)
 	} else {
 		c := &d.st.psConst
-		d.stageBytes(enc, true, c.floatBytes(), 0)
-		enc.SetFragmentBytes(c.intBytes(), 1)
-		enc.SetFragmentBytes(c.boolBytes(), 2)
+		d.bindConsts(enc, fragmentStage, c.floatBytes(sh.ps.NumConstF), 0, c)
+		d.bindConsts(enc, fragmentStage, c.intBytes(sh.ps.NumConstI), 1, c)
+		d.bindConsts(enc, fragmentStage, c.boolBytes(sh.ps.NumConstB), 2, c)
 	}
 	enc.SetFragmentBytes(sc.dsb, 3)
+}
+
+const (
+	vertexStage = iota
+	fragmentStage
+)
+
+// bindConsts binds constant bytes at a stage's buffer index: inline up
+// to the backend's bytes limit, past it (the software pipeline's 8192
+// vertex constants) in a transient buffer, which for a shader's
+// constants (c non-nil) serves the frame's later draws until they change.
+func (d *Device) bindConsts(enc backend.RenderCommandEncoder, stage int, b []byte, index int, c *consts) {
+	if len(b) <= backend.MaxBytesLength {
+		if stage == vertexStage {
+			enc.SetVertexBytes(b, index)
+		} else {
+			enc.SetFragmentBytes(b, index)
+		}
+		return
+	}
+	var cb *constBuf
+	if c != nil {
+		cb = &c.bufs[index]
+	}
+	var buf backend.Buffer
+	var off int
+	if cb != nil && cb.buf != nil && cb.n == len(b) && cb.gen == c.gen && cb.epoch == d.draws.epoch {
+		buf, off = cb.buf, cb.off
+	} else {
+		var ok bool
+		if buf, off, ok = d.carve(b); !ok {
+			return
+		}
+		if cb != nil {
+			*cb = constBuf{buf: buf, off: off, n: len(b), gen: c.gen, epoch: d.draws.epoch}
+		}
+	}
+	if stage == vertexStage {
+		enc.SetVertexBuffer(buf, off, index)
+	} else {
+		enc.SetFragmentBuffer(buf, off, index)
+	}
 }

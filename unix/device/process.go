@@ -71,14 +71,9 @@ func (d *Device) ProcessVertices(a *shared.ProcessVerticesParams, dst []byte) er
 		return fmt.Errorf("%d vertices at %d do not fit the destination", a.Count, a.DestIndex)
 	}
 
-	var vs *ir.Shader
-	if d.st.vs != 0 {
-		if sh := d.shaders[d.st.vs]; sh != nil {
-			vs = sh.ir
-		}
-		if vs == nil {
-			return fmt.Errorf("vertex shader %d was refused", d.st.vs)
-		}
+	vs, ok := d.vertexShader()
+	if !ok {
+		return fmt.Errorf("vertex shader %d was refused", d.st.vs)
 	}
 	cv, err := d.cpuVertices(els, vs)
 	if err != nil {
@@ -154,7 +149,8 @@ func (d *Device) cpuVertices(els []element, vs *ir.Shader) (*cpuVertex, error) {
 	s := vs
 	res := &cpuResources{}
 	if s != nil {
-		res.bufs[0], res.bufs[1], res.bufs[2] = d.st.vsConst.floatBytes(), d.st.vsConst.intBytes(), d.st.vsConst.boolBytes()
+		c := &d.st.vsConst
+		res.bufs[0], res.bufs[1], res.bufs[2] = c.floatBytes(s.NumConstF), c.intBytes(s.NumConstI), c.boolBytes(s.NumConstB)
 	} else {
 		vk := ff.VertexKeyOf(st)
 		s = ff.VertexShader(vk)

@@ -185,6 +185,7 @@ func (d *Device) flush() {
 		s := submission{cb: d.cur.cb, transient: d.draws.transient, present: d.cur.present}
 		d.cur = frame{}
 		d.draws.transient = nil
+		d.draws.epoch++ // the handed-off buffers are no longer this frame's
 		d.submit(s)
 	}
 	d.waitSubmitted()

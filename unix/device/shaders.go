@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"mtld3d/core/caps"
 	"mtld3d/core/dxso"
 	"mtld3d/core/dxso/lower"
 	"mtld3d/core/ff"
@@ -23,6 +24,47 @@ import (
 type shader struct {
 	kind uint32
 	ir   *ir.Shader // nil if the bytecode was refused
+	// software is RecCreateShader.Software: a vertex shader naming
+	// constants past the hardware's, drawn only in software mode.
+	software bool
+	// sw is the vertex shader as software vertex processing runs it: its
+	// relative constant reads reach the software pipeline's 8192
+	// registers. Lowered at its first use (prog kept until then); ir
+	// itself for a program with no relative constant reads.
+	sw   *ir.Shader
+	prog *dxso.Program
+}
+
+// softwareIR answers the shader's software lowering (nil if refused).
+func (sh *shader) softwareIR(d *Device) *ir.Shader {
+	if sh.sw != nil || sh.ir == nil {
+		return sh.sw
+	}
+	sh.sw = sh.ir
+	if relativeConst(sh.prog) {
+		res, err := lower.Lower(sh.prog, lower.Options{Software: true, NumConstF: caps.SWVPMaxVertexShaderConst})
+		if err != nil {
+			d.log.Warn("shader refused for software vertex processing", zap.Error(err))
+			sh.sw = nil
+		} else {
+			sh.sw = res.Shader
+		}
+	}
+	sh.prog = nil
+	return sh.sw
+}
+
+// relativeConst says whether a program reads a float constant through
+// an address register.
+func relativeConst(p *dxso.Program) bool {
+	for i := range p.Instructions {
+		for _, s := range p.Instructions[i].Src {
+			if s.Relative && s.Reg.IsConst() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // element is one vertex element: where it is in which stream, what it
@@ -41,11 +83,27 @@ type element struct {
 
 type consts struct {
 	f [][4]float32
-	i [16][4]int32
-	b [16]uint32
-	// The bytes the encoder is given, rebuilt only after a change.
-	fb, ib, bb []byte
-	fresh      bool
+	i [][4]int32
+	b []uint32 // 0 or 1
+	// gen counts changes: a constant buffer made for a draw
+	// (bindConsts) serves later draws of the frame while it holds.
+	gen  uint64
+	bufs [3]constBuf
+}
+
+// constBuf is a transient buffer holding one kind of a stage's
+// constants: n bytes of generation gen, made in drawCache epoch epoch.
+type constBuf struct {
+	buf        backend.Buffer
+	off, n     int
+	gen, epoch uint64
+}
+
+// Register limits of the constants records, per stage: a vertex shader's
+// are the software pipeline's (a software or mixed device takes them).
+var constLimits = [2][3]int{
+	{caps.SWVPMaxVertexShaderConst, caps.SWVPVertexShaderConstI, caps.SWVPVertexShaderConstB},
+	{224, 16, 16},
 }
 
 // declTypes maps D3DDECLTYPE to backend vertex formats. The backend
@@ -92,14 +150,24 @@ func init() {
 		for i := range code {
 			code[i] = binary.LittleEndian.Uint32(src[4*i:])
 		}
-		sh := &shader{kind: r.Kind}
+		vertex := r.Kind == shared.ShaderVertex
+		sh := &shader{kind: r.Kind, software: vertex && r.Software != 0}
 		d.shaders[r.ID] = sh
 		p, err := dxso.Parse(code)
 		if err == nil {
 			var res *lower.Result
-			if res, err = lower.Lower(p, lower.Options{}); err == nil {
+			// A shader past the hardware's registers came from a software
+			// or mixed device, which takes the software pipeline's.
+			if res, err = lower.Lower(p, lower.Options{Software: sh.software}); err == nil {
 				sh.ir = res.Shader
-				d.precompile(sh.ir) // compile.go: the backend compile starts now
+				if vertex {
+					sh.prog = p
+				}
+				if vertex && d.st.swvp {
+					d.precompile(sh.softwareIR(d)) // compile.go: the backend compile starts now
+				} else {
+					d.precompile(sh.ir)
+				}
 			}
 		}
 		if err != nil {
@@ -150,74 +218,86 @@ func init() {
 		return nil
 	})
 	on("SetShaderConstF", func(d *Device, r *shared.RecSetShaderConst, rec []byte) error {
-		c, err := d.constsFor(r, rec, 16)
+		c, err := d.constsFor(r, rec, 0, 16)
 		if err != nil {
 			return err
 		}
-		for i := 0; i < int(r.Count); i++ {
-			n := int(r.Start) + i
-			for n >= len(c.f) {
-				c.f = append(c.f, [4]float32{})
-			}
-			c.f[n] = *(*[4]float32)(unsafe.Pointer(&rec[int(unsafe.Sizeof(*r))+16*i]))
+		c.f = grow(c.f, int(r.Start+r.Count))
+		for i := range int(r.Count) {
+			c.f[int(r.Start)+i] = *(*[4]float32)(unsafe.Pointer(&rec[int(unsafe.Sizeof(*r))+16*i]))
 		}
 		return nil
 	})
 	on("SetShaderConstI", func(d *Device, r *shared.RecSetShaderConst, rec []byte) error {
-		c, err := d.constsFor(r, rec, 16)
+		c, err := d.constsFor(r, rec, 1, 16)
 		if err != nil {
 			return err
 		}
-		for i := 0; i < int(r.Count) && int(r.Start)+i < len(c.i); i++ {
+		c.i = grow(c.i, int(r.Start+r.Count))
+		for i := range int(r.Count) {
 			c.i[int(r.Start)+i] = *(*[4]int32)(unsafe.Pointer(&rec[int(unsafe.Sizeof(*r))+16*i]))
 		}
 		return nil
 	})
 	on("SetShaderConstB", func(d *Device, r *shared.RecSetShaderConst, rec []byte) error {
-		c, err := d.constsFor(r, rec, 4)
+		c, err := d.constsFor(r, rec, 2, 4)
 		if err != nil {
 			return err
 		}
-		for i := 0; i < int(r.Count) && int(r.Start)+i < len(c.b); i++ {
-			c.b[int(r.Start)+i] = binary.LittleEndian.Uint32(rec[int(unsafe.Sizeof(*r))+4*i:])
+		c.b = grow(c.b, int(r.Start+r.Count))
+		for i := range int(r.Count) {
+			c.b[int(r.Start)+i] = min(binary.LittleEndian.Uint32(rec[int(unsafe.Sizeof(*r))+4*i:]), 1)
 		}
 		return nil
 	})
 }
 
-// constsFor checks a constants record and returns its stage's constants.
-func (d *Device) constsFor(r *shared.RecSetShaderConst, rec []byte, size int) (*consts, error) {
-	if r.Count > 8192 || r.Start > 8192 || len(rec) < int(unsafe.Sizeof(*r))+size*int(r.Count) {
-		return nil, fmt.Errorf("constants %d+%d in a %d-byte record", r.Start, r.Count, len(rec))
+// grow returns s with at least n elements, the new ones zero (an unset
+// constant is 0).
+func grow[T any](s []T, n int) []T {
+	if n <= len(s) {
+		return s
 	}
+	if n <= cap(s) {
+		old := len(s)
+		s = s[:n]
+		clear(s[old:])
+		return s
+	}
+	return append(s, make([]T, n-len(s))...)
+}
+
+// constsFor checks a constants record of a kind (0 float, 1 integer, 2
+// boolean) against its stage's registers and returns the stage's
+// constants.
+func (d *Device) constsFor(r *shared.RecSetShaderConst, rec []byte, kind, size int) (*consts, error) {
+	stage := 0
 	c := &d.st.vsConst
 	if r.Shader == shared.ConstShaderPixel {
-		c = &d.st.psConst
+		stage, c = 1, &d.st.psConst
 	}
-	c.fresh = false
+	most := uint64(constLimits[stage][kind])
+	if uint64(r.Start)+uint64(r.Count) > most || len(rec) < int(unsafe.Sizeof(*r))+size*int(r.Count) {
+		return nil, fmt.Errorf("constants %d+%d in a %d-byte record", r.Start, r.Count, len(rec))
+	}
+	c.gen++
 	return c, nil
 }
 
-func (c *consts) floatBytes() []byte { c.encode(); return c.fb }
-func (c *consts) intBytes() []byte   { c.encode(); return c.ib }
-func (c *consts) boolBytes() []byte  { c.encode(); return c.bb }
+// The bytes of a shader's first n registers of each kind, as the
+// backend reads them (little-endian, as both hosts are): views of the
+// constants, grown with zeros to n so a program never reads past them.
+func (c *consts) floatBytes(n int) []byte {
+	c.f = grow(c.f, max(n, 1))
+	return unsafe.Slice((*byte)(unsafe.Pointer(&c.f[0])), 16*max(n, 1))
+}
 
-// encode rebuilds the byte forms after a constants record changed them.
-func (c *consts) encode() {
-	if c.fresh {
-		return
-	}
-	c.fresh = true
-	c.fb = putFloatBytes(c.fb, c.f)
-	if c.ib == nil {
-		c.ib, c.bb = make([]byte, 16*len(c.i)), make([]byte, 4*len(c.b))
-	}
-	for i, v := range c.i {
-		for j, x := range v {
-			binary.LittleEndian.PutUint32(c.ib[16*i+4*j:], uint32(x))
-		}
-	}
-	for i, v := range c.b {
-		binary.LittleEndian.PutUint32(c.bb[4*i:], min(v, 1))
-	}
+func (c *consts) intBytes(n int) []byte {
+	c.i = grow(c.i, max(n, 1))
+	return unsafe.Slice((*byte)(unsafe.Pointer(&c.i[0])), 16*max(n, 1))
+}
+
+func (c *consts) boolBytes(n int) []byte {
+	c.b = grow(c.b, max(n, 1))
+	return unsafe.Slice((*byte)(unsafe.Pointer(&c.b[0])), 4*max(n, 1))
 }

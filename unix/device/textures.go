@@ -243,8 +243,8 @@ func (d *Device) declaredSamplers() (ps [pixelSamplers]ir.SamplerKind, vs [verte
 			}
 		}
 	}
-	if sh := d.shaders[d.st.vs]; d.st.vs != 0 && sh != nil && sh.ir != nil {
-		for _, s := range sh.ir.Samplers {
+	if vsh, _ := d.vertexShader(); vsh != nil {
+		for _, s := range vsh.Samplers {
 			if s.Index >= 0 && s.Index < vertexSamplers {
 				vs[s.Index] = s.Kind
 			}

@@ -22,6 +22,10 @@ type Options struct {
 	// bool). A size is raised to cover every register the program
 	// names directly.
 	NumConstF, NumConstI, NumConstB int
+	// Software lowers a vertex shader for software vertex processing: it
+	// may name the software pipeline's 2048 integer and boolean
+	// registers (16 in hardware), as the _sw models may.
+	Software bool
 }
 
 // Result is a lowered shader.
@@ -703,7 +707,7 @@ func (l *lowerer) limit(t dxso.RegType) int {
 	case dxso.RegMiscType:
 		return 2
 	case dxso.RegConstInt, dxso.RegConstBool:
-		if l.v.Minor == 255 {
+		if l.v.Minor == 255 || (l.opt.Software && !l.ps) {
 			return 2048
 		}
 		return 16

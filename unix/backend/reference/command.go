@@ -270,10 +270,10 @@ func (e *renderEncoder) bad(index, limit int) bool {
 // tooMany fails the command buffer for set*Bytes past Metal's 4 KiB, as
 // its validation layer does.
 func (e *renderEncoder) tooMany(data []byte) bool {
-	if len(data) <= backend.MaxSetBytes {
+	if len(data) <= backend.MaxBytesLength {
 		return false
 	}
-	e.cb.fail(fmt.Errorf("reference: set*Bytes of %d bytes, past Metal's %d", len(data), backend.MaxSetBytes))
+	e.cb.fail(fmt.Errorf("reference: set*Bytes of %d bytes, past Metal's %d", len(data), backend.MaxBytesLength))
 	return true
 }
 
