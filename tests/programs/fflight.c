@@ -505,6 +505,16 @@ TEST(normal_matrix)
     IDirect3DDevice9_Release(dev);
 }
 
+/* The green 0.2-wide square of the blend tests, moved 0.5*weight right in
+ * clip space, and nothing 40 pixels either side. */
+static void check_blended_square(IDirect3DDevice9 *dev, float weight)
+{
+    int x = 320 + (int)(weight * 0.5f * 320);
+    CHECK(bb_pixel(dev, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
+    CHECK(bb_pixel(dev, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
+    CHECK(bb_pixel(dev, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
+}
+
 /* D3DRS_VERTEXBLEND with one weight: position = w*P*World0 +
  * (1-w)*P*World1. A small square at the centre, World0 moving it 0.5 to
  * the right in clip space and World1 the identity, lands 0.5*w right. */
@@ -526,7 +536,6 @@ TEST(vertex_blend)
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZB1 | D3DFVF_DIFFUSE);
     for (int k = 0; k < 3; k++) {
         float weight = k * 0.5f;
-        int x = 320 + (int)(weight * 0.5f * 320);
         for (int i = 0; i < 4; i++) {
             q[i].x = (i & 1) ? 0.1f : -0.1f;
             q[i].y = (i >> 1) ? -0.1f : 0.1f;
@@ -535,9 +544,7 @@ TEST(vertex_blend)
             q[i].c = 0xff00ff00;
         }
         draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, q, sizeof(q[0]));
-        CHECK(bb_pixel(dev, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
-        CHECK(bb_pixel(dev, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
-        CHECK(bb_pixel(dev, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
+        check_blended_square(dev, weight);
     }
     IDirect3DDevice9_SetRenderState(dev, D3DRS_VERTEXBLEND, D3DVBF_DISABLE);
     IDirect3DDevice9_Release(dev);
@@ -579,7 +586,6 @@ TEST(indexed_vertex_blend)
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZB2 | D3DFVF_LASTBETA_UBYTE4 | D3DFVF_DIFFUSE);
     for (int k = 0; k < 3; k++) {
         float weight = k * 0.5f;
-        int x = 320 + (int)(weight * 0.5f * 320);
         for (int i = 0; i < 4; i++) {
             q[i].x = (i & 1) ? 0.1f : -0.1f;
             q[i].y = (i >> 1) ? -0.1f : 0.1f;
@@ -589,9 +595,7 @@ TEST(indexed_vertex_blend)
             q[i].c = 0xff00ff00;
         }
         draw_strip(dev, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0, q, sizeof(q[0]));
-        CHECK(bb_pixel(dev, x, 240) == 0x00ff00, "weight %.1f: nothing at x %d", weight, x);
-        CHECK(bb_pixel(dev, x - 40, 240) == 0, "weight %.1f: something at x %d", weight, x - 40);
-        CHECK(bb_pixel(dev, x + 40, 240) == 0, "weight %.1f: something at x %d", weight, x + 40);
+        check_blended_square(dev, weight);
     }
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
 }
