@@ -56,8 +56,10 @@ var (
 //   - D32: not offered by AMD's or NVIDIA's drivers (Windows answers
 //     CheckDepthStencilMatch with D32 NOTAVAILABLE in Wine's
 //     test_check_device_format); games fall back to D24X8 or D24S8,
-//   - NVDB (depth bounds), A2M0/A2M1 (AMD alpha to coverage), SSAA,
-//     NVHS, NVHU: features Metal lacks or mtld3d does not emulate.
+//   - NVDB (depth bounds), SSAA, NVHS, NVHU: features Metal lacks or
+//     mtld3d does not emulate,
+//   - A2M0/A2M1: AMD's alpha to coverage codes for D3DRS_POINTSIZE, which
+//     the draw path honours (unix/device) but which are no formats.
 var exposed = map[types.Format]exposure{
 	types.D3DFMT_A8R8G8B8:      colorRT,
 	types.D3DFMT_X8R8G8B8:      colorRT,

@@ -232,16 +232,20 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 	return nil
 }
 
-// alphaToCoverage says NVIDIA's alpha-to-coverage switch is on:
-// D3DRS_ADAPTIVETESS_Y holds the ATOC FourCC (which core/caps offers)
-// while alpha testing is enabled, drawing into a multisampled target. It
-// then replaces the alpha test (functions drops it from the variant).
+// alphaToCoverage says a vendor's alpha-to-coverage switch is on while
+// drawing into a multisampled target: AMD's (D3DRS_POINTSIZE set to A2M1,
+// until A2M0) or NVIDIA's (D3DRS_ADAPTIVETESS_Y holding the ATOC FourCC,
+// which core/caps offers, while alpha testing is enabled).
 func (d *Device) alphaToCoverage() bool {
+	return (d.st.a2m || d.nvidiaATOC()) && d.targetSamples() > 1
+}
+
+// nvidiaATOC says NVIDIA's switch is on; its alpha to coverage then
+// replaces the alpha test (functions drops it from the variant), while
+// AMD's leaves the test as it is.
+func (d *Device) nvidiaATOC() bool {
 	rs := &d.st.ff.RS
-	if rs[types.D3DRS_ADAPTIVETESS_Y] != uint32(types.D3DFMT_ATOC) || rs[types.D3DRS_ALPHATESTENABLE] == 0 {
-		return false
-	}
-	return d.targetSamples() > 1
+	return rs[types.D3DRS_ADAPTIVETESS_Y] == uint32(types.D3DFMT_ATOC) && rs[types.D3DRS_ALPHATESTENABLE] != 0
 }
 
 // targetSamples is render target 0's sample count (1 when unbound).
