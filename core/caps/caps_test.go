@@ -431,3 +431,25 @@ func TestCapsAgainstNative(t *testing.T) {
 		t.Error("FVF texcoord count")
 	}
 }
+
+// Blends answers as CheckDeviceFormat's POSTPIXELSHADER_BLENDING does for
+// every render-target format: the draw path blends exactly where the caps
+// say it does.
+func TestBlendsMatchesCheckDeviceFormat(t *testing.T) {
+	for _, in := range format.Table() {
+		f := in.Format
+		want := CheckDeviceFormat(types.D3DDEVTYPE_HAL, types.D3DFMT_X8R8G8B8,
+			types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING, types.D3DRTYPE_SURFACE, f) == types.D3D_OK
+		if got := Blends(f); got != want {
+			t.Errorf("Blends(%v) = %v, CheckDeviceFormat says %v", f, got, want)
+		}
+	}
+	for f, want := range map[types.Format]bool{
+		types.D3DFMT_A8R8G8B8: true, types.D3DFMT_X8R8G8B8: true, types.D3DFMT_A16B16G16R16F: true,
+		types.D3DFMT_R32F: false, types.D3DFMT_G32R32F: false, types.D3DFMT_A32B32G32R32F: false,
+	} {
+		if got := Blends(f); got != want {
+			t.Errorf("Blends(%v) = %v, want %v", f, got, want)
+		}
+	}
+}

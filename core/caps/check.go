@@ -2,6 +2,7 @@ package caps
 
 import (
 	"slices"
+	"sync"
 
 	"mtld3d/core/format"
 	"mtld3d/types"
@@ -55,8 +56,10 @@ var (
 //   - D32: not offered by AMD's or NVIDIA's drivers (Windows answers
 //     CheckDepthStencilMatch with D32 NOTAVAILABLE in Wine's
 //     test_check_device_format); games fall back to D24X8 or D24S8,
-//   - NVDB (depth bounds), A2M0/A2M1 (AMD alpha to coverage), SSAA,
-//     NVHS, NVHU: features Metal lacks or mtld3d does not emulate.
+//   - NVDB (depth bounds), SSAA, NVHS, NVHU: features Metal lacks or
+//     mtld3d does not emulate,
+//   - A2M0/A2M1: AMD's alpha to coverage codes for D3DRS_POINTSIZE, which
+//     the draw path honours (unix/device) but which are no formats.
 var exposed = map[types.Format]exposure{
 	types.D3DFMT_A8R8G8B8:      colorRT,
 	types.D3DFMT_X8R8G8B8:      colorRT,
@@ -368,6 +371,23 @@ func accepts(f types.Format, rt types.ResourceType, usage uint32) bool {
 func IsRenderTarget(f types.Format) bool {
 	return f != types.D3DFMT_NULL && f != types.D3DFMT_RESZ && accepts(f, types.D3DRTYPE_SURFACE, types.D3DUSAGE_RENDERTARGET)
 }
+
+// blendTargets holds the render-target formats CheckDeviceFormat answers
+// D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING for, built once.
+var blendTargets = sync.OnceValue(func() map[types.Format]bool {
+	m := map[types.Format]bool{}
+	for f := range exposed {
+		m[f] = accepts(f, types.D3DRTYPE_SURFACE, types.D3DUSAGE_RENDERTARGET|types.D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING)
+	}
+	return m
+})
+
+// Blends reports whether draws into a render target of format f blend:
+// only where CheckDeviceFormat answers D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING
+// (a driver that does not blend a format says so there; Windows' drivers
+// then write the colour unblended, one of the results Wine's
+// pixelshader_blending_test accepts). Safe for concurrent use.
+func Blends(f types.Format) bool { return blendTargets()[f] }
 
 // IsDepthStencil reports whether f can be a depth-stencil surface.
 func IsDepthStencil(f types.Format) bool {

@@ -234,6 +234,8 @@ static void buffer_destroy(struct object *obj, struct buffer *b)
         r->ID = b->id;
     if (obj->pool == D3DPOOL_DEFAULT && device->default_pool_objects)
         device->default_pool_objects--;
+    if (b->mapped_write)
+        device->mapped_writes--;
     /* The frame may still name any of these blocks. */
     resmem_reclaim(device);
     resmem_retire(device, b->mem);
@@ -471,12 +473,28 @@ static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UI
             if (!b->write || offset + size > b->dirty_end)
                 b->dirty_end = offset + size;
             b->write = TRUE;
+            if (!b->mapped_write) {
+                b->mapped_write = TRUE;
+                device->mapped_writes++;
+            }
         }
         b->locks++;
         *data = b->mem + offset;
     }
     device_unlock(device);
     return hr;
+}
+
+/* A buffer's first update sends all of it: Windows draws what the game
+ * wrote anywhere in a new buffer, past the range it locked too (Wine's
+ * test_max_index16 locks four vertices and writes the 65536th). */
+static void buffer_widen_first(struct buffer *b)
+{
+    if (b->sent)
+        return;
+    b->dirty_start = 0;
+    b->dirty_end = b->size;
+    b->sent = TRUE;
 }
 
 static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
@@ -488,7 +506,12 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
         device_unlock(device);
         return D3D_OK; /* Windows answers D3D_OK too */
     }
-    if (!--b->locks && b->write) {
+    if (!--b->locks && b->mapped_write) {
+        b->mapped_write = FALSE;
+        device->mapped_writes--;
+    }
+    if (!b->locks && b->write) {
+        buffer_widen_first(b);
         /* One record at a time names a pinned buffer's memory (a
          * NOOVERWRITE lock let another come). */
         if (b->pinned)
@@ -507,6 +530,42 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
     }
     device_unlock(device);
     return D3D_OK;
+}
+
+/* Sends the range a buffer's open locks may have written, from a copy of
+ * it as it is now: the game may go on writing before the submit, and the
+ * unlock sends the range again. */
+static void buffer_record_open(struct device *device, struct buffer *b)
+{
+    struct mtld3d_rec_update_buffer *r;
+    UINT size;
+    BYTE *copy;
+    if (!b->mapped_write)
+        return;
+    buffer_widen_first(b);
+    size = b->dirty_end - b->dirty_start;
+    if (!size || !(copy = device_blob(device, size)))
+        return;
+    memcpy(copy, b->mem + b->dirty_start, size);
+    if ((r = device_record(device, MTLD3D_REC_UPDATE_BUFFER, sizeof(*r)))) {
+        r->ID = b->id;
+        r->Offset = b->dirty_start;
+        r->Size = size;
+        r->Src = (uint64_t)(uintptr_t)copy;
+        r->Flags = b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
+    }
+}
+
+void buffer_record_mapped(struct device *device)
+{
+    if (!device->mapped_writes)
+        return;
+    for (UINT i = 0; i < MAX_STREAMS; i++) {
+        if (device->state.streams[i].vb)
+            buffer_record_open(device, &device->state.streams[i].vb->b);
+    }
+    if (device->state.indices)
+        buffer_record_open(device, &device->state.indices->b);
 }
 
 HRESULT WINAPI vertexbuffer_Lock(IDirect3DVertexBuffer9 *iface, UINT offset, UINT size, void **data, DWORD flags)

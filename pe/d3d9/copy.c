@@ -119,11 +119,14 @@ HRESULT WINAPI device_StretchRect(IDirect3DDevice9Ex *iface, IDirect3DSurface9 *
                   src->desc.Format != dst->desc.Format || sr.left || sr.top || (UINT)sr.right != src->desc.Width ||
                   (UINT)sr.bottom != src->desc.Height || !EqualRect(&sr, &dr)))
         return D3DERR_INVALIDCALL;
-    /* Depth copies between multisampled surfaces need one multisampling;
-     * colour copies may resolve, scale and write multisampled surfaces
-     * (Wine's test_multisample_stretch_rect on Windows). */
-    if (depth && (src->desc.MultiSampleType != dst->desc.MultiSampleType ||
-                  src->desc.MultiSampleQuality != dst->desc.MultiSampleQuality))
+    /* A multisampled depth-stencil surface resolves into a single-sampled
+     * one (Windows, Wine's multisampled_depth_buffer_test); a multisampled
+     * destination takes only a source of its own multisampling. Colour
+     * copies may resolve, scale and write multisampled surfaces (Wine's
+     * test_multisample_stretch_rect on Windows). */
+    if (depth && dst->desc.MultiSampleType != D3DMULTISAMPLE_NONE &&
+        (src->desc.MultiSampleType != dst->desc.MultiSampleType ||
+         src->desc.MultiSampleQuality != dst->desc.MultiSampleQuality))
         return D3DERR_INVALIDCALL;
     device_lock(device);
     dst->unix_newer = TRUE;

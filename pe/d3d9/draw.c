@@ -59,6 +59,7 @@ HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE 
         return D3DERR_INVALIDCALL;
     }
     state_record_consts(device);
+    buffer_record_mapped(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW, sizeof(*r)))) {
         r->PrimitiveType = type;
         r->StartVertex = start;
@@ -85,6 +86,7 @@ HRESULT WINAPI device_DrawIndexedPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITI
         return D3DERR_INVALIDCALL;
     }
     state_record_consts(device);
+    buffer_record_mapped(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW_INDEXED, sizeof(*r)))) {
         r->PrimitiveType = type;
         r->BaseVertex = base;
@@ -237,6 +239,7 @@ HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT src_start,
         return D3D_OK;
     device_lock(device);
     state_record_consts(device);
+    buffer_record_mapped(device);
     if (SUCCEEDED(hr = device_flush(device))) {
         p.SrcStart = src_start;
         p.DestIndex = dst_idx;

@@ -209,6 +209,8 @@ struct buffer {
     LONG locks;
     BOOL write;             /* a lock since the last record may have written */
     BOOL overwrites;        /* one of those locks lacked D3DLOCK_NOOVERWRITE */
+    BOOL mapped_write;      /* a lock that may write is open: counted in device->mapped_writes */
+    BOOL sent;              /* an update record has sent the contents once */
     UINT dirty_start, dirty_end;
     struct spare_block *spares; /* renamed blocks, reused once their frame is submitted */
 };
@@ -237,6 +239,12 @@ static inline struct indexbuffer *indexbuffer_impl(IDirect3DIndexBuffer9 *iface)
 
 /* Bytes one vertex of an FVF takes (0 for an invalid FVF). */
 UINT fvf_vertex_size(DWORD fvf);
+
+/* Before a draw: the bound vertex and index buffers still locked for
+ * writing send what their open locks hold now (Windows draws from the
+ * bytes written so far; Wine's test_draw_mapped_buffer). Under the
+ * device lock. */
+void buffer_record_mapped(struct device *device);
 
 /* IDirect3DVertexDeclaration9. elements holds count elements and the
  * D3DDECL_END terminator. */

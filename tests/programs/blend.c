@@ -4,6 +4,8 @@
  * separate alpha blending, D3DRS_BLENDFACTOR and the colour write masks.
  * Each case draws one pre-transformed 20x20 square over a destination
  * cleared to DST. Tolerance: 2 per 8-bit channel. */
+#include <math.h>
+
 #include "draw_util.h"
 
 static IDirect3D9 *d3d;
@@ -252,9 +254,83 @@ TEST(dest_alpha_of_x8r8g8b8)
     IDirect3DDevice9_Release(dev);
 }
 
+/* A half float's value. */
+static float half_value(WORD h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    float v = e ? (float)(m | 0x400) * ldexpf(1, e - 25) : (float)m * ldexpf(1, -24);
+    return h & 0x8000 ? -v : v;
+}
+
+/* Float render targets blend only where CheckDeviceFormat answers
+ * D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING for them; otherwise the square's
+ * colour is written as it is (what Windows' drivers do for a format they
+ * do not blend, Wine's pixelshader_blending_test). The red channel is read
+ * from the target's own texels. */
+TEST(float_targets_follow_the_blending_caps)
+{
+    static const struct {
+        D3DFORMAT f;
+        const char *name;
+        int half; /* texels are half floats */
+    } fmts[] = {
+        {D3DFMT_R16F, "R16F", 1},
+        {D3DFMT_A16B16G16R16F, "A16B16G16R16F", 1},
+        {D3DFMT_R32F, "R32F", 0},
+        {D3DFMT_G32R32F, "G32R32F", 0},
+        {D3DFMT_A32B32G32R32F, "A32B32G32R32F", 0},
+    };
+    static const struct bcase c = F(SRCALPHA, INVSRCALPHA);
+    IDirect3DDevice9 *dev = begin();
+    if (!dev)
+        return;
+    for (UINT i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+        IDirect3DSurface9 *rt = NULL, *sys = NULL;
+        D3DLOCKED_RECT lr;
+        BOOL blends = SUCCEEDED(IDirect3D9_CheckDeviceFormat(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                                             D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING,
+                                                             D3DRTYPE_SURFACE, fmts[i].f));
+        double want = blends ? ch(SRC, 3) * ch(SRC, 0) + (1 - ch(SRC, 3)) * ch(DST, 0) : ch(SRC, 0);
+        float got = -1;
+        if (FAILED(IDirect3D9_CheckDeviceFormat(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_RENDERTARGET,
+                                                D3DRTYPE_SURFACE, fmts[i].f)))
+            continue;
+        CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 64, 64, fmts[i].f, 0, 0, FALSE, &rt, NULL), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 64, 64, fmts[i].f, D3DPOOL_SYSTEMMEM, &sys, NULL),
+                 D3D_OK);
+        if (rt && sys) {
+            IDirect3DDevice9_SetRenderTarget(dev, 0, rt);
+            IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, DST, 1.0f, 0);
+            IDirect3DDevice9_BeginScene(dev);
+            set_case(dev, &c);
+            square(dev, 0);
+            IDirect3DDevice9_EndScene(dev);
+            CHECK_HR(IDirect3DDevice9_GetRenderTargetData(dev, rt, sys), D3D_OK);
+            if (SUCCEEDED(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY))) {
+                const BYTE *row = (const BYTE *)lr.pBits + 10 * lr.Pitch;
+                /* Red is the first channel of each of these formats. */
+                if (fmts[i].half)
+                    got = half_value(((const WORD *)row)[10 * (fmts[i].f == D3DFMT_R16F ? 1 : 4)]);
+                else
+                    got = ((const float *)row)[10 * (fmts[i].f == D3DFMT_R32F ? 1 : fmts[i].f == D3DFMT_G32R32F ? 2 : 4)];
+                IDirect3DSurface9_UnlockRect(sys);
+            }
+            CHECK(got > want - 0.01 && got < want + 0.01, "%s (%s): red %f, want %f", fmts[i].name,
+                  blends ? "blends" : "does not blend", got, want);
+            IDirect3DDevice9_SetRenderTarget(dev, 0, NULL);
+        }
+        if (sys)
+            IDirect3DSurface9_Release(sys);
+        if (rt)
+            IDirect3DSurface9_Release(rt);
+    }
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(factors_ops_masks),
     T(dest_alpha_of_x8r8g8b8),
+    T(float_targets_follow_the_blending_caps),
 };
 
 int main(void)

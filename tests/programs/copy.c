@@ -1,10 +1,8 @@
 /* Copies and render to texture, checked by pixel readback: ColorFill,
- * StretchRect (same size, scaled, between formats, between multisampled
- * surfaces, between depth-stencil surfaces), UpdateSurface,
-
- * StretchRect (same size, scaled, between formats, from and to
- * multisampled surfaces), UpdateSurface,
- * UpdateTexture, and a texture rendered to then sampled. */
+ * StretchRect (same size, scaled, between formats, from, to and between
+ * multisampled surfaces, between depth-stencil surfaces, a multisampled
+ * depth resolve), UpdateSurface, UpdateTexture, and a texture rendered to
+ * then sampled. */
 #include "draw_util.h"
 
 static IDirect3D9 *d3d;
@@ -644,11 +642,75 @@ TEST(stretch_rect_multisampled_and_depth)
     IDirect3DDevice9_Release(dev);
 }
 
+/* A multisampled depth-stencil surface StretchRects into a single-sampled
+ * one of its size and format: its depth resolved (Windows, Wine's
+ * multisampled_depth_buffer_test). A square at 0.25 over the left half of
+ * a 2-sample target and depth, resolved into the device's own depth
+ * buffer, holds back a whole-target square at 0.5 drawn into the back
+ * buffer there, and only there. */
+TEST(stretch_rect_multisampled_depth_resolves)
+{
+    IDirect3DDevice9 *dev = test_device(d3d, window, 0, 0);
+    IDirect3DSurface9 *ms_rt = NULL, *ms_ds = NULL, *bb = NULL, *ds = NULL;
+    if (!dev)
+        return;
+    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                     D3DMULTISAMPLE_2_SAMPLES, NULL)) ||
+        FAILED(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_D24S8, TRUE,
+                                                     D3DMULTISAMPLE_2_SAMPLES, NULL))) {
+        IDirect3DDevice9_Release(dev);
+        return;
+    }
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 640, 480, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_2_SAMPLES, 0, FALSE,
+                                                 &ms_rt, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateDepthStencilSurface(dev, 640, 480, D3DFMT_D24S8, D3DMULTISAMPLE_2_SAMPLES, 0,
+                                                        FALSE, &ms_ds, NULL),
+             D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(dev, 0, &bb);
+    IDirect3DDevice9_GetDepthStencilSurface(dev, &ds);
+    if (ms_rt && ms_ds && bb && ds) {
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_TRUE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, TRUE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+        IDirect3DDevice9_SetFVF(dev, FVF_TL);
+        IDirect3DDevice9_SetRenderTarget(dev, 0, ms_rt);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, ms_ds);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xff00ff00, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        rect_tl(dev, 0, 0, 320, 480, 0.25f, 0xff00ff00);
+        IDirect3DDevice9_EndScene(dev);
+        /* Into a multisampled destination only from its own multisampling. */
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ds, NULL, ms_ds, NULL, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+        CHECK_HR(IDirect3DDevice9_StretchRect(dev, ms_ds, NULL, ds, NULL, D3DTEXF_POINT), D3D_OK);
+        IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+        IDirect3DDevice9_SetDepthStencilSurface(dev, ds);
+        IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff0000ff, 1.0f, 0);
+        IDirect3DDevice9_BeginScene(dev);
+        rect_tl(dev, 0, 0, 640, 480, 0.5f, 0xffff0000);
+        IDirect3DDevice9_EndScene(dev);
+        CHECK_EQ_U(bb_pixel(dev, 80, 100), 0x0000ff);
+        CHECK_EQ_U(bb_pixel(dev, 240, 450), 0x0000ff);
+        CHECK_EQ_U(bb_pixel(dev, 400, 100), 0xff0000);
+        CHECK_EQ_U(bb_pixel(dev, 560, 450), 0xff0000);
+    }
+    if (ds)
+        IDirect3DSurface9_Release(ds);
+    if (bb)
+        IDirect3DSurface9_Release(bb);
+    if (ms_ds)
+        IDirect3DSurface9_Release(ms_ds);
+    if (ms_rt)
+        IDirect3DSurface9_Release(ms_rt);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 static const struct harness_test tests[] = {
     T(color_fill),      T(stretch_rect),  T(update_surface_and_texture), T(update_texture_to_dynamic_reads_back), T(render_to_texture_then_sample),
     T(plain_surface_locks), T(yuv_surfaces), T(dxt_color_fill), T(update_texture_mismatch),
     T(update_surface_blocks),
-    T(stretch_rect_multisampled_and_depth),
+    T(stretch_rect_multisampled_and_depth), T(stretch_rect_multisampled_depth_resolves),
     T(stretch_rect_multisampled),
 };
 

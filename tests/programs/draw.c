@@ -235,8 +235,117 @@ done:
     CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
 }
 
+/* A draw from vertex and index buffers still locked uses the bytes
+ * written so far, in every pool a buffer can live in (Windows; Wine's
+ * test_draw_mapped_buffer), and draws again after more is written under
+ * the same lock and after the unlock. */
+TEST(draws_from_locked_buffers)
+{
+    static const struct {
+        D3DPOOL pool;
+        DWORD usage;
+    } cases[] = {{D3DPOOL_DEFAULT, D3DUSAGE_DYNAMIC}, {D3DPOOL_MANAGED, 0}, {D3DPOOL_SYSTEMMEM, 0}};
+    static const WORD idx[6] = {0, 1, 2, 3, 4, 5};
+    for (UINT i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        IDirect3DDevice9 *dev = begin();
+        IDirect3DVertexBuffer9 *vb = NULL;
+        IDirect3DIndexBuffer9 *ib = NULL;
+        struct tl *v;
+        WORD *ix;
+        if (!dev)
+            return;
+        CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, 6 * sizeof(*v), cases[i].usage, FVF_TL, cases[i].pool, &vb,
+                                                     NULL),
+                 D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(dev, sizeof(idx), cases[i].usage, D3DFMT_INDEX16, cases[i].pool,
+                                                    &ib, NULL),
+                 D3D_OK);
+        if (vb && ib && SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&v, 0)) &&
+            SUCCEEDED(IDirect3DIndexBuffer9_Lock(ib, 0, 0, (void **)&ix, 0))) {
+            /* A triangle over the left half; the right one comes later. */
+            struct tl left[3] = {{0, 0, 0.5f, 1, 0xff0000}, {320, 0, 0.5f, 1, 0xff0000}, {0, 480, 0.5f, 1, 0xff0000}};
+            struct tl right[3] = {
+                {320, 0, 0.5f, 1, 0x00ff00}, {640, 0, 0.5f, 1, 0x00ff00}, {320, 480, 0.5f, 1, 0x00ff00}};
+            memcpy(v, left, sizeof(left));
+            memcpy(ix, idx, 3 * sizeof(idx[0]));
+            IDirect3DDevice9_SetStreamSource(dev, 0, vb, 0, sizeof(*v));
+            IDirect3DDevice9_SetIndices(dev, ib);
+            CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 3, 0, 1), D3D_OK);
+            IDirect3DDevice9_EndScene(dev);
+            CHECK_PIXEL(dev, 20, 20, 0xff0000, cases[i].pool == D3DPOOL_DEFAULT ? "default, locked" : "locked");
+            CHECK_PIXEL(dev, 400, 20, 0x000000, "nothing drawn there yet");
+            memcpy(v + 3, right, sizeof(right));
+            memcpy(ix + 3, idx + 3, 3 * sizeof(idx[0]));
+            IDirect3DDevice9_BeginScene(dev);
+            CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 6, 0, 2), D3D_OK);
+            IDirect3DDevice9_EndScene(dev);
+            CHECK_PIXEL(dev, 20, 20, 0xff0000, "written before the first draw");
+            CHECK_PIXEL(dev, 400, 20, 0x00ff00, "written after the first draw, still locked");
+            CHECK_HR(IDirect3DIndexBuffer9_Unlock(ib), D3D_OK);
+            CHECK_HR(IDirect3DVertexBuffer9_Unlock(vb), D3D_OK);
+            IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            IDirect3DDevice9_BeginScene(dev);
+            CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 6, 3, 1), D3D_OK);
+            CHECK_HR(IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLELIST, 0, 1), D3D_OK);
+            IDirect3DDevice9_EndScene(dev);
+            CHECK_PIXEL(dev, 20, 20, 0xff0000, "unlocked, DrawPrimitive");
+            CHECK_PIXEL(dev, 400, 20, 0x00ff00, "unlocked, DrawIndexedPrimitive");
+        }
+        if (ib)
+            IDirect3DIndexBuffer9_Release(ib);
+        if (vb)
+            IDirect3DVertexBuffer9_Release(vb);
+        CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+    }
+}
+
+/* What the game writes into a new buffer counts wherever it lands, past
+ * the range it locked too: Windows draws a 16-bit strip naming vertex
+ * 0xffff of a buffer locked for its first four vertices (Wine's
+ * test_max_index16). */
+TEST(index_0xffff_written_past_the_lock)
+{
+    IDirect3DDevice9 *dev = begin();
+    IDirect3DVertexBuffer9 *vb = NULL;
+    IDirect3DIndexBuffer9 *ib = NULL;
+    static const WORD idx[4] = {0, 1, 2, 0xffff};
+    D3DCAPS9 caps;
+    struct tl *v;
+    void *p;
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_GetDeviceCaps(dev, &caps), D3D_OK);
+    CHECK(caps.MaxVertexIndex >= 0xffff, "MaxVertexIndex %#lx", (unsigned long)caps.MaxVertexIndex);
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, 0x10000 * sizeof(*v), 0, FVF_TL, D3DPOOL_MANAGED, &vb, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateIndexBuffer(dev, sizeof(idx), 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, NULL),
+             D3D_OK);
+    if (vb && ib && SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, 0, 4 * sizeof(*v), (void **)&v, 0))) {
+        struct tl quad[4] = {
+            {0, 0, 0.5f, 1, 0x00ff00}, {640, 0, 0.5f, 1, 0x00ff00}, {0, 480, 0.5f, 1, 0x00ff00}, {640, 480, 0.5f, 1, 0x00ff00}};
+        memcpy(v, quad, 3 * sizeof(quad[0]));
+        v[0xffff] = quad[3];
+        IDirect3DVertexBuffer9_Unlock(vb);
+        IDirect3DIndexBuffer9_Lock(ib, 0, 0, &p, 0);
+        memcpy(p, idx, sizeof(idx));
+        IDirect3DIndexBuffer9_Unlock(ib);
+        IDirect3DDevice9_SetStreamSource(dev, 0, vb, 0, sizeof(*v));
+        IDirect3DDevice9_SetIndices(dev, ib);
+        CHECK_HR(IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 0, 0x10000, 0, 2), D3D_OK);
+        IDirect3DDevice9_EndScene(dev);
+        CHECK_PIXEL(dev, 20, 20, 0x00ff00, "first triangle");
+        CHECK_PIXEL(dev, 620, 460, 0x00ff00, "the triangle naming vertex 0xffff");
+        CHECK_PIXEL(dev, 400, 300, 0x00ff00, "the triangle naming vertex 0xffff");
+    }
+    if (ib)
+        IDirect3DIndexBuffer9_Release(ib);
+    if (vb)
+        IDirect3DVertexBuffer9_Release(vb);
+    CHECK_EQ_U(IDirect3DDevice9_Release(dev), 0);
+}
+
 static const struct harness_test tests[] = {
-    T(draws_need_a_vertex_layout),
+    T(draws_need_a_vertex_layout), T(draws_from_locked_buffers), T(index_0xffff_written_past_the_lock),
     T(process_vertices), T(constants_between_draws),
     T(up_triangle_list), T(vertex_and_index_buffers_and_fans), T(blending_and_depth), T(textured_quad),
 };

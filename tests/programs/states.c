@@ -415,12 +415,110 @@ TEST(alpha_to_coverage)
     test_teardown(&c);
 }
 
+/* AMD's alpha to coverage: D3DRS_POINTSIZE set to the A2M1 code turns
+ * alpha into sample coverage (no alpha test needed) until A2M0 turns it
+ * off; the point size is left alone, and a state block that captured A2M1
+ * turns it on again when applied (Wine's test_alpha_to_coverage on AMD).
+ * A half-transparent white square over black covers half of a 4-sample
+ * target's samples: grey after the resolve, white without. */
+TEST(amd_alpha_to_coverage)
+{
+    static const DWORD a2m1 = MAKEFOURCC('A', '2', 'M', '1'), a2m0 = MAKEFOURCC('A', '2', 'M', '0');
+    struct test_ctx c;
+    IDirect3DSurface9 *ms = NULL, *res = NULL, *rt = NULL, *ds = NULL;
+    IDirect3DStateBlock9 *sb = NULL;
+    if (!test_setup(&c))
+        return;
+    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                     D3DMULTISAMPLE_4_SAMPLES, NULL))) {
+        test_teardown(&c);
+        return;
+    }
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
+                                                 &ms, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                                 &res, NULL),
+             D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
+    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &ds);
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
+    if (ms && res && rt) {
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZENABLE, D3DZB_FALSE);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_LIGHTING, FALSE);
+        IDirect3DDevice9_SetFVF(c.dev, FVF_TL);
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, f2dw(8.0f));
+        for (int step = 0; step < 4; step++) {
+            static const struct {
+                const char *name;
+                D3DCOLOR want;
+            } steps[4] = {{"A2M1", 0x808080}, {"A2M0", 0xffffff}, {"state block with A2M1", 0x808080},
+                          {"point list after A2M0", 0xffffff}};
+            DWORD got;
+            switch (step) {
+            case 0:
+                CHECK_HR(IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, a2m1), D3D_OK);
+                CHECK_HR(IDirect3DDevice9_CreateStateBlock(c.dev, D3DSBT_VERTEXSTATE, &sb), D3D_OK);
+                break;
+            case 1:
+                CHECK_HR(IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, a2m0), D3D_OK);
+                break;
+            case 2:
+                if (sb)
+                    CHECK_HR(IDirect3DStateBlock9_Apply(sb), D3D_OK);
+                break;
+            case 3:
+                CHECK_HR(IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, a2m0), D3D_OK);
+                break;
+            }
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, ms);
+            IDirect3DDevice9_Clear(c.dev, 0, NULL, D3DCLEAR_TARGET, 0, 1.0f, 0);
+            IDirect3DDevice9_BeginScene(c.dev);
+            if (step < 3) {
+                rect_tl(c.dev, 0, 0, 64, 64, 0.5f, 0x80ffffff);
+            } else {
+                /* The size set before A2M1 (8) still holds. */
+                struct tl p = {32, 32, 0.5f, 1, 0x80ffffff};
+                IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_POINTLIST, 1, &p, sizeof(p));
+            }
+            IDirect3DDevice9_EndScene(c.dev);
+            IDirect3DDevice9_SetRenderTarget(c.dev, 0, rt);
+            CHECK_HR(IDirect3DDevice9_StretchRect(c.dev, ms, NULL, res, NULL, D3DTEXF_NONE), D3D_OK);
+            got = rt_pixel(c.dev, res, 32, 32);
+            CHECK(near_color(got, steps[step].want, PIXEL_TOL), "%s: %06lx, want %06lx", steps[step].name,
+                  (unsigned long)got, (unsigned long)steps[step].want);
+            if (step == 3) {
+                got = rt_pixel(c.dev, res, 34, 34);
+                CHECK(near_color(got, 0xffffff, PIXEL_TOL), "%s, inside the 8-pixel point: %06lx", steps[step].name,
+                      (unsigned long)got);
+                got = rt_pixel(c.dev, res, 40, 32);
+                CHECK(near_color(got, 0, PIXEL_TOL), "%s, beside the point: %06lx", steps[step].name,
+                      (unsigned long)got);
+            }
+        }
+        IDirect3DDevice9_SetRenderState(c.dev, D3DRS_POINTSIZE, f2dw(1.0f));
+    }
+    if (sb)
+        IDirect3DStateBlock9_Release(sb);
+    IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
+    if (ds)
+        IDirect3DSurface9_Release(ds);
+    if (rt)
+        IDirect3DSurface9_Release(rt);
+    if (res)
+        IDirect3DSurface9_Release(res);
+    if (ms)
+        IDirect3DSurface9_Release(ms);
+    test_teardown(&c);
+}
+
 static const struct harness_test tests[] = {
     T(mip_lod_bias),
     T(projected_ps_1_x),
     T(autogen_filter_type),
     T(border_colour),
     T(alpha_to_coverage),
+    T(amd_alpha_to_coverage),
 };
 
 int main(void) { return RUN_TESTS(tests); }

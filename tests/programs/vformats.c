@@ -254,7 +254,7 @@ TEST(two_streams_offsets_and_stride_zero)
 }
 
 /* Three instances of a small quad, each moved and coloured by stream 1's
- * per-instance data. */
+ * per-instance data; then one. */
 TEST(instancing_three_instances)
 {
     IDirect3DDevice9 *dev = begin();
@@ -303,6 +303,16 @@ TEST(instancing_three_instances)
     CHECK_PIXEL(dev, 240, 60, 0x00ff00, "instance 1");
     CHECK_PIXEL(dev, 400, 180, 0x0000ff, "instance 2");
     CHECK_PIXEL(dev, 400, 60, 0x000000, "between instances");
+    /* One instance is still an instanced draw: every vertex reads the
+     * instance's data (Wine's stream_test, case 3), here the second
+     * entry through the stream's offset. */
+    CHECK_HR(IDirect3DDevice9_SetStreamSourceFreq(dev, 0, D3DSTREAMSOURCE_INDEXEDDATA | 1), D3D_OK);
+    IDirect3DDevice9_SetStreamSource(dev, 1, inst, sizeof(per[0]), sizeof(per[0]));
+    DRAW_FRAME(dev, IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2));
+    CHECK_PIXEL(dev, 170, 10, 0x00ff00, "one instance");
+    CHECK_PIXEL(dev, 310, 110, 0x00ff00, "one instance");
+    CHECK_PIXEL(dev, 80, 60, 0x000000, "one instance, not at instance 0's place");
+    CHECK_PIXEL(dev, 400, 180, 0x000000, "one instance, not at instance 2's place");
     IDirect3DDevice9_SetStreamSourceFreq(dev, 0, 1);
     IDirect3DDevice9_SetStreamSourceFreq(dev, 1, 1);
     IDirect3DDevice9_SetStreamSource(dev, 0, NULL, 0, 0);

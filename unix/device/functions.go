@@ -195,7 +195,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint boo
 	pkey.LodBias = d.lodBiased(0, pixelSamplers)
 	pkey.BorderAxes = d.borderAxes()
 	pkey.SampleMask, _ = d.sampleMask()
-	if d.alphaToCoverage() {
+	if d.nvidiaATOC() && d.targetSamples() > 1 {
 		pkey.AlphaFunc = ir.CmpOff
 	}
 	if sh.vs != nil {

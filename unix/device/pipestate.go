@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"mtld3d/core/caps"
 	"mtld3d/core/ff"
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
@@ -179,6 +180,9 @@ func (d *Device) samplerState(desc backend.SamplerDesc) (backend.Sampler, error)
 // D3DRS_SRGBWRITEENABLE a target whose format has an sRGB twin is drawn
 // through an sRGB view, so blending happens in linear space and the
 // result is encoded after it, as D3DPMISCCAPS_POSTBLENDSRGBCONVERT says.
+// A target whose format CheckDeviceFormat gives no
+// D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING (the 32-bit float ones) is
+// written unblended (caps.Blends).
 func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.RenderPipelineDesc) error {
 	rs := &d.st.ff.RS
 	src, dst := blendPair(rs[types.D3DRS_SRCBLEND], rs[types.D3DRS_DESTBLEND])
@@ -208,7 +212,8 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 		if i > 0 {
 			ca.WriteMask = writeMask(rs[types.D3DRS_COLORWRITEENABLE1+types.RenderStateType(i-1)])
 		}
-		if rs[types.D3DRS_ALPHABLENDENABLE] != 0 {
+		s := d.objects[d.rts[i]]
+		if rs[types.D3DRS_ALPHABLENDENABLE] != 0 && (s == nil || caps.Blends(s.format)) {
 			ca.BlendEnable, ca.SrcRGB, ca.DstRGB = true, src, dst
 			ca.RGBBlendOp = blendOp(rs[types.D3DRS_BLENDOP])
 			ca.SrcAlpha, ca.DstAlpha, ca.AlphaBlendOp = src, dst, ca.RGBBlendOp
@@ -218,7 +223,7 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 			}
 			// A target without alpha (X8R8G8B8...) reads alpha 1, whatever
 			// its storage holds.
-			if s := d.objects[d.rts[i]]; s != nil && !format.Info(s.format).HasAlpha() {
+			if s != nil && !format.Info(s.format).HasAlpha() {
 				ca.SrcRGB, ca.DstRGB = opaqueDest(ca.SrcRGB), opaqueDest(ca.DstRGB)
 				ca.SrcAlpha, ca.DstAlpha = opaqueDest(ca.SrcAlpha), opaqueDest(ca.DstAlpha)
 			}
@@ -227,16 +232,20 @@ func (d *Device) colorAttachments(pd *backend.RenderPassDesc, desc *backend.Rend
 	return nil
 }
 
-// alphaToCoverage says NVIDIA's alpha-to-coverage switch is on:
-// D3DRS_ADAPTIVETESS_Y holds the ATOC FourCC (which core/caps offers)
-// while alpha testing is enabled, drawing into a multisampled target. It
-// then replaces the alpha test (functions drops it from the variant).
+// alphaToCoverage says a vendor's alpha-to-coverage switch is on while
+// drawing into a multisampled target: AMD's (D3DRS_POINTSIZE set to A2M1,
+// until A2M0) or NVIDIA's (D3DRS_ADAPTIVETESS_Y holding the ATOC FourCC,
+// which core/caps offers, while alpha testing is enabled).
 func (d *Device) alphaToCoverage() bool {
+	return (d.st.a2m || d.nvidiaATOC()) && d.targetSamples() > 1
+}
+
+// nvidiaATOC says NVIDIA's switch is on; its alpha to coverage then
+// replaces the alpha test (functions drops it from the variant), while
+// AMD's leaves the test as it is.
+func (d *Device) nvidiaATOC() bool {
 	rs := &d.st.ff.RS
-	if rs[types.D3DRS_ADAPTIVETESS_Y] != uint32(types.D3DFMT_ATOC) || rs[types.D3DRS_ALPHATESTENABLE] == 0 {
-		return false
-	}
-	return d.targetSamples() > 1
+	return rs[types.D3DRS_ADAPTIVETESS_Y] == uint32(types.D3DFMT_ATOC) && rs[types.D3DRS_ALPHATESTENABLE] != 0
 }
 
 // targetSamples is render target 0's sample count (1 when unbound).

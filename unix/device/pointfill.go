@@ -24,7 +24,7 @@ const (
 // culled here; without culling every vertex the draw names is a point.
 func (d *Device) culledFill(idx indexSource) bool {
 	c := types.Cull(d.st.ff.RS[types.D3DRS_CULLMODE])
-	return (c == types.D3DCULL_CW || c == types.D3DCULL_CCW) && d.instancing(idx.size != 0).count == 1
+	return (c == types.D3DCULL_CW || c == types.D3DCULL_CCW) && !d.instancing(idx.size != 0).on
 }
 
 // at reads index i of an indexed draw, or answers i.

@@ -40,6 +40,7 @@ type drawState struct {
 	npatch  float32 // N-patch segments (no patches are drawn: caps report none)
 	swvp    bool    // software vertex processing on a mixed device (the CPU and GPU paths are one here)
 	palette uint32  // current texture palette (P8 textures, textures.go)
+	a2m     bool    // AMD's alpha to coverage, latched by D3DRS_POINTSIZE = A2M1 until A2M0
 }
 
 // reset returns every state to D3D9's defaults (core/state, the same
@@ -65,6 +66,7 @@ func (s *drawState) reset() {
 	s.lights = map[uint32]*light{}
 	s.decl, s.vs, s.ps = 0, 0, 0
 	s.vsConst, s.psConst = consts{}, consts{}
+	s.a2m = false
 	for i := range s.samp {
 		s.samp[i] = defaultSampler()
 	}
@@ -116,6 +118,18 @@ func matrix(m [16]float32) types.Matrix {
 
 func init() {
 	on("SetRenderState", func(d *Device, r *shared.RecSetRenderState, _ []byte) error {
+		// AMD's alpha-to-coverage switch: the A2M1 and A2M0 codes written
+		// to D3DRS_POINTSIZE turn it on and off and leave the point size.
+		if r.State == uint32(types.D3DRS_POINTSIZE) {
+			switch types.Format(r.Value) {
+			case types.D3DFMT_A2M1:
+				d.st.a2m = true
+				return nil
+			case types.D3DFMT_A2M0:
+				d.st.a2m = false
+				return nil
+			}
+		}
 		if r.State < uint32(len(d.st.ff.RS)) {
 			d.st.ff.RS[r.State] = r.Value
 		}

@@ -297,9 +297,12 @@ func (d *Device) vertexElements() []element {
 }
 
 // instancing is what SetStreamSourceFreq asks of one draw: with stream 0
-// marked INDEXEDDATA an indexed draw repeats for its count of instances,
-// and streams marked INSTANCEDATA advance once per that many instances.
+// marked INDEXEDDATA an indexed draw is instanced, repeating for its count
+// of instances (one included: a single instance still reads the
+// INSTANCEDATA streams per instance, Wine's stream_test), and streams
+// marked INSTANCEDATA advance once per that many instances.
 type instancing struct {
+	on    bool
 	count int
 	freq  *[maxStreams]stream
 }
@@ -307,14 +310,14 @@ type instancing struct {
 func (d *Device) instancing(indexed bool) instancing {
 	in := instancing{count: 1, freq: &d.st.streams}
 	if f := d.st.streams[0].freq; indexed && f&types.D3DSTREAMSOURCE_INDEXEDDATA != 0 {
-		in.count = max(int(f&0x3fffffff), 1)
+		in.on, in.count = true, max(int(f&0x3fffffff), 1)
 	}
 	return in
 }
 
 // step is a stream's instance step rate, 0 for per-vertex data.
 func (in instancing) step(s uint32) uint32 {
-	if in.count == 1 || s >= uint32(len(in.freq)) {
+	if !in.on || s >= uint32(len(in.freq)) {
 		return 0
 	}
 	if f := in.freq[s].freq; f&types.D3DSTREAMSOURCE_INSTANCEDATA != 0 {
