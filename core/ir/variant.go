@@ -434,12 +434,15 @@ func pixelInputs(s *Shader, k VariantKey) {
 		if in.Sys != SysNone {
 			continue
 		}
+		if k.PointSprite && in.Usage == UsageTexCoord {
+			// Sprite coordinates, whether or not the vertex stage
+			// writes the texture coordinate.
+			in.Sys = SysPointCoord
+			continue
+		}
 		if k.Linked && !k.vsOutput(VaryingSlot(in.Usage, in.UsageIndex)) {
 			in.Sys = SysDefault
 			continue
-		}
-		if k.PointSprite && in.Usage == UsageTexCoord {
-			in.Sys = SysPointCoord
 		}
 		if k.FlatShade && in.Usage == UsageColor {
 			in.Interp = InterpFlat

@@ -397,6 +397,43 @@ TEST(normal_matrix_of_nonaffine_and_singular_world)
     release_device(dev);
 }
 
+/* ps_2_0: dcl t0; mov oC0, t0 */
+static const DWORD ps20_t0[] = {
+    0xffff0200u, 0x0200001fu, 0x80000000u, 0xb00f0000u, 0x02000001u, 0x800f0800u, 0xb0e40000u, 0x0000ffffu,
+};
+
+/* Point sprites give a pixel shader its texture coordinates although the
+ * vertex has none and the fixed-function vertex stage makes none: u, v
+ * run from 0 to 1 across the 32-pixel sprite centred on (320, 240). */
+TEST(point_sprite_coordinates_without_vertex_texcoords)
+{
+    static const struct tl point = {320.0f, 240.0f, 0.5f, 1.0f, 0xffffffffu};
+    static const int at[][2] = {{306, 226}, {333, 226}, {306, 253}, {333, 253}};
+    IDirect3DDevice9 *dev = device();
+    IDirect3DPixelShader9 *ps;
+    if (!dev)
+        return;
+    ps = ps_of(dev, ps20_t0);
+    IDirect3DDevice9_SetFVF(dev, FVF_TL);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSPRITEENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE, f2dw(32.0f));
+    IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0x0000ff, 1.0f, 0);
+    IDirect3DDevice9_BeginScene(dev);
+    IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_POINTLIST, 1, &point, sizeof(point));
+    IDirect3DDevice9_EndScene(dev);
+    for (int i = 0; i < 4; i++) {
+        int x = at[i][0], y = at[i][1]; /* the sprite covers 304..335 by 224..255 */
+        double u = (x + 0.5 - 304) / 32, v = (y + 0.5 - 224) / 32;
+        D3DCOLOR want = (DWORD)(u * 255 + 0.5) << 16 | (DWORD)(v * 255 + 0.5) << 8;
+        CHECK_PIXEL_TOL(dev, x, y, want, 4, "sprite coordinate");
+    }
+    IDirect3DDevice9_SetPixelShader(dev, NULL);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    release_device(dev);
+}
+
 static const struct harness_test tests[] = {
     T(texbem_behind_fixed_function),
     T(pretransformed_elements_reach_ps_3_0),
@@ -404,6 +441,7 @@ static const struct harness_test tests[] = {
     T(alpha_of_an_unbound_texture_is_the_diffuse_alpha),
     T(ps_3_0_position0_input_refused),
     T(normal_matrix_of_nonaffine_and_singular_world),
+    T(point_sprite_coordinates_without_vertex_texcoords),
 };
 
 int main(void)
