@@ -35,9 +35,10 @@ const (
 	LightSpot     = 6 // cos(theta/2), cos(phi/2), falloff, 1/(cos(theta/2)-cos(phi/2))
 	// VSPalette is the world-view matrix palette: entry i (D3DTS_WORLDMATRIX(i))
 	// is VSPaletteSize registers at VSPalette+VSPaletteSize*i: the 4
-	// columns of World_i*View, then the 3 rows of inverse(World_i*View)
-	// (upper 3x3), so dp3(n, row j) is the normal's component j under
-	// the inverse transpose, then one unused register.
+	// columns of World_i*View, then the upper 3x3 of rows 0-2 of
+	// normalMatrix(World_i*View) (its inverse), so dp3(n, row j) is the
+	// normal's component j under the inverse transpose, then one unused
+	// register.
 	VSPalette     = 120
 	VSPaletteSize = 8
 	// PaletteSmall and PaletteIndexed are the palette entries present
@@ -152,28 +153,18 @@ func Invert(m *types.Matrix) (types.Matrix, bool) {
 	return r, true
 }
 
-// invert3 returns the inverse of m's upper 3x3 (zero if singular).
-func invert3(m *types.Matrix) [3][3]float32 {
-	a := func(i, j int) float64 { return float64(m.M[i][j]) }
-	c00 := a(1, 1)*a(2, 2) - a(1, 2)*a(2, 1)
-	c01 := a(1, 2)*a(2, 0) - a(1, 0)*a(2, 2)
-	c02 := a(1, 0)*a(2, 1) - a(1, 1)*a(2, 0)
-	det := a(0, 0)*c00 + a(0, 1)*c01 + a(0, 2)*c02
-	var r [3][3]float32
-	if det == 0 {
-		return r
+// normalMatrix is the matrix whose upper 3x3 rows the palette holds for
+// normals: the inverse of the whole 4x4 world-view matrix, so a
+// projective (non-affine) world matrix bends normals as Windows does
+// (Wine's lighting_test: a normal it sends to zero lights nothing), and
+// the matrix itself when it has no inverse (that test's singular world
+// matrix lights its quad fully; D3D's older versions used a singular
+// matrix unchanged, which is what drivers are seen to keep doing).
+func normalMatrix(wv *types.Matrix) types.Matrix {
+	if inv, ok := Invert(wv); ok {
+		return inv
 	}
-	d := 1 / det
-	r[0][0] = float32(c00 * d)
-	r[1][0] = float32(c01 * d)
-	r[2][0] = float32(c02 * d)
-	r[0][1] = float32((a(0, 2)*a(2, 1) - a(0, 1)*a(2, 2)) * d)
-	r[1][1] = float32((a(0, 0)*a(2, 2) - a(0, 2)*a(2, 0)) * d)
-	r[2][1] = float32((a(0, 1)*a(2, 0) - a(0, 0)*a(2, 1)) * d)
-	r[0][2] = float32((a(0, 1)*a(1, 2) - a(0, 2)*a(1, 1)) * d)
-	r[1][2] = float32((a(0, 2)*a(1, 0) - a(0, 0)*a(1, 2)) * d)
-	r[2][2] = float32((a(0, 0)*a(1, 1) - a(0, 1)*a(1, 0)) * d)
-	return r
+	return *wv
 }
 
 func columns(dst [][4]float32, m *types.Matrix) {
@@ -278,9 +269,9 @@ func VertexConstantsTo(c [][4]float32, k *VertexKey, s *State, p *Params) [][4]f
 		wv := Mul(&p.World[i], &p.View)
 		b := c[VSPalette+VSPaletteSize*i:]
 		columns(b, &wv)
-		inv := invert3(&wv)
+		nm := normalMatrix(&wv)
 		for j := 0; j < 3; j++ {
-			b[4+j] = [4]float32{inv[j][0], inv[j][1], inv[j][2], 0}
+			b[4+j] = [4]float32{nm.M[j][0], nm.M[j][1], nm.M[j][2], 0}
 		}
 	}
 	return c

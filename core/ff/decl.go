@@ -35,14 +35,22 @@ func DeclComponents(t types.DeclType) uint8 {
 // key. POSITIONT (usage index 0) makes the vertex pre-transformed; a
 // four-component POSITION is object space with w. Blend weights count
 // the components of BLENDWEIGHT 0; D3DCOLOR blend indices are read
-// BGRA-normalised, as with D3DFVF_LASTBETA_D3DCOLOR. Elements the
-// pipeline does not read (tangents, fog, a third colour...) are ignored.
+// BGRA-normalised, as with D3DFVF_LASTBETA_D3DCOLOR. Tangents, binormals,
+// fog and depth only count in Varyings; other elements the pipeline does
+// not read (a third colour...) are ignored.
 func DeclFromElements(els []DeclElement) Decl {
 	var d Decl
 	for _, e := range els {
 		n := DeclComponents(e.Type)
 		if n == 0 {
 			continue
+		}
+		if e.UsageIndex == 0 {
+			for _, u := range PassUsages {
+				if types.DeclUsage(u) == e.Usage {
+					d.Varyings |= 1 << u
+				}
+			}
 		}
 		switch e.Usage {
 		case types.D3DDECLUSAGE_POSITIONT:

@@ -3,6 +3,7 @@ package ff
 import (
 	"testing"
 
+	"mtld3d/core/ir"
 	"mtld3d/types"
 )
 
@@ -51,7 +52,8 @@ func TestDeclFromElementsDeclarationOnly(t *testing.T) {
 		{types.D3DDECLTYPE_FLOAT4, types.D3DDECLUSAGE_TANGENT, 0},
 		{types.D3DDECLTYPE_UNUSED, types.D3DDECLUSAGE_COLOR, 0},
 	})
-	want := Decl{Position1: true, Normal: true, Normal1: true, TexCoords: 3, TexCoordSize: [MaxStages]uint8{0, 0, 2}}
+	want := Decl{Position1: true, Normal: true, Normal1: true, TexCoords: 3, TexCoordSize: [MaxStages]uint8{0, 0, 2},
+		Varyings: 1<<ir.UsageNormal | 1<<ir.UsageTangent}
 	if d != want {
 		t.Errorf("got %+v, want %+v", d, want)
 	}

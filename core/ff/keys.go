@@ -69,6 +69,14 @@ type VertexKey struct {
 	// NumTex texture coordinate sets are written (texcoord varyings 0..NumTex-1).
 	NumTex uint8
 	Tex    [MaxStages]TexCoordKey
+	// Shader says a pixel shader reads the outputs rather than the
+	// texture stages: all MaxStages coordinate sets are made, and a set
+	// the vertex lacks (untransformed) is left unwritten, so the pixel
+	// stage reads its default.
+	Shader bool
+	// Pass are the elements (Decl.Varyings bits) a pre-transformed vertex
+	// hands a ps_3_0 unchanged, each as the varying of its usage.
+	Pass uint16
 
 	Fog      FogOut
 	RangeFog bool
@@ -150,8 +158,36 @@ func numStages(s *State) int {
 	return MaxStages
 }
 
-// VertexKeyOf computes the vertex key from the device state.
-func VertexKeyOf(s *State) VertexKey {
+// VertexKeyFor is the vertex key of a draw through the fixed-function
+// vertex stage. Behind a pixel shader the texture stages' colour ops do
+// not limit the coordinate sets: every set is made, as the shader may read
+// any (ps_1_x's t# and texbem included). A pre-transformed vertex drawn
+// with a ps_3_0 also hands it those of its blend weights, blend indices,
+// normal, tangent, binormal, fog and depth elements the shader reads
+// (d.PSUsages) as they are, each as the varying of its usage (what Windows' drivers give, Wine's
+// pretransformed_varying_test); ps_3_0 applies no fog of its own, so such
+// a fog element replaces the fog output.
+func VertexKeyFor(s *State, d Draw) VertexKey {
+	if !d.PS {
+		return VertexKeyOf(s)
+	}
+	k := vertexKey(s, MaxStages)
+	k.Shader = true
+	if k.Pos == PosXYZRHW && d.PSVersion >= 0x300 {
+		k.Pass = s.Decl.Varyings & d.PSUsages
+		if k.Pass&(1<<ir.UsageFog) != 0 {
+			k.Fog = FogOutNone
+		}
+	}
+	return k
+}
+
+// VertexKeyOf computes the vertex key from the device state, for the
+// fixed-function pixel stage.
+func VertexKeyOf(s *State) VertexKey { return vertexKey(s, numStages(s)) }
+
+// vertexKey is the vertex key making n texture coordinate sets.
+func vertexKey(s *State, n int) VertexKey {
 	var k VertexKey
 	d := &s.Decl
 	k.Pos = d.Pos
@@ -198,7 +234,6 @@ func VertexKeyOf(s *State) VertexKey {
 			k.ClipPlanes = uint8(s.rs(types.D3DRS_CLIPPLANEENABLE))
 		}
 	}
-	n := numStages(s)
 	k.NumTex = uint8(n)
 	defer func() {
 		// The normal only matters to lighting and normal-based texgen.
@@ -333,6 +368,19 @@ func PixelKeyOf(s *State) PixelKey {
 			}
 			n = i
 			break
+		}
+	}
+	// An alpha op whose first argument is an unbound texture does nothing:
+	// CURRENT's alpha passes on (the diffuse alpha at stage 0), as the
+	// colour rule above ends the colour cascade. Windows' drivers draw so
+	// (Wine's test_per_stage_constant blends untextured geometry by its
+	// diffuse alpha under the default ALPHAOP SELECTARG1, ALPHAARG1
+	// TEXTURE).
+	for i := 0; i < n; i++ {
+		st := &k.Stages[i]
+		if _, u1, _ := opArgs(st.AlphaOp); u1 && st.AlphaArg1&types.D3DTA_SELECTMASK == types.D3DTA_TEXTURE && s.Textures[i] == ir.SamplerNone {
+			st.AlphaOp = uint8(types.D3DTOP_DISABLE)
+			st.AlphaArg0, st.AlphaArg1, st.AlphaArg2 = 0, 0, 0
 		}
 	}
 	// Texture kinds and projection only matter for stages that sample:

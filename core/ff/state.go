@@ -62,7 +62,15 @@ type Decl struct {
 	// declaration leaves out.
 	TexCoords    uint8
 	TexCoordSize [MaxStages]uint8
+	// Varyings has bit u (an ir.Usage) set for each element of usage
+	// index 0 among blend weight, blend indices, normal, tangent,
+	// binormal, fog and depth (declarations only): what a pre-transformed
+	// vertex hands a ps_3_0 as it is (VertexKey.Pass).
+	Varyings uint16
 }
+
+// PassUsages are the usages Decl.Varyings records.
+var PassUsages = [...]ir.Usage{ir.UsageBlendWeight, ir.UsageBlendIndices, ir.UsageNormal, ir.UsageTangent, ir.UsageBinormal, ir.UsageFog, ir.UsageDepth}
 
 // DeclFromFVF summarises an FVF code.
 func DeclFromFVF(fvf uint32) Decl {
@@ -83,6 +91,15 @@ func DeclFromFVF(fvf uint32) Decl {
 	}
 	d.BlendWeights = min(betas, 4)
 	d.Normal = fvf&types.D3DFVF_NORMAL != 0
+	if d.BlendWeights > 0 {
+		d.Varyings |= 1 << ir.UsageBlendWeight
+	}
+	if d.Indices {
+		d.Varyings |= 1 << ir.UsageBlendIndices
+	}
+	if d.Normal {
+		d.Varyings |= 1 << ir.UsageNormal
+	}
 	d.PSize = fvf&types.D3DFVF_PSIZE != 0
 	d.Diffuse = fvf&types.D3DFVF_DIFFUSE != 0
 	d.Specular = fvf&types.D3DFVF_SPECULAR != 0
@@ -209,7 +226,10 @@ type Draw struct {
 	VS, PS bool // a vertex / pixel shader is bound (else fixed function)
 	// PSVersion is the pixel shader's model, major<<8|minor.
 	PSVersion uint16
-	Points    bool // the primitive type is a point list
+	// PSUsages has bit u (an ir.Usage) set for each varying of usage
+	// index 0 a ps_3_0 reads.
+	PSUsages uint16
+	Points   bool // the primitive type is a point list
 	// SRGBView says the render targets are written through sRGB views
 	// (the encoder's choice), so the shaders must not convert.
 	SRGBView bool

@@ -17,7 +17,31 @@ const (
 	LocTexCoord0    = 7  // UsageTexCoord i at LocTexCoord0+i
 	LocPosition1    = 15 // tweening: UsagePosition 1
 	LocNormal1      = 16 // tweening: UsageNormal 1
+	// Read only to pass them on (VertexKey.Pass), usage index 0.
+	LocTangent  = 17
+	LocBinormal = 18
+	LocFog      = 19
+	LocDepth    = 20
 )
+
+// passLocation is where the vertex shader reads an element it passes on.
+func passLocation(u ir.Usage) int {
+	switch u {
+	case ir.UsageBlendWeight:
+		return LocBlendWeight
+	case ir.UsageBlendIndices:
+		return LocBlendIndices
+	case ir.UsageNormal:
+		return LocNormal
+	case ir.UsageTangent:
+		return LocTangent
+	case ir.UsageBinormal:
+		return LocBinormal
+	case ir.UsageFog:
+		return LocFog
+	}
+	return LocDepth
+}
 
 const log2e = 1.4426950408889634
 
@@ -37,6 +61,7 @@ func VertexShader(k VertexKey) *ir.Shader {
 	v.colors()
 	v.texcoords()
 	v.fog()
+	v.pass()
 	v.pointSize()
 	v.clipPlanes()
 	return b.finish()
@@ -344,6 +369,9 @@ func (v *vs) texcoords() {
 	}
 	for s := 0; s < int(k.NumTex); s++ {
 		t := &k.Tex[s]
+		if k.Shader && t.Gen == 0 && t.Size == 0 && t.Count == 0 {
+			continue // the shader reads the default of a set the vertex lacks
+		}
 		out := b.output(ir.Output{Kind: ir.OutVarying, Usage: ir.UsageTexCoord, UsageIndex: uint8(s)})
 		src := imm(0, 0, 0, 1)
 		switch t.Gen {
@@ -393,6 +421,18 @@ func (v *vs) texcoords() {
 		for r := 0; r < int(t.Count); r++ {
 			b.op(ir.OpDp4, out.D(ir.Mask(1<<r)), e.S(), c(VSTexMatrix0+4*s+r))
 		}
+	}
+}
+
+// pass hands the elements VertexKey.Pass names to the pixel stage.
+func (v *vs) pass() {
+	b := v.b
+	for _, u := range PassUsages {
+		if v.k.Pass&(1<<u) == 0 {
+			continue
+		}
+		out := b.output(ir.Output{Kind: ir.OutVarying, Usage: u})
+		b.op(ir.OpMov, out.D(0), b.input(u, 0, passLocation(u)))
 	}
 }
 

@@ -239,7 +239,7 @@ func (in *Inst) String() string {
 		b.WriteString("_snorm")
 	}
 	if in.Op == OpTex {
-		fmt.Fprintf(&b, "[s%d %s", in.Sampler, [...]string{"implicit", "bias", "lod", "grad"}[in.TexMode&3])
+		fmt.Fprintf(&b, "[s%d %s", in.Sampler, texModeName(in.TexMode))
 		if in.Project {
 			b.WriteString(" proj")
 		}
@@ -250,4 +250,11 @@ func (in *Inst) String() string {
 		fmt.Fprintf(&b, ", %v", s)
 	}
 	return b.String()
+}
+
+func texModeName(m TexMode) string {
+	if names := [...]string{"implicit", "bias", "lod", "grad", "bumped"}; int(m) < len(names) {
+		return names[m]
+	}
+	return "mode?"
 }

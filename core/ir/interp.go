@@ -135,7 +135,7 @@ func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err 
 		for l := 0; l < 4; l++ {
 			v := in[i][l]
 			if d.Sys == SysDefault {
-				v = [4]float32{}
+				v = d.Default()
 			}
 			m.regs[RegInput][i][l] = fbits(v)
 		}
@@ -465,6 +465,9 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 	d := m.s.Sampler(in.Sampler)
 	r := &m.tex
 	*r = TexRequest{Sampler: in.Sampler, Kind: d.Kind, Mode: in.TexMode, Lanes: m.lanes, Fetch4: d.Fetch4}
+	if r.Mode == TexBumped {
+		r.Mode = TexImplicit
+	}
 	if d.Fetch4 != Fetch4Off {
 		r.Mode = TexLod // the base level; LodBias stays 0
 	}
@@ -473,6 +476,11 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 		if in.Project || d.Projected {
 			w := c[3]
 			c[0], c[1], c[2] = c[0]/w, c[1]/w, c[2]/w
+		}
+		if in.TexMode == TexBumped {
+			// Unresolved by a variant: no projection, the offset added.
+			o := ffloat(m.src(in.Src[1], l))
+			c[0], c[1] = c[0]+o[0], c[1]+o[1]
 		}
 		r.Coord[l] = c
 		r.Ref[l] = c[2]

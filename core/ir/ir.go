@@ -103,8 +103,9 @@ const (
 	// SysPointCoord is (u, v, 0, 1) across a point sprite, u,v in 0..1.
 	SysPointCoord
 	// SysDefault is an input the vertex stage does not write (see
-	// VariantKey.VSOutputs): it reads as (0,0,0,0); for fog that is full fog, as
-	// D3D9 gives a vertex shader that writes no oFog.
+	// VariantKey.VSOutputs): it reads Input.Default, (0,0,0,0) but for
+	// colour 0; for fog that is full fog, as D3D9 gives a vertex shader
+	// that writes no oFog.
 	SysDefault
 )
 
@@ -449,6 +450,12 @@ const (
 	TexBias                    // implicit LOD + Src[1].x
 	TexLod                     // explicit LOD Src[1].x
 	TexGrad                    // explicit gradients Src[1], Src[2]
+	// TexBumped is an implicit-LOD sample of the pixel stage at Src[0]
+	// with Src[1].xy added after the coordinate's projection
+	// (D3DTTFF_PROJECTED): ps_1_x's texbem and texbeml, which perturb the
+	// projected coordinate. ApplyVariant turns it into TexImplicit, so
+	// backends never see it; the interpreter reads it unprojected.
+	TexBumped
 )
 
 // Clamp is a result clamp applied after Shift.
@@ -615,6 +622,19 @@ func VaryingSlot(u Usage, index uint8) int {
 		return 20
 	}
 	return 32 + 16*int(u) + int(index&15)
+}
+
+// Default is what a SysDefault input reads: (1,1,1,1) for colour 0, the
+// diffuse colour D3D9 gives a pixel stage behind a vertex shader that
+// writes no oD0 (Windows' drivers all agree, Wine's
+// test_uninitialized_varyings), and (0,0,0,0) for every other varying
+// (where drivers differ, NVIDIA's answer for specular and texture
+// coordinates).
+func (in Input) Default() [4]float32 {
+	if in.Usage == UsageColor && in.UsageIndex == 0 {
+		return [4]float32{1, 1, 1, 1}
+	}
+	return [4]float32{}
 }
 
 // MaxVaryingSlots bounds VaryingSlot.

@@ -221,6 +221,11 @@ func (v *validator) inst(in *Inst) {
 			n = 2
 		case TexGrad:
 			n = 3
+		case TexBumped:
+			n = 2
+			if v.s.Stage != StagePixel {
+				v.fail("bumped sample in a vertex shader")
+			}
 		}
 		d := v.s.Sampler(in.Sampler)
 		if d == nil || d.Kind == SamplerNone {

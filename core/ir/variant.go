@@ -120,7 +120,7 @@ func ApplyVariant(s *Shader, k VariantKey) *Shader {
 		}
 	}
 	body := s.Body
-	if k.LodBias != 0 || (s.Stage == StagePixel && (k.Projected != 0 || k.BorderAxes != [16]uint8{})) {
+	if k.LodBias != 0 || (s.Stage == StagePixel && (k.Projected != 0 || k.BorderAxes != [16]uint8{} || hasBumped(s))) {
 		body = rewriteTex(&n, s.Body, k)
 		for i, sub := range n.Subs {
 			n.Subs[i] = rewriteTex(&n, sub, k)
@@ -223,17 +223,30 @@ func texInst(s *Shader, in *Inst, k VariantKey) []Stmt {
 	c := *in
 	c.Src = append([]Src(nil), in.Src...)
 	changed := false
-	if s.Stage == StagePixel && k.Projected&bit != 0 && !in.Project {
+	var pre []Stmt
+	bumped := in.TexMode == TexBumped
+	if bumped {
+		// Project the coordinate here, add the offset, and leave w = 1
+		// so a projecting sampler divides by 1.
+		t := Temp(s.NumTemps)
+		s.NumTemps++
+		pre = append(pre, Op(OpMov, t.D(0), c.Src[0]))
+		if k.Projected&bit != 0 {
+			pre = append(pre, Op(OpDiv, t.D(MaskXYZ), t.S(), t.S().Swz(projectComp(k.ProjectedCount[in.Sampler]))))
+		}
+		pre = append(pre, Op(OpAdd, t.D(MaskXY), t.S(), c.Src[1]), Op(OpMov, t.D(MaskW), ImmF1(1)))
+		c.Src, c.TexMode, changed = []Src{t.S()}, TexImplicit, true
+	}
+	if s.Stage == StagePixel && k.Projected&bit != 0 && !in.Project && !bumped {
 		if p := projectComp(k.ProjectedCount[in.Sampler]); p != 3 {
 			c.Src[0] = c.Src[0].Swz('x', 'y', 'z', p)
 			c.Project, changed = true, true
 		}
 	}
-	var pre []Stmt
-	if k.LodBias&bit != 0 && !fetch4 && in.TexMode != TexGrad && (s.Stage == StagePixel || in.Sampler < 4) {
+	if k.LodBias&bit != 0 && !fetch4 && c.TexMode != TexGrad && (s.Stage == StagePixel || in.Sampler < 4) {
 		reg, comp := LodBiasReg(s.Stage, in.Sampler)
 		bias := DS(reg).S().Swz(comp)
-		if in.TexMode != TexImplicit {
+		if c.TexMode != TexImplicit {
 			t := Temp(s.NumTemps)
 			s.NumTemps++
 			pre = append(pre, Op(OpAdd, t.D(MaskX), c.Src[1].Swz('x'), bias))
@@ -303,6 +316,39 @@ func borderSelect(s *Shader, in *Inst, t Reg, axes Mask) []Stmt {
 		Op(OpAny, b.D(MaskX), Src{Reg: b, Swizzle: sw}),
 		sel,
 	}
+}
+
+// hasBumped reports whether a shader samples with TexBumped.
+func hasBumped(s *Shader) bool {
+	var in func(b []Stmt) bool
+	in = func(b []Stmt) bool {
+		for _, st := range b {
+			switch st := st.(type) {
+			case *Inst:
+				if st.Op == OpTex && st.TexMode == TexBumped {
+					return true
+				}
+			case *If:
+				if in(st.Then) || in(st.Else) {
+					return true
+				}
+			case *Loop:
+				if in(st.Body) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if in(s.Body) {
+		return true
+	}
+	for _, sub := range s.Subs {
+		if in(sub) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasReturn(b []Stmt) bool {
@@ -391,12 +437,15 @@ func pixelInputs(s *Shader, k VariantKey) {
 		if in.Sys != SysNone {
 			continue
 		}
+		if k.PointSprite && in.Usage == UsageTexCoord {
+			// Sprite coordinates, whether or not the vertex stage
+			// writes the texture coordinate.
+			in.Sys = SysPointCoord
+			continue
+		}
 		if k.Linked && !k.vsOutput(VaryingSlot(in.Usage, in.UsageIndex)) {
 			in.Sys = SysDefault
 			continue
-		}
-		if k.PointSprite && in.Usage == UsageTexCoord {
-			in.Sys = SysPointCoord
 		}
 		if k.FlatShade && in.Usage == UsageColor {
 			in.Interp = InterpFlat

@@ -1200,7 +1200,8 @@ func (e *emitter) fragmentMain(body string) {
 		case ir.SysPointCoord:
 			return "float4(pc, 0.0f, 1.0f)"
 		case ir.SysDefault:
-			return "float4(0.0f)"
+			d := in.Default()
+			return fmt.Sprintf("float4(%s, %s, %s, %s)", FloatLit(d[0]), FloatLit(d[1]), FloatLit(d[2]), FloatLit(d[3]))
 		}
 		return fmt.Sprintf("in.v%d", ir.VaryingSlot(in.Usage, in.UsageIndex))
 	})

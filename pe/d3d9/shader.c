@@ -1,7 +1,8 @@
 /* IDirect3DVertexShader9 and IDirect3DPixelShader9: the bytecode is
  * checked only as far as the runtime must (a version this device
  * supports, an end token reached by walking the instructions, constant
- * registers within the shader model's limits), kept for
+ * registers within the shader model's limits, no ps_3_0 input declared
+ * POSITION0), kept for
  * GetFunction and handed to the unix side, which parses and translates
  * it. */
 #include "d3d9_private.h"
@@ -68,15 +69,27 @@ static BOOL const_out_of_range(DWORD tok, const struct const_limits *l)
     }
 }
 
+/* Whether a dcl declares what the runtime refuses: a ps_3_0 input (v#)
+ * of usage POSITION with usage index 0 (Windows' runtime and shader
+ * assembler refuse it, Wine's test_position_index; POSITION1 is an
+ * ordinary varying). */
+static BOOL bad_dcl(const DWORD *params, BOOL pixel)
+{
+    DWORD usage = params[0] & 0x1f, index = (params[0] >> 16) & 0xf;
+    DWORD reg = params[1], type = ((reg >> 28) & 7) | ((reg >> 8) & 0x18);
+    return pixel && type == D3DSPR_INPUT && usage == D3DDECLUSAGE_POSITION && index == 0;
+}
+
 /* Walks the tokens after the version to the end token, checking every
- * register parameter against the constant limits l and noting in
- * *past_hw one past the hardware's (hw); returns the shader's size in
- * bytes, or 0 if no end token is found or a constant is out of range. Shader model 2 and later give each instruction's length; 1.x
- * parameters are the tokens with bit 31 set, except def's four raw
- * values. dcl's first parameter and def, defi and defb's values are not
- * registers. */
+ * register parameter against the constant limits l (noting in *past_hw
+ * one past the hardware's, hw) and shader model 3's dcl rules (bad_dcl);
+ * returns the shader's size in bytes, or 0 if no end token is found, a
+ * constant is out of range or a dcl is refused. Shader model 2 and later
+ * give each instruction's length; 1.x parameters are the tokens with bit
+ * 31 set, except def's four raw values. dcl's first parameter and def,
+ * defi and defb's values are not registers. */
 static UINT shader_size(const DWORD *code, const struct const_limits *l, const struct const_limits *hw,
-                        BOOL *past_hw)
+                        BOOL *past_hw, BOOL pixel)
 {
     UINT major = (code[0] >> 8) & 0xff, i = 1;
     while (i < MAX_TOKENS) {
@@ -100,6 +113,8 @@ static UINT shader_size(const DWORD *code, const struct const_limits *l, const s
                 end++;
         }
         regs = end - i;
+        if (major >= 3 && op == DCL_OPCODE && regs == 2 && bad_dcl(code + i, pixel))
+            return 0;
         if (op == DEF_OPCODE || op == DEFI_OPCODE || op == DEFB_OPCODE)
             regs = 1; /* the register defined, then raw values */
         for (UINT k = 0; k < regs && i + k < MAX_TOKENS; k++) {
@@ -166,7 +181,7 @@ static HRESULT shader_init(struct device *device, struct shader *s, const DWORD 
     if (!code || !version_ok(code[0], pixel))
         return D3DERR_INVALIDCALL;
     limits = const_limits(device, code[0], pixel);
-    if (!(size = shader_size(code, &limits, pixel ? &limits : &hw_vs, &s->needs_swvp)))
+    if (!(size = shader_size(code, &limits, pixel ? &limits : &hw_vs, &s->needs_swvp, pixel)))
         return D3DERR_INVALIDCALL;
     if (!(s->code = resmem_alloc(size)))
         return E_OUTOFMEMORY;

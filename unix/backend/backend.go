@@ -22,7 +22,7 @@ import (
 // D3D9 can ask for, so descriptors stay small and comparable.
 const (
 	MaxColorAttachments    = 8    // MTLRenderPassDescriptor.colorAttachments
-	MaxVertexAttributes    = 17   // D3D9 shaders have v0..v15; core/ff's tweening reads a 17th (ff.LocNormal1)
+	MaxVertexAttributes    = 21   // D3D9 shaders have v0..v15; core/ff reads up to ff.LocDepth (tweening, pre-transformed pass-through)
 	MaxVertexBufferLayouts = 31   // layouts[i] describes vertex buffer index i (Metal's 31 buffers)
 	MaxBuffers             = 31   // Metal's buffer argument table
 	MaxBytesLength         = 4096 // setVertexBytes:/setFragmentBytes:' limit; more goes in a buffer

@@ -32,10 +32,10 @@ type psKey struct {
 
 // vertexFunction returns the vertex function for a shader, or for the
 // fixed-function state when s is nil (filling *vk).
-func (d *Device) vertexFunction(s *ir.Shader, vk *ff.VertexKey, key ir.VariantKey) (vsEntry, error) {
+func (d *Device) vertexFunction(s *ir.Shader, vk *ff.VertexKey, key ir.VariantKey, dk ff.Draw) (vsEntry, error) {
 	k := vsKey{v: key}
 	if s == nil {
-		*vk = ff.VertexKeyOf(&d.st.ff)
+		*vk = ff.VertexKeyFor(&d.st.ff, dk)
 		k.k = *vk
 	} else {
 		k.prog = s
@@ -170,6 +170,13 @@ func (d *Device) drawKind(sh drawShaders, pt types.PrimitiveType) ff.Draw {
 	k := ff.Draw{VS: sh.vs != nil, PS: sh.ps != nil, Points: pt == types.D3DPT_POINTLIST, SRGBView: d.srgbViews()}
 	if sh.ps != nil {
 		k.PSVersion = sh.ps.Version
+		if k.PSVersion >= 0x300 {
+			for _, in := range sh.ps.Inputs {
+				if in.Sys == ir.SysNone && in.UsageIndex == 0 && in.Usage < 16 {
+					k.PSUsages |= 1 << in.Usage
+				}
+			}
+		}
 	}
 	return k
 }
@@ -202,7 +209,7 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint boo
 		vkey.LodBias = d.lodBiased(vertexSampler0, vertexSamplers)
 	}
 	var err error
-	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, vkey); err != nil {
+	if f.vs, err = d.vertexFunction(sh.vs, &f.vk, vkey, dk); err != nil {
 		return f, err
 	}
 	if f.ps, err = d.pixelFunction(sh.ps, &f.pk, irprog.LinkKey(pkey, f.vs.slots), dk); err != nil {

@@ -134,6 +134,14 @@ func ffLocation(u ir.Usage, idx uint8) (int, bool) {
 		return ff.LocDiffuse + int(idx), idx < 2
 	case ir.UsageTexCoord:
 		return ff.LocTexCoord0 + int(idx), idx < ff.MaxStages
+	case ir.UsageTangent:
+		return ff.LocTangent, idx == 0
+	case ir.UsageBinormal:
+		return ff.LocBinormal, idx == 0
+	case ir.UsageFog:
+		return ff.LocFog, idx == 0
+	case ir.UsageDepth:
+		return ff.LocDepth, idx == 0
 	}
 	return 0, false
 }

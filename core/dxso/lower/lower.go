@@ -209,6 +209,13 @@ func (l *lowerer) run() {
 		o := l.output(regKey{dxso.RegColorOut, 0}, ir.Output{Kind: ir.OutColor})
 		l.body = append(l.body, ir.Op(ir.OpMov, ir.Out(o).D(0), ir.Temp(0).S()))
 	}
+	if !l.ps && l.v.Major < 3 {
+		// vs_1_x and vs_2_x: components of oD0 the shader leaves
+		// unwritten read 1, as an unwritten oD0 does (ir.Input.Default).
+		if sl, ok := l.outputs[regKey{dxso.RegAttrOut, 0}]; ok {
+			l.prolog = append(l.prolog, ir.Op(ir.OpMov, ir.Out(sl[0].index).D(0), ir.ImmF1(1)))
+		}
+	}
 	l.s.Body = append(l.prolog, l.body...)
 	for i, sp := range l.subs {
 		if sp == nil {
@@ -1537,18 +1544,22 @@ func (l *lowerer) texbem(ins *dxso.Instruction) {
 	m := int(ins.Dst.Reg.Num)
 	src := l.src(ins.Src[0])
 	env := ir.DS(ir.DSBumpEnv0 + m&7).S()
+	// The offset, added to the coordinate after its projection (the
+	// variant's, ir.TexBumped).
 	t := l.tmp()
-	l.emit(ir.Op(ir.OpMov, t.D(0), l.texCoord(m).S()))
-	l.emit(&ir.Inst{Op: ir.OpMad, Dst: t.D(ir.MaskXY), Src: []ir.Src{src.Swz(0), env.Swz(0, 1), t.S()}, LegacyMul: true})
+	l.emit(ir.Op(ir.OpMov, t.D(0), ir.ImmF1(0)))
+	l.emit(&ir.Inst{Op: ir.OpMul, Dst: t.D(ir.MaskXY), Src: []ir.Src{src.Swz(0), env.Swz(0, 1)}, LegacyMul: true})
 	l.emit(&ir.Inst{Op: ir.OpMad, Dst: t.D(ir.MaskXY), Src: []ir.Src{src.Swz(1), env.Swz(2, 3), t.S()}, LegacyMul: true})
 	l.sampler(m, ir.Sampler2D)
+	sample := &ir.Inst{Op: ir.OpTex, Sampler: m, TexMode: ir.TexBumped, Src: []ir.Src{l.texCoord(m).S(), t.S()}}
 	if ins.Opcode == dxso.OpTexBem {
-		l.put(&ir.Inst{Op: ir.OpTex, Sampler: m, Src: []ir.Src{t.S()}})
+		l.put(sample)
 		return
 	}
 	// texbeml: rgb *= t(n).b * lscale + loffset.
 	c := l.tmp()
-	l.emit(&ir.Inst{Op: ir.OpTex, Dst: c.D(0), Sampler: m, Src: []ir.Src{t.S()}})
+	sample.Dst = c.D(0)
+	l.emit(sample)
 	lum := ir.DS(ir.DSBumpLum0 + m&7).S()
 	l.emit(&ir.Inst{Op: ir.OpMad, Dst: t.D(ir.MaskX), Src: []ir.Src{src.Swz(2), lum.Swz(0), lum.Swz(1)}, LegacyMul: true})
 	l.emit(&ir.Inst{Op: ir.OpMul, Dst: c.D(ir.MaskXYZ), Src: []ir.Src{c.S(), t.S().Swz(0)}, LegacyMul: true})
