@@ -263,6 +263,7 @@ func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, 
 	ff.FillDrawState(sc.ds, st)
 	ff.FillViewState(sc.ds, d.st.params, d.draws.fit)
 	d.fillLodBias(sc.ds)
+	sc.ds[ir.DSDepthBias][0], _, _ = d.depthBias()
 	for s := range pixelSamplers {
 		sc.ds[ir.DSBorder0+s] = ff.Color(d.st.samp[s][types.D3DSAMP_BORDERCOLOR])
 	}
