@@ -243,7 +243,7 @@ func testValue(k msgsig.Kind, i int) string {
 func genMsgTest(string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(goBanner)
-	b.WriteString("//go:build cgo\n\npackage msg\n\n")
+	b.WriteString("//go:build cgo && (amd64 || arm64)\n\npackage msg\n\n")
 	b.WriteString("import (\n\t\"testing\"\n\t\"unsafe\"\n\n\t\"mtld3d/unix/backend/metal/msg/msgtest\"\n)\n\n")
 	b.WriteString(`// TestSignatures sends every signature in the table through its
 // trampoline to a C stand-in of the same prototype, which records what it

@@ -1,0 +1,122 @@
+//go:build cgo && (amd64 || arm64)
+
+package msg
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/ebitengine/purego"
+
+	"mtld3d/unix/backend/metal/msg/msgtest"
+)
+
+// The cost of one message through the binding, with a C function that
+// does nothing standing in for objc_msgSend (whose own dispatch, a few
+// nanoseconds on a cache hit, comes on top on a Mac). Three ways of
+// making the call:
+//
+//   - cgo: this package's trampolines (what the bindings use);
+//   - syscallN: purego.SyscallN with a fixed list of integer arguments
+//     (integers only: it cannot pass a float or a struct of floats);
+//   - objcSend: a function registered with purego.RegisterFunc as
+//     func(id, sel uintptr, args ...any) uintptr, which is how
+//     purego/objc's Send is built (objc.ID.Send and objc.Send[T] call
+//     such a function), so the same reflective path on Linux.
+//
+// `make bench-metal` runs these; docs/METAL.md has the figures.
+
+var (
+	sinkU uintptr
+	sinkB bool
+	sinkZ [3]uint
+)
+
+type msgCase struct {
+	name  string
+	cgo   func(fn uintptr)
+	sysN  func(fn uintptr) // nil: not expressible with SyscallN
+	objc  func(send func(uintptr, uintptr, ...any) uintptr)
+}
+
+var data [64]byte
+
+func msgCases() []msgCase {
+	vp := [6]float64{0, 0, 640, 480, 0, 1}
+	return []msgCase{
+		{name: "setCullMode:(v_Q)",
+			cgo:  func(fn uintptr) { Call_v_Q(fn, testSelf, testSel, 2) },
+			sysN: func(fn uintptr) { purego.SyscallN(fn, testSelf, testSel, 2) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel, uint(2)) }},
+		{name: "setVertexBuffer:offset:atIndex:(v_oQQ)",
+			cgo:  func(fn uintptr) { Call_v_oQQ(fn, testSelf, testSel, 0x1000, 64, 4) },
+			sysN: func(fn uintptr) { purego.SyscallN(fn, testSelf, testSel, 0x1000, 64, 4) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel, uintptr(0x1000), uint(64), uint(4)) }},
+		{name: "setVertexBytes:length:atIndex:(v_pQQ)",
+			cgo: func(fn uintptr) { Call_v_pQQ(fn, testSelf, testSel, unsafe.Pointer(&data[0]), 64, 1) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
+				s(testSelf, testSel, unsafe.Pointer(&data[0]), uint(64), uint(1))
+			}},
+		{name: "setViewport:(v_V)",
+			cgo: func(fn uintptr) { Call_v_V(fn, testSelf, testSel, vp) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
+				s(testSelf, testSel, struct{ X, Y, W, H, N, F float64 }{0, 0, 640, 480, 0, 1})
+			}},
+		{name: "setDepthBias:slopeScale:clamp:(v_fff)",
+			cgo:  func(fn uintptr) { Call_v_fff(fn, testSelf, testSel, 1, 2, 3) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel, float32(1), float32(2), float32(3)) }},
+		{name: "drawIndexedPrimitives:...(v_QQQoQQqQ)",
+			cgo: func(fn uintptr) { Call_v_QQQoQQqQ(fn, testSelf, testSel, 3, 36, 0, 0x1000, 0, 1, 0, 0) },
+			sysN: func(fn uintptr) {
+				purego.SyscallN(fn, testSelf, testSel, 3, 36, 0, 0x1000, 0, 1, 0, 0)
+			},
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
+				s(testSelf, testSel, uint(3), uint(36), uint(0), uintptr(0x1000), uint(0), uint(1), 0, uint(0))
+			}},
+		{name: "hasUnifiedMemory(B_)",
+			cgo: func(fn uintptr) { sinkB = Call_B_(fn, testSelf, testSel) }},
+		{name: "maxThreadsPerThreadgroup(Z_, struct return through memory)",
+			cgo: func(fn uintptr) { sinkZ = Call_Z_(fn, testSelf, testSel) }},
+	}
+}
+
+func BenchmarkMessage(b *testing.B) {
+	noop := msgtest.Noop()
+	var send func(uintptr, uintptr, ...any) uintptr
+	purego.RegisterFunc(&send, noop)
+	for _, c := range msgCases() {
+		b.Run("cgo/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				c.cgo(noop)
+			}
+		})
+		if c.sysN != nil {
+			b.Run("syscallN/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for range b.N {
+					c.sysN(noop)
+				}
+			})
+		}
+		if c.objc != nil {
+			b.Run("objcSend/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for range b.N {
+					c.objc(send)
+				}
+			})
+		}
+	}
+}
+
+// TestMessagesDoNotAllocate holds the path to its target: no allocation
+// for any signature the benchmark times.
+func TestMessagesDoNotAllocate(t *testing.T) {
+	noop := msgtest.Noop()
+	for _, c := range msgCases() {
+		if n := testing.AllocsPerRun(100, func() { c.cgo(noop) }); n != 0 {
+			t.Errorf("%s: %v allocations a message, want 0", c.name, n)
+		}
+	}
+}
