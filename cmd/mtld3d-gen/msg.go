@@ -47,14 +47,22 @@ func cType(k msgsig.Kind) string {
 
 // cParamType is the C type a trampoline takes from Go (a BOOL as int).
 func cParamType(k msgsig.Kind) string {
-	if k == msgsig.Bool {
+	switch k {
+	case msgsig.Bool:
 		return "int"
+	case msgsig.Ptr:
+		return "unsigned long"
 	}
 	return cType(k)
 }
 
 // cRetType is the C type a trampoline returns to Go (a BOOL as int).
-func cRetType(k msgsig.Kind) string { return cParamType(k) }
+func cRetType(k msgsig.Kind) string {
+	if k == msgsig.Bool {
+		return "int"
+	}
+	return cType(k)
+}
 
 func protoTypes(s msgsig.Signature) string {
 	p := []string{"unsigned long", "unsigned long"}
@@ -98,6 +106,8 @@ typedef signed char mtld3d_BOOL;
 			params = append(params, fmt.Sprintf("%s a%d", cParamType(a), i))
 			if a == msgsig.Bool {
 				args = append(args, fmt.Sprintf("(mtld3d_BOOL)(a%d != 0)", i))
+			} else if a == msgsig.Ptr {
+				args = append(args, fmt.Sprintf("(void *)a%d", i))
 			} else {
 				args = append(args, fmt.Sprintf("a%d", i))
 			}
@@ -118,11 +128,32 @@ typedef signed char mtld3d_BOOL;
 	return b.Bytes(), nil
 }
 
+// goArgType is the Go type of an argument of a call in package msg: a C
+// pointer goes as a uintptr converted in the call expression, which
+// //go:uintptrescapes keeps alive and off the stack for the call (a
+// cgo pointer argument would instead pay cgocheck's walk of the pointee
+// on every message).
+func goArgType(k msgsig.Kind) string {
+	if k == msgsig.Ptr {
+		return "uintptr"
+	}
+	return k.Info().Go
+}
+
+func hasPtrArg(s msgsig.Signature) bool {
+	for _, a := range s.Args {
+		if a == msgsig.Ptr {
+			return true
+		}
+	}
+	return false
+}
+
 // goCallSig is the Go signature of a signature's call in package msg.
 func goCallSig(s msgsig.Signature) string {
 	p := []string{"fn, self, sel uintptr"}
 	for i, a := range s.Args {
-		p = append(p, fmt.Sprintf("a%d %s", i, a.Info().Go))
+		p = append(p, fmt.Sprintf("a%d %s", i, goArgType(a)))
 	}
 	r := ""
 	if s.Ret != msgsig.Void {
@@ -150,7 +181,7 @@ func goToC(k msgsig.Kind, v string) string {
 	case msgsig.Double:
 		return "C.double(" + v + ")"
 	case msgsig.Ptr:
-		return v
+		return "C.ulong(" + v + ")"
 	}
 	return fmt.Sprintf("*(*C.mtld3d_%s)(unsafe.Pointer(&%s))", k.Info().Name, v)
 }
@@ -169,7 +200,11 @@ func genMsgCalls(string) ([]byte, error) {
 			args = append(args, goToC(a, fmt.Sprintf("a%d", i)))
 		}
 		call := fmt.Sprintf("C.mtld3d_msg_%s(%s)", s.Name(), strings.Join(args, ", "))
-		fmt.Fprintf(&b, "\n// Call_%s sends a message of signature %s through fn.\nfunc %s {\n", s.Name(), s.Name(), goCallSig(s))
+		fmt.Fprintf(&b, "\n// Call_%s sends a message of signature %s through fn.\n", s.Name(), s.Name())
+		if hasPtrArg(s) {
+			b.WriteString("//\n//go:uintptrescapes\n")
+		}
+		fmt.Fprintf(&b, "func %s {\n", goCallSig(s))
 		switch {
 		case s.Ret == msgsig.Void:
 			fmt.Fprintf(&b, "\t%s\n", call)
@@ -257,7 +292,11 @@ func TestSignatures(t *testing.T) {
 		var names []string
 		for i, a := range s.Args {
 			fmt.Fprintf(&b, "\t\ta%d := %s\n", i, testValue(a, i))
-			names = append(names, fmt.Sprintf("a%d", i))
+			if a == msgsig.Ptr {
+				names = append(names, fmt.Sprintf("uintptr(a%d)", i))
+			} else {
+				names = append(names, fmt.Sprintf("a%d", i))
+			}
 		}
 		fmt.Fprintf(&b, "\t\tmsgtest.Reset(%t)\n", s.Ret == msgsig.Bool)
 		call := fmt.Sprintf("Call_%s(msgtest.Addr(%q), testSelf, testSel%s)", s.Name(), s.Name(),
@@ -350,7 +389,7 @@ func genRecGo(string) ([]byte, error) {
 // bindingExpr converts a sender's argument to what the msg call takes.
 func bindingExpr(k msgsig.Kind, v string) string {
 	switch {
-	case k == msgsig.ID || k == msgsig.SEL:
+	case k == msgsig.ID || k == msgsig.SEL || k == msgsig.Ptr:
 		return "uintptr(" + v + ")"
 	case k.IsStruct():
 		return fmt.Sprintf("*(*%s)(unsafe.Pointer(&%s))", k.Info().Go, v)

@@ -44,6 +44,10 @@ var data [64]byte
 func msgCases() []msgCase {
 	vp := [6]float64{0, 0, 640, 480, 0, 1}
 	return []msgCase{
+		{name: "endEncoding(v_)",
+			cgo:  func(fn uintptr) { Call_v_(fn, testSelf, testSel) },
+			sysN: func(fn uintptr) { purego.SyscallN(fn, testSelf, testSel) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel) }},
 		{name: "setCullMode:(v_Q)",
 			cgo:  func(fn uintptr) { Call_v_Q(fn, testSelf, testSel, 2) },
 			sysN: func(fn uintptr) { purego.SyscallN(fn, testSelf, testSel, 2) },
@@ -53,7 +57,7 @@ func msgCases() []msgCase {
 			sysN: func(fn uintptr) { purego.SyscallN(fn, testSelf, testSel, 0x1000, 64, 4) },
 			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel, uintptr(0x1000), uint(64), uint(4)) }},
 		{name: "setVertexBytes:length:atIndex:(v_pQQ)",
-			cgo: func(fn uintptr) { Call_v_pQQ(fn, testSelf, testSel, unsafe.Pointer(&data[0]), 64, 1) },
+			cgo: func(fn uintptr) { Call_v_pQQ(fn, testSelf, testSel, uintptr(unsafe.Pointer(&data[0])), 64, 1) },
 			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
 				s(testSelf, testSel, unsafe.Pointer(&data[0]), uint(64), uint(1))
 			}},

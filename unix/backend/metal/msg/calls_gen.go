@@ -96,18 +96,24 @@ func Call_o_o(fn, self, sel uintptr, a0 uintptr) uintptr {
 }
 
 // Call_o_oop sends a message of signature o_oop through fn.
-func Call_o_oop(fn, self, sel uintptr, a0 uintptr, a1 uintptr, a2 unsafe.Pointer) uintptr {
-	return uintptr(C.mtld3d_msg_o_oop(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1), a2))
+//
+//go:uintptrescapes
+func Call_o_oop(fn, self, sel uintptr, a0 uintptr, a1 uintptr, a2 uintptr) uintptr {
+	return uintptr(C.mtld3d_msg_o_oop(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1), C.ulong(a2)))
 }
 
 // Call_o_op sends a message of signature o_op through fn.
-func Call_o_op(fn, self, sel uintptr, a0 uintptr, a1 unsafe.Pointer) uintptr {
-	return uintptr(C.mtld3d_msg_o_op(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), a1))
+//
+//go:uintptrescapes
+func Call_o_op(fn, self, sel uintptr, a0 uintptr, a1 uintptr) uintptr {
+	return uintptr(C.mtld3d_msg_o_op(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1)))
 }
 
 // Call_o_pQQ sends a message of signature o_pQQ through fn.
-func Call_o_pQQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint, a2 uint) uintptr {
-	return uintptr(C.mtld3d_msg_o_pQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), a0, C.ulong(a1), C.ulong(a2)))
+//
+//go:uintptrescapes
+func Call_o_pQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) uintptr {
+	return uintptr(C.mtld3d_msg_o_pQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1), C.ulong(a2)))
 }
 
 // Call_p_ sends a message of signature p_ through fn.
@@ -131,8 +137,10 @@ func Call_v_B(fn, self, sel uintptr, a0 bool) {
 }
 
 // Call_v_GQQpQQ sends a message of signature v_GQQpQQ through fn.
-func Call_v_GQQpQQ(fn, self, sel uintptr, a0 [6]uint, a1 uint, a2 uint, a3 unsafe.Pointer, a4 uint, a5 uint) {
-	C.mtld3d_msg_v_GQQpQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), *(*C.mtld3d_Region)(unsafe.Pointer(&a0)), C.ulong(a1), C.ulong(a2), a3, C.ulong(a4), C.ulong(a5))
+//
+//go:uintptrescapes
+func Call_v_GQQpQQ(fn, self, sel uintptr, a0 [6]uint, a1 uint, a2 uint, a3 uintptr, a4 uint, a5 uint) {
+	C.mtld3d_msg_v_GQQpQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), *(*C.mtld3d_Region)(unsafe.Pointer(&a0)), C.ulong(a1), C.ulong(a2), C.ulong(a3), C.ulong(a4), C.ulong(a5))
 }
 
 // Call_v_I sends a message of signature v_I through fn.
@@ -261,16 +269,22 @@ func Call_v_oQoQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uintptr, a3 uin
 }
 
 // Call_v_pQ sends a message of signature v_pQ through fn.
-func Call_v_pQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint) {
-	C.mtld3d_msg_v_pQ(C.ulong(fn), C.ulong(self), C.ulong(sel), a0, C.ulong(a1))
+//
+//go:uintptrescapes
+func Call_v_pQ(fn, self, sel uintptr, a0 uintptr, a1 uint) {
+	C.mtld3d_msg_v_pQ(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1))
 }
 
 // Call_v_pQQ sends a message of signature v_pQQ through fn.
-func Call_v_pQQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint, a2 uint) {
-	C.mtld3d_msg_v_pQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), a0, C.ulong(a1), C.ulong(a2))
+//
+//go:uintptrescapes
+func Call_v_pQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) {
+	C.mtld3d_msg_v_pQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1), C.ulong(a2))
 }
 
 // Call_v_pQQGQQ sends a message of signature v_pQQGQQ through fn.
-func Call_v_pQQGQQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint, a2 uint, a3 [6]uint, a4 uint, a5 uint) {
-	C.mtld3d_msg_v_pQQGQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), a0, C.ulong(a1), C.ulong(a2), *(*C.mtld3d_Region)(unsafe.Pointer(&a3)), C.ulong(a4), C.ulong(a5))
+//
+//go:uintptrescapes
+func Call_v_pQQGQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [6]uint, a4 uint, a5 uint) {
+	C.mtld3d_msg_v_pQQGQQ(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1), C.ulong(a2), *(*C.mtld3d_Region)(unsafe.Pointer(&a3)), C.ulong(a4), C.ulong(a5))
 }

@@ -45,13 +45,11 @@ func Call_o_QQNNW(fn, self, sel uintptr, a0 uint, a1 uint, a2 [2]uint, a3 [2]uin
 
 func Call_o_o(fn, self, sel uintptr, a0 uintptr) uintptr { panic(noCgo) }
 
-func Call_o_oop(fn, self, sel uintptr, a0 uintptr, a1 uintptr, a2 unsafe.Pointer) uintptr {
-	panic(noCgo)
-}
+func Call_o_oop(fn, self, sel uintptr, a0 uintptr, a1 uintptr, a2 uintptr) uintptr { panic(noCgo) }
 
-func Call_o_op(fn, self, sel uintptr, a0 uintptr, a1 unsafe.Pointer) uintptr { panic(noCgo) }
+func Call_o_op(fn, self, sel uintptr, a0 uintptr, a1 uintptr) uintptr { panic(noCgo) }
 
-func Call_o_pQQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint, a2 uint) uintptr { panic(noCgo) }
+func Call_o_pQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) uintptr { panic(noCgo) }
 
 func Call_p_(fn, self, sel uintptr) unsafe.Pointer { panic(noCgo) }
 
@@ -61,7 +59,7 @@ func Call_v_(fn, self, sel uintptr) { panic(noCgo) }
 
 func Call_v_B(fn, self, sel uintptr, a0 bool) { panic(noCgo) }
 
-func Call_v_GQQpQQ(fn, self, sel uintptr, a0 [6]uint, a1 uint, a2 uint, a3 unsafe.Pointer, a4 uint, a5 uint) {
+func Call_v_GQQpQQ(fn, self, sel uintptr, a0 [6]uint, a1 uint, a2 uint, a3 uintptr, a4 uint, a5 uint) {
 	panic(noCgo)
 }
 
@@ -129,10 +127,10 @@ func Call_v_oQoQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uintptr, a3 uin
 	panic(noCgo)
 }
 
-func Call_v_pQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint) { panic(noCgo) }
+func Call_v_pQ(fn, self, sel uintptr, a0 uintptr, a1 uint) { panic(noCgo) }
 
-func Call_v_pQQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint, a2 uint) { panic(noCgo) }
+func Call_v_pQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) { panic(noCgo) }
 
-func Call_v_pQQGQQ(fn, self, sel uintptr, a0 unsafe.Pointer, a1 uint, a2 uint, a3 [6]uint, a4 uint, a5 uint) {
+func Call_v_pQQGQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [6]uint, a4 uint, a5 uint) {
 	panic(noCgo)
 }

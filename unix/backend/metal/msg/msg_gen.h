@@ -67,14 +67,14 @@ static inline unsigned long mtld3d_msg_o_QQNNW(unsigned long fn, unsigned long s
 static inline unsigned long mtld3d_msg_o_o(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
 	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0);
 }
-static inline unsigned long mtld3d_msg_o_oop(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2) {
-	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long, unsigned long, void *))fn)(self, sel, a0, a1, a2);
+static inline unsigned long mtld3d_msg_o_oop(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
+	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long, unsigned long, void *))fn)(self, sel, a0, a1, (void *)a2);
 }
-static inline unsigned long mtld3d_msg_o_op(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
-	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long, void *))fn)(self, sel, a0, a1);
+static inline unsigned long mtld3d_msg_o_op(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long, void *))fn)(self, sel, a0, (void *)a1);
 }
-static inline unsigned long mtld3d_msg_o_pQQ(unsigned long fn, unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
-	return ((unsigned long (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long))fn)(self, sel, a0, a1, a2);
+static inline unsigned long mtld3d_msg_o_pQQ(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
+	return ((unsigned long (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long))fn)(self, sel, (void *)a0, a1, a2);
 }
 static inline void * mtld3d_msg_p_(unsigned long fn, unsigned long self, unsigned long sel) {
 	return ((void * (*)(unsigned long, unsigned long))fn)(self, sel);
@@ -88,8 +88,8 @@ static inline void mtld3d_msg_v_(unsigned long fn, unsigned long self, unsigned 
 static inline void mtld3d_msg_v_B(unsigned long fn, unsigned long self, unsigned long sel, int a0) {
 	((void (*)(unsigned long, unsigned long, mtld3d_BOOL))fn)(self, sel, (mtld3d_BOOL)(a0 != 0));
 }
-static inline void mtld3d_msg_v_GQQpQQ(unsigned long fn, unsigned long self, unsigned long sel, mtld3d_Region a0, unsigned long a1, unsigned long a2, void * a3, unsigned long a4, unsigned long a5) {
-	((void (*)(unsigned long, unsigned long, mtld3d_Region, unsigned long, unsigned long, void *, unsigned long, unsigned long))fn)(self, sel, a0, a1, a2, a3, a4, a5);
+static inline void mtld3d_msg_v_GQQpQQ(unsigned long fn, unsigned long self, unsigned long sel, mtld3d_Region a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5) {
+	((void (*)(unsigned long, unsigned long, mtld3d_Region, unsigned long, unsigned long, void *, unsigned long, unsigned long))fn)(self, sel, a0, a1, a2, (void *)a3, a4, a5);
 }
 static inline void mtld3d_msg_v_I(unsigned long fn, unsigned long self, unsigned long sel, unsigned int a0) {
 	((void (*)(unsigned long, unsigned long, unsigned int))fn)(self, sel, a0);
@@ -166,14 +166,14 @@ static inline void mtld3d_msg_v_oQQQZoQQOQ(unsigned long fn, unsigned long self,
 static inline void mtld3d_msg_v_oQoQQ(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
 	((void (*)(unsigned long, unsigned long, unsigned long, unsigned long, unsigned long, unsigned long, unsigned long))fn)(self, sel, a0, a1, a2, a3, a4);
 }
-static inline void mtld3d_msg_v_pQ(unsigned long fn, unsigned long self, unsigned long sel, void * a0, unsigned long a1) {
-	((void (*)(unsigned long, unsigned long, void *, unsigned long))fn)(self, sel, a0, a1);
+static inline void mtld3d_msg_v_pQ(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+	((void (*)(unsigned long, unsigned long, void *, unsigned long))fn)(self, sel, (void *)a0, a1);
 }
-static inline void mtld3d_msg_v_pQQ(unsigned long fn, unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
-	((void (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long))fn)(self, sel, a0, a1, a2);
+static inline void mtld3d_msg_v_pQQ(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
+	((void (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long))fn)(self, sel, (void *)a0, a1, a2);
 }
-static inline void mtld3d_msg_v_pQQGQQ(unsigned long fn, unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2, mtld3d_Region a3, unsigned long a4, unsigned long a5) {
-	((void (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long, mtld3d_Region, unsigned long, unsigned long))fn)(self, sel, a0, a1, a2, a3, a4, a5);
+static inline void mtld3d_msg_v_pQQGQQ(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Region a3, unsigned long a4, unsigned long a5) {
+	((void (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long, mtld3d_Region, unsigned long, unsigned long))fn)(self, sel, (void *)a0, a1, a2, a3, a4, a5);
 }
 
 #endif

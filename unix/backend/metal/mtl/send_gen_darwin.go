@@ -291,12 +291,12 @@ func send_newDepthStencilStateWithDescriptor(self objc.ID, a0 objc.ID) objc.ID {
 
 // send_newLibraryWithSource_options_error sends newLibraryWithSource:options:error:.
 func send_newLibraryWithSource_options_error(self objc.ID, a0 objc.ID, a1 objc.ID, a2 unsafe.Pointer) objc.ID {
-	return objc.ID(msg.Call_o_oop(ns.MsgSend(), uintptr(self), sel_newLibraryWithSource_options_error.Ptr(), uintptr(a0), uintptr(a1), a2))
+	return objc.ID(msg.Call_o_oop(ns.MsgSend(), uintptr(self), sel_newLibraryWithSource_options_error.Ptr(), uintptr(a0), uintptr(a1), uintptr(a2)))
 }
 
 // send_newRenderPipelineStateWithDescriptor_error sends newRenderPipelineStateWithDescriptor:error:.
 func send_newRenderPipelineStateWithDescriptor_error(self objc.ID, a0 objc.ID, a1 unsafe.Pointer) objc.ID {
-	return objc.ID(msg.Call_o_op(ns.MsgSend(), uintptr(self), sel_newRenderPipelineStateWithDescriptor_error.Ptr(), uintptr(a0), a1))
+	return objc.ID(msg.Call_o_op(ns.MsgSend(), uintptr(self), sel_newRenderPipelineStateWithDescriptor_error.Ptr(), uintptr(a0), uintptr(a1)))
 }
 
 // send_newCommandQueue sends newCommandQueue.
@@ -441,7 +441,7 @@ func send_setVisibilityResultBuffer(self objc.ID, a0 objc.ID) {
 
 // send_setSamplePositions_count sends setSamplePositions:count:.
 func send_setSamplePositions_count(self objc.ID, a0 unsafe.Pointer, a1 uint) {
-	msg.Call_v_pQ(ns.MsgSend(), uintptr(self), sel_setSamplePositions_count.Ptr(), a0, a1)
+	msg.Call_v_pQ(ns.MsgSend(), uintptr(self), sel_setSamplePositions_count.Ptr(), uintptr(a0), a1)
 }
 
 // send_setViewport sends setViewport:.
@@ -511,7 +511,7 @@ func send_setVertexBufferOffset_atIndex(self objc.ID, a0 uint, a1 uint) {
 
 // send_setVertexBytes_length_atIndex sends setVertexBytes:length:atIndex:.
 func send_setVertexBytes_length_atIndex(self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint) {
-	msg.Call_v_pQQ(ns.MsgSend(), uintptr(self), sel_setVertexBytes_length_atIndex.Ptr(), a0, a1, a2)
+	msg.Call_v_pQQ(ns.MsgSend(), uintptr(self), sel_setVertexBytes_length_atIndex.Ptr(), uintptr(a0), a1, a2)
 }
 
 // send_setFragmentBuffer_offset_atIndex sends setFragmentBuffer:offset:atIndex:.
@@ -526,7 +526,7 @@ func send_setFragmentBufferOffset_atIndex(self objc.ID, a0 uint, a1 uint) {
 
 // send_setFragmentBytes_length_atIndex sends setFragmentBytes:length:atIndex:.
 func send_setFragmentBytes_length_atIndex(self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint) {
-	msg.Call_v_pQQ(ns.MsgSend(), uintptr(self), sel_setFragmentBytes_length_atIndex.Ptr(), a0, a1, a2)
+	msg.Call_v_pQQ(ns.MsgSend(), uintptr(self), sel_setFragmentBytes_length_atIndex.Ptr(), uintptr(a0), a1, a2)
 }
 
 // send_setVertexTexture_atIndex sends setVertexTexture:atIndex:.
@@ -696,12 +696,12 @@ func send_setCpuCacheMode(self objc.ID, a0 uint) {
 
 // send_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage sends replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:bytesPerImage:.
 func send_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage(self objc.ID, a0 Region, a1 uint, a2 uint, a3 unsafe.Pointer, a4 uint, a5 uint) {
-	msg.Call_v_GQQpQQ(ns.MsgSend(), uintptr(self), sel_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage.Ptr(), *(*[6]uint)(unsafe.Pointer(&a0)), a1, a2, a3, a4, a5)
+	msg.Call_v_GQQpQQ(ns.MsgSend(), uintptr(self), sel_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage.Ptr(), *(*[6]uint)(unsafe.Pointer(&a0)), a1, a2, uintptr(a3), a4, a5)
 }
 
 // send_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice sends getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice:.
 func send_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice(self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint, a3 Region, a4 uint, a5 uint) {
-	msg.Call_v_pQQGQQ(ns.MsgSend(), uintptr(self), sel_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice.Ptr(), a0, a1, a2, *(*[6]uint)(unsafe.Pointer(&a3)), a4, a5)
+	msg.Call_v_pQQGQQ(ns.MsgSend(), uintptr(self), sel_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice.Ptr(), uintptr(a0), a1, a2, *(*[6]uint)(unsafe.Pointer(&a3)), a4, a5)
 }
 
 // send_newTextureViewWithPixelFormat_textureType_levels_slices sends newTextureViewWithPixelFormat:textureType:levels:slices:.

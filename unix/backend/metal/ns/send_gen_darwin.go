@@ -69,7 +69,7 @@ func send_instancesRespondToSelector(self objc.ID, a0 objc.SEL) bool {
 
 // send_initWithBytes_length_encoding sends initWithBytes:length:encoding:.
 func send_initWithBytes_length_encoding(self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint) objc.ID {
-	return objc.ID(msg.Call_o_pQQ(MsgSend(), uintptr(self), sel_initWithBytes_length_encoding.Ptr(), a0, a1, a2))
+	return objc.ID(msg.Call_o_pQQ(MsgSend(), uintptr(self), sel_initWithBytes_length_encoding.Ptr(), uintptr(a0), a1, a2))
 }
 
 // send_UTF8String sends UTF8String.
