@@ -33,10 +33,10 @@ var (
 )
 
 type msgCase struct {
-	name  string
-	cgo   func(fn uintptr)
-	sysN  func(fn uintptr) // nil: not expressible with SyscallN
-	objc  func(send func(uintptr, uintptr, ...any) uintptr)
+	name string
+	cgo  func(fn uintptr)
+	sysN func(fn uintptr) // nil: not expressible with SyscallN
+	objc func(send func(uintptr, uintptr, ...any) uintptr)
 }
 
 var data [64]byte
@@ -55,7 +55,9 @@ func msgCases() []msgCase {
 		{name: "setVertexBuffer:offset:atIndex:(v_oQQ)",
 			cgo:  func(fn uintptr) { Call_v_oQQ(fn, testSelf, testSel, 0x1000, 64, 4) },
 			sysN: func(fn uintptr) { purego.SyscallN(fn, testSelf, testSel, 0x1000, 64, 4) },
-			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel, uintptr(0x1000), uint(64), uint(4)) }},
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
+				s(testSelf, testSel, uintptr(0x1000), uint(64), uint(4))
+			}},
 		{name: "setVertexBytes:length:atIndex:(v_pQQ)",
 			cgo: func(fn uintptr) { Call_v_pQQ(fn, testSelf, testSel, uintptr(unsafe.Pointer(&data[0])), 64, 1) },
 			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
@@ -67,8 +69,10 @@ func msgCases() []msgCase {
 				s(testSelf, testSel, struct{ X, Y, W, H, N, F float64 }{0, 0, 640, 480, 0, 1})
 			}},
 		{name: "setDepthBias:slopeScale:clamp:(v_fff)",
-			cgo:  func(fn uintptr) { Call_v_fff(fn, testSelf, testSel, 1, 2, 3) },
-			objc: func(s func(uintptr, uintptr, ...any) uintptr) { s(testSelf, testSel, float32(1), float32(2), float32(3)) }},
+			cgo: func(fn uintptr) { Call_v_fff(fn, testSelf, testSel, 1, 2, 3) },
+			objc: func(s func(uintptr, uintptr, ...any) uintptr) {
+				s(testSelf, testSel, float32(1), float32(2), float32(3))
+			}},
 		{name: "drawIndexedPrimitives:...(v_QQQoQQqQ)",
 			cgo: func(fn uintptr) { Call_v_QQQoQQqQ(fn, testSelf, testSel, 3, 36, 0, 0x1000, 0, 1, 0, 0) },
 			sysN: func(fn uintptr) {
