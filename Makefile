@@ -179,7 +179,7 @@ bench-bridge: all
 # purego.SyscallN and purego/objc's reflective Send (a C stand-in for
 # objc_msgSend, so it runs here), and the messages a draw sends.
 bench-metal:
-	$(GO) test -count=1 -run TestMessagesDoNotAllocate -bench BenchmarkMessage -benchtime 2000000x ./unix/backend/metal/msg/
+	$(GO) test -count=1 -run 'TestMessagesDoNotAllocate|TestBatchDoesNotAllocate' -bench 'BenchmarkMessage|BenchmarkDraw' -benchtime 1000000x ./unix/backend/metal/msg/
 	$(GO) test -count=1 -run TestMetalMessagesPerDraw -v ./unix/device/
 
 

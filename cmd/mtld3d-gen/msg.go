@@ -124,8 +124,80 @@ typedef signed char mtld3d_BOOL;
 		}
 		b.WriteString("}\n")
 	}
+	writeBatchC(&b)
 	b.WriteString("\n#endif\n")
 	return b.Bytes(), nil
+}
+
+// voidSignatures are the signatures a Batch can queue, in the order of
+// their batch codes.
+func voidSignatures() []msgsig.Signature {
+	var out []msgsig.Signature
+	for _, s := range msgsig.Signatures() {
+		if s.Ret == msgsig.Void {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// words is how many 8-byte words of a batch record an argument takes.
+func words(k msgsig.Kind) int {
+	if k.IsStruct() {
+		return int((k.CSize() + 7) / 8)
+	}
+	return 1
+}
+
+const batchWords = 16 // argument words in a batch record
+
+func writeBatchC(b *bytes.Buffer) {
+	fmt.Fprintf(b, `
+/* A batch: records of queued void messages, sent in order by one call.
+ * Each argument takes one 8-byte word (a struct as many as its size
+ * needs), little-endian as both targets are; the layout is msg.rec's. */
+struct mtld3d_msg_rec {
+	unsigned long sig, fn, self, sel;
+	unsigned long a[%d];
+};
+static inline float mtld3d_ld_float(const unsigned long *p) { float v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline double mtld3d_ld_double(const unsigned long *p) { double v; __builtin_memcpy(&v, p, sizeof v); return v; }
+`, batchWords)
+	for k := msgsig.Kind(0); int(k) < len(msgsig.Kinds); k++ {
+		if k.IsStruct() {
+			n := k.Info().Name
+			fmt.Fprintf(b, "static inline mtld3d_%s mtld3d_ld_%s(const unsigned long *p) { mtld3d_%s v; __builtin_memcpy(&v, p, sizeof v); return v; }\n", n, n, n)
+		}
+	}
+	b.WriteString("static inline void mtld3d_msg_run(unsigned long recs, long n) {\n")
+	b.WriteString("\tconst struct mtld3d_msg_rec *r = (const struct mtld3d_msg_rec *)recs;\n")
+	b.WriteString("\tfor (long i = 0; i < n; i++, r++) {\n\t\tswitch (r->sig) {\n")
+	for code, s := range voidSignatures() {
+		args := []string{"r->fn", "r->self", "r->sel"}
+		w := 0
+		for _, a := range s.Args {
+			src := fmt.Sprintf("&r->a[%d]", w)
+			v := fmt.Sprintf("r->a[%d]", w)
+			switch {
+			case a.IsStruct():
+				v = fmt.Sprintf("mtld3d_ld_%s(%s)", a.Info().Name, src)
+			case a == msgsig.Float:
+				v = fmt.Sprintf("mtld3d_ld_float(%s)", src)
+			case a == msgsig.Double:
+				v = fmt.Sprintf("mtld3d_ld_double(%s)", src)
+			case a == msgsig.ID || a == msgsig.SEL || a == msgsig.UInt || a == msgsig.Ptr:
+			default:
+				v = fmt.Sprintf("(%s)%s", cParamType(a), v)
+			}
+			args = append(args, v)
+			w += words(a)
+		}
+		if w > batchWords {
+			panic(fmt.Sprintf("signature %s needs %d words, a batch record has %d", s.Name(), w, batchWords))
+		}
+		fmt.Fprintf(b, "\t\tcase %d: mtld3d_msg_%s(%s); break;\n", code, s.Name(), strings.Join(args, ", "))
+	}
+	b.WriteString("\t\t}\n\t}\n}\n")
 }
 
 // goArgType is the Go type of an argument of a call in package msg: a C
@@ -190,7 +262,7 @@ func genMsgCalls(string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(goBanner)
 	b.WriteString("//go:build cgo\n\npackage msg\n\n")
-	b.WriteString("/*\n#include \"msg_gen.h\"\n*/\nimport \"C\"\n\nimport \"unsafe\"\n\n")
+	b.WriteString("/*\n#include \"msg_gen.h\"\n*/\nimport \"C\"\n\nimport (\n\t\"math\"\n\t\"unsafe\"\n)\n\n")
 	b.WriteString("// Enabled reports whether the message path is built (it needs cgo).\nconst Enabled = true\n\n")
 	b.WriteString("func cbool(b bool) C.int {\n\tif b {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\n")
 	b.WriteString("var _ unsafe.Pointer // struct arguments are reinterpreted in place\n")
@@ -219,18 +291,65 @@ func genMsgCalls(string) ([]byte, error) {
 		}
 		b.WriteString("}\n")
 	}
+	b.WriteString(`
+// runBatch sends a batch's records in order, in one cgo call.
+//
+//go:uintptrescapes
+func runBatch(recs uintptr, n int) { C.mtld3d_msg_run(C.ulong(recs), C.long(n)) }
+`)
+	writeBatchAdders(&b)
 	return gofmtSource(b.Bytes())
+}
+
+// writeBatchAdders writes Batch.Add_<signature> for every void signature.
+func writeBatchAdders(b *bytes.Buffer) {
+	fmt.Fprintf(b, "\n// recWords is the number of argument words in a batch record.\nconst recWords = %d\n", batchWords)
+	for code, s := range voidSignatures() {
+		p := []string{"fn, self, sel uintptr"}
+		for i, a := range s.Args {
+			p = append(p, fmt.Sprintf("a%d %s", i, goArgType(a)))
+		}
+		fmt.Fprintf(b, "\n// Add_%s queues a message of signature %s; a pointer argument must\n// stay valid until Flush (see Bytes).\n", s.Name(), s.Name())
+		fmt.Fprintf(b, "func (b *Batch) Add_%s(%s) {\n", s.Name(), strings.Join(p, ", "))
+		if len(s.Args) == 0 {
+			fmt.Fprintf(b, "\tb.next(%d, fn, self, sel)\n}\n", code)
+			continue
+		}
+		fmt.Fprintf(b, "\tr := b.next(%d, fn, self, sel)\n", code)
+		w := 0
+		for i, a := range s.Args {
+			v := fmt.Sprintf("a%d", i)
+			switch {
+			case a.IsStruct():
+				fmt.Fprintf(b, "\t*(*%s)(unsafe.Pointer(&r.a[%d])) = %s\n", a.Info().Go, w, v)
+			case a == msgsig.Float:
+				fmt.Fprintf(b, "\tr.a[%d] = uint64(math.Float32bits(%s))\n", w, v)
+			case a == msgsig.Double:
+				fmt.Fprintf(b, "\tr.a[%d] = math.Float64bits(%s)\n", w, v)
+			case a == msgsig.Bool:
+				fmt.Fprintf(b, "\tr.a[%d] = 0\n\tif %s {\n\t\tr.a[%d] = 1\n\t}\n", w, v, w)
+			case a == msgsig.UInt64:
+				fmt.Fprintf(b, "\tr.a[%d] = %s\n", w, v)
+			default:
+				fmt.Fprintf(b, "\tr.a[%d] = uint64(%s)\n", w, v)
+			}
+			w += words(a)
+		}
+		b.WriteString("}\n")
+	}
 }
 
 func genMsgNoCgo(string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(goBanner)
-	b.WriteString("//go:build !cgo\n\npackage msg\n\nimport \"unsafe\"\n\n")
+	b.WriteString("//go:build !cgo\n\npackage msg\n\nimport (\n\t\"math\"\n\t\"unsafe\"\n)\n\n")
 	b.WriteString("// Enabled reports whether the message path is built (it needs cgo).\nconst Enabled = false\n\n")
 	b.WriteString("var _ unsafe.Pointer\n\nconst noCgo = \"msg: built without cgo; the Metal backend's messages need it\"\n")
 	for _, s := range msgsig.Signatures() {
 		fmt.Fprintf(&b, "\nfunc %s { panic(noCgo) }\n", goCallSig(s))
 	}
+	b.WriteString("\nfunc runBatch(recs uintptr, n int) { panic(noCgo) }\n")
+	writeBatchAdders(&b)
 	return gofmtSource(b.Bytes())
 }
 
@@ -312,6 +431,38 @@ func TestSignatures(t *testing.T) {
 		}
 		if s.Ret != msgsig.Void {
 			b.WriteString("\t\tcheckRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))\n")
+		}
+		b.WriteString("\t})\n")
+	}
+	b.WriteString("}\n")
+	b.WriteString(`
+// TestBatchSignatures queues every void signature on a Batch, one at a
+// time, and checks what the stand-in received when the batch is flushed.
+func TestBatchSignatures(t *testing.T) {
+	var pointee [16]byte
+	_ = pointee
+	b := GetBatch()
+	defer PutBatch(b)
+`)
+	for _, s := range voidSignatures() {
+		fmt.Fprintf(&b, "\tt.Run(%q, func(t *testing.T) {\n", s.Name())
+		var names []string
+		for i, a := range s.Args {
+			fmt.Fprintf(&b, "\t\ta%d := %s\n", i, testValue(a, i))
+			if a == msgsig.Ptr {
+				names = append(names, fmt.Sprintf("uintptr(a%d)", i))
+			} else {
+				names = append(names, fmt.Sprintf("a%d", i))
+			}
+		}
+		b.WriteString("\t\tmsgtest.Reset(false)\n")
+		fmt.Fprintf(&b, "\t\tb.Add_%s(msgtest.Addr(%q), testSelf, testSel%s)\n", s.Name(), s.Name(),
+			strings.Join(append([]string{""}, names...), ", "))
+		b.WriteString("\t\tif _, _, n := msgtest.Record(); n != 0 {\n\t\t\tt.Fatal(\"a queued message was sent before Flush\")\n\t\t}\n")
+		b.WriteString("\t\tb.Flush()\n")
+		fmt.Fprintf(&b, "\t\tcheckRecord(t, %d)\n", len(s.Args))
+		for i := range s.Args {
+			fmt.Fprintf(&b, "\t\tcheckArg(t, %d, unsafe.Pointer(&a%d), unsafe.Sizeof(a%d))\n", i, i, i)
 		}
 		b.WriteString("\t})\n")
 	}
@@ -470,6 +621,21 @@ func genSenders(p msgsig.Package) ([]byte, error) {
 			fmt.Fprintf(&b, "\treturn %s\n", call)
 		}
 		b.WriteString("}\n")
+		if !m.Batched {
+			continue
+		}
+		if m.Ret != msgsig.Void {
+			return nil, fmt.Errorf("%s: only void messages can be batched", m.Selector)
+		}
+		bname := "batch_" + strings.TrimPrefix(m.SenderName(), "send_")
+		var pass []string
+		for i := range m.Args {
+			pass = append(pass, fmt.Sprintf("a%d", i))
+		}
+		fmt.Fprintf(&b, "\n// %s queues %s on b, or sends it now when b is nil.\nfunc %s(b *msg.Batch, self objc.ID%s) {\n",
+			bname, m.Selector, bname, strings.Join(append([]string{""}, params...), ", "))
+		fmt.Fprintf(&b, "\tif b == nil {\n\t\t%s(self%s)\n\t\treturn\n\t}\n\tb.Add_%s(%s)\n}\n",
+			m.SenderName(), strings.Join(append([]string{""}, pass...), ", "), m.Sig(), strings.Join(args, ", "))
 	}
 	return gofmtSource(b.Bytes())
 }

@@ -128,3 +128,103 @@ func TestMessagesDoNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// drawMessages sends, through c, the seventeen messages of a draw as
+// TestMetalMessagesPerDraw (unix/device) counts them for a textured draw:
+// pipeline, depth-stencil state, vertex buffer, two vertex and two
+// fragment constant blocks, viewport, cull mode (twice), winding, depth
+// clip, blend colour (twice), stencil reference, texture, sampler and the
+// draw.
+const drawMessages = 17
+
+type drawSender interface {
+	v_o(fn uintptr, a uintptr)
+	v_oQQ(fn uintptr, a uintptr, b, c uint)
+	v_pQQ(fn uintptr, p []byte, n, i uint)
+	v_V(fn uintptr, v [6]float64)
+	v_Q(fn uintptr, a uint)
+	v_ffff(fn uintptr, r, g, b, a float32)
+	v_II(fn uintptr, f, b uint32)
+	v_oQ(fn uintptr, a uintptr, i uint)
+	v_QQQQQ(fn uintptr, t, s, n, i, b uint)
+}
+
+func sendDraw(s drawSender, fn uintptr, consts []byte) {
+	s.v_o(fn, 0x1000)
+	s.v_o(fn, 0x2000)
+	s.v_oQQ(fn, 0x3000, 0, 4)
+	s.v_pQQ(fn, consts, uint(len(consts)), 0)
+	s.v_pQQ(fn, consts, uint(len(consts)), 1)
+	s.v_pQQ(fn, consts, uint(len(consts)), 0)
+	s.v_pQQ(fn, consts, uint(len(consts)), 1)
+	s.v_V(fn, [6]float64{0, 0, 640, 480, 0, 1})
+	s.v_Q(fn, 2)
+	s.v_Q(fn, 2)
+	s.v_Q(fn, 1)
+	s.v_Q(fn, 0)
+	s.v_ffff(fn, 0, 0, 0, 0)
+	s.v_ffff(fn, 0, 0, 0, 0)
+	s.v_II(fn, 0, 0)
+	s.v_oQ(fn, 0x4000, 0)
+	s.v_QQQQQ(fn, 3, 0, 3, 1, 0)
+}
+
+// direct sends each message in its own cgo call.
+type direct struct{}
+
+func (direct) v_o(fn uintptr, a uintptr)              { Call_v_o(fn, testSelf, testSel, a) }
+func (direct) v_oQQ(fn uintptr, a uintptr, b, c uint) { Call_v_oQQ(fn, testSelf, testSel, a, b, c) }
+func (direct) v_pQQ(fn uintptr, p []byte, n, i uint) {
+	Call_v_pQQ(fn, testSelf, testSel, uintptr(unsafe.Pointer(&p[0])), n, i)
+}
+func (direct) v_V(fn uintptr, v [6]float64)          { Call_v_V(fn, testSelf, testSel, v) }
+func (direct) v_Q(fn uintptr, a uint)                { Call_v_Q(fn, testSelf, testSel, a) }
+func (direct) v_ffff(fn uintptr, r, g, b, a float32) { Call_v_ffff(fn, testSelf, testSel, r, g, b, a) }
+func (direct) v_II(fn uintptr, f, b uint32)          { Call_v_II(fn, testSelf, testSel, f, b) }
+func (direct) v_oQ(fn uintptr, a uintptr, i uint)    { Call_v_oQ(fn, testSelf, testSel, a, i) }
+func (direct) v_QQQQQ(fn uintptr, t, s, n, i, b uint) {
+	Call_v_QQQQQ(fn, testSelf, testSel, t, s, n, i, b)
+}
+
+// batched queues them on a Batch, flushed after the draw.
+type batched struct{ b *Batch }
+
+func (q batched) v_o(fn uintptr, a uintptr) { q.b.Add_v_o(fn, testSelf, testSel, a) }
+func (q batched) v_oQQ(fn uintptr, a uintptr, b, c uint) {
+	q.b.Add_v_oQQ(fn, testSelf, testSel, a, b, c)
+}
+func (q batched) v_pQQ(fn uintptr, p []byte, n, i uint) {
+	q.b.Add_v_pQQ(fn, testSelf, testSel, uintptr(q.b.Bytes(p)), n, i)
+}
+func (q batched) v_V(fn uintptr, v [6]float64) { q.b.Add_v_V(fn, testSelf, testSel, v) }
+func (q batched) v_Q(fn uintptr, a uint)       { q.b.Add_v_Q(fn, testSelf, testSel, a) }
+func (q batched) v_ffff(fn uintptr, r, g, b, a float32) {
+	q.b.Add_v_ffff(fn, testSelf, testSel, r, g, b, a)
+}
+func (q batched) v_II(fn uintptr, f, b uint32)       { q.b.Add_v_II(fn, testSelf, testSel, f, b) }
+func (q batched) v_oQ(fn uintptr, a uintptr, i uint) { q.b.Add_v_oQ(fn, testSelf, testSel, a, i) }
+func (q batched) v_QQQQQ(fn uintptr, t, s, n, i, b uint) {
+	q.b.Add_v_QQQQQ(fn, testSelf, testSel, t, s, n, i, b)
+	q.b.Flush()
+}
+
+// BenchmarkDraw times a draw's messages sent one cgo call each and
+// batched into one; ns/msg is the time a message.
+func BenchmarkDraw(b *testing.B) {
+	noop := msgtest.Noop()
+	consts := make([]byte, 256)
+	q := batched{GetBatch()}
+	defer PutBatch(q.b)
+	for _, c := range []struct {
+		name string
+		s    drawSender
+	}{{"direct", direct{}}, {"batched", q}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				sendDraw(c.s, noop, consts)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*drawMessages), "ns/msg")
+		})
+	}
+}

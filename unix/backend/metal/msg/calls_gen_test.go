@@ -559,3 +559,515 @@ func TestSignatures(t *testing.T) {
 		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
 	})
 }
+
+// TestBatchSignatures queues every void signature on a Batch, one at a
+// time, and checks what the stand-in received when the batch is flushed.
+func TestBatchSignatures(t *testing.T) {
+	var pointee [16]byte
+	_ = pointee
+	b := GetBatch()
+	defer PutBatch(b)
+	t.Run("v_", func(t *testing.T) {
+		msgtest.Reset(false)
+		b.Add_v_(msgtest.Addr("v_"), testSelf, testSel)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 0)
+	})
+	t.Run("v_B", func(t *testing.T) {
+		a0 := true
+		msgtest.Reset(false)
+		b.Add_v_B(msgtest.Addr("v_B"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_GQQpQQ", func(t *testing.T) {
+		a0 := [6]uint{0x10000000000, 0x20000000001, 0x30000000002, 0x40000000003, 0x50000000004, 0x60000000005}
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := unsafe.Pointer(&pointee[3])
+		a4 := uint(0xa5a5000000000000 + 4*0x101)
+		a5 := uint(0xa5a5000000000000 + 5*0x101)
+		msgtest.Reset(false)
+		b.Add_v_GQQpQQ(msgtest.Addr("v_GQQpQQ"), testSelf, testSel, a0, a1, a2, uintptr(a3), a4, a5)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 6)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+	})
+	t.Run("v_I", func(t *testing.T) {
+		a0 := uint32(0xc0de0000 + 0)
+		msgtest.Reset(false)
+		b.Add_v_I(msgtest.Addr("v_I"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_II", func(t *testing.T) {
+		a0 := uint32(0xc0de0000 + 0)
+		a1 := uint32(0xc0de0000 + 1)
+		msgtest.Reset(false)
+		b.Add_v_II(msgtest.Addr("v_II"), testSelf, testSel, a0, a1)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 2)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+	})
+	t.Run("v_K", func(t *testing.T) {
+		a0 := [4]float64{1.5, 2.5, 3.5, 4.5}
+		msgtest.Reset(false)
+		b.Add_v_K(msgtest.Addr("v_K"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_N", func(t *testing.T) {
+		a0 := [2]uint{0x10000000000, 0x20000000001}
+		msgtest.Reset(false)
+		b.Add_v_N(msgtest.Addr("v_N"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_Q", func(t *testing.T) {
+		a0 := uint(0xa5a5000000000000 + 0*0x101)
+		msgtest.Reset(false)
+		b.Add_v_Q(msgtest.Addr("v_Q"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_QQ", func(t *testing.T) {
+		a0 := uint(0xa5a5000000000000 + 0*0x101)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		msgtest.Reset(false)
+		b.Add_v_QQ(msgtest.Addr("v_QQ"), testSelf, testSel, a0, a1)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 2)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+	})
+	t.Run("v_QQQQQ", func(t *testing.T) {
+		a0 := uint(0xa5a5000000000000 + 0*0x101)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := uint(0xa5a5000000000000 + 3*0x101)
+		a4 := uint(0xa5a5000000000000 + 4*0x101)
+		msgtest.Reset(false)
+		b.Add_v_QQQQQ(msgtest.Addr("v_QQQQQ"), testSelf, testSel, a0, a1, a2, a3, a4)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 5)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+	})
+	t.Run("v_QQQoQQqQ", func(t *testing.T) {
+		a0 := uint(0xa5a5000000000000 + 0*0x101)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := uintptr(0x7f1234560000 + 3*0x10)
+		a4 := uint(0xa5a5000000000000 + 4*0x101)
+		a5 := uint(0xa5a5000000000000 + 5*0x101)
+		a6 := int(-0x100000000 - 6)
+		a7 := uint(0xa5a5000000000000 + 7*0x101)
+		msgtest.Reset(false)
+		b.Add_v_QQQoQQqQ(msgtest.Addr("v_QQQoQQqQ"), testSelf, testSel, a0, a1, a2, a3, a4, a5, a6, a7)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 8)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+		checkArg(t, 6, unsafe.Pointer(&a6), unsafe.Sizeof(a6))
+		checkArg(t, 7, unsafe.Pointer(&a7), unsafe.Sizeof(a7))
+	})
+	t.Run("v_R", func(t *testing.T) {
+		a0 := [4]uint{0x10000000000, 0x20000000001, 0x30000000002, 0x40000000003}
+		msgtest.Reset(false)
+		b.Add_v_R(msgtest.Addr("v_R"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_S", func(t *testing.T) {
+		a0 := [2]float64{1.5, 2.5}
+		msgtest.Reset(false)
+		b.Add_v_S(msgtest.Addr("v_S"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_V", func(t *testing.T) {
+		a0 := [6]float64{1.5, 2.5, 3.5, 4.5, 5.5, 6.5}
+		msgtest.Reset(false)
+		b.Add_v_V(msgtest.Addr("v_V"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_d", func(t *testing.T) {
+		a0 := float64(-2.5 - 0)
+		msgtest.Reset(false)
+		b.Add_v_d(msgtest.Addr("v_d"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_f", func(t *testing.T) {
+		a0 := float32(1.25 + 0)
+		msgtest.Reset(false)
+		b.Add_v_f(msgtest.Addr("v_f"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_fff", func(t *testing.T) {
+		a0 := float32(1.25 + 0)
+		a1 := float32(1.25 + 1)
+		a2 := float32(1.25 + 2)
+		msgtest.Reset(false)
+		b.Add_v_fff(msgtest.Addr("v_fff"), testSelf, testSel, a0, a1, a2)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 3)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+	})
+	t.Run("v_ffff", func(t *testing.T) {
+		a0 := float32(1.25 + 0)
+		a1 := float32(1.25 + 1)
+		a2 := float32(1.25 + 2)
+		a3 := float32(1.25 + 3)
+		msgtest.Reset(false)
+		b.Add_v_ffff(msgtest.Addr("v_ffff"), testSelf, testSel, a0, a1, a2, a3)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 4)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+	})
+	t.Run("v_o", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		msgtest.Reset(false)
+		b.Add_v_o(msgtest.Addr("v_o"), testSelf, testSel, a0)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+	})
+	t.Run("v_oNC", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := [2]uint{0x10000000100, 0x20000000101}
+		a2 := uint8(0xe0 + 2)
+		msgtest.Reset(false)
+		b.Add_v_oNC(msgtest.Addr("v_oNC"), testSelf, testSel, a0, a1, a2)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 3)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+	})
+	t.Run("v_oQ", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		msgtest.Reset(false)
+		b.Add_v_oQ(msgtest.Addr("v_oQ"), testSelf, testSel, a0, a1)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 2)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+	})
+	t.Run("v_oQQ", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		msgtest.Reset(false)
+		b.Add_v_oQQ(msgtest.Addr("v_oQQ"), testSelf, testSel, a0, a1, a2)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 3)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+	})
+	t.Run("v_oQQOZoQQO", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := [3]uint{0x10000000300, 0x20000000301, 0x30000000302}
+		a4 := [3]uint{0x10000000400, 0x20000000401, 0x30000000402}
+		a5 := uintptr(0x7f1234560000 + 5*0x10)
+		a6 := uint(0xa5a5000000000000 + 6*0x101)
+		a7 := uint(0xa5a5000000000000 + 7*0x101)
+		a8 := [3]uint{0x10000000800, 0x20000000801, 0x30000000802}
+		msgtest.Reset(false)
+		b.Add_v_oQQOZoQQO(msgtest.Addr("v_oQQOZoQQO"), testSelf, testSel, a0, a1, a2, a3, a4, a5, a6, a7, a8)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 9)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+		checkArg(t, 6, unsafe.Pointer(&a6), unsafe.Sizeof(a6))
+		checkArg(t, 7, unsafe.Pointer(&a7), unsafe.Sizeof(a7))
+		checkArg(t, 8, unsafe.Pointer(&a8), unsafe.Sizeof(a8))
+	})
+	t.Run("v_oQQOZoQQQ", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := [3]uint{0x10000000300, 0x20000000301, 0x30000000302}
+		a4 := [3]uint{0x10000000400, 0x20000000401, 0x30000000402}
+		a5 := uintptr(0x7f1234560000 + 5*0x10)
+		a6 := uint(0xa5a5000000000000 + 6*0x101)
+		a7 := uint(0xa5a5000000000000 + 7*0x101)
+		a8 := uint(0xa5a5000000000000 + 8*0x101)
+		msgtest.Reset(false)
+		b.Add_v_oQQOZoQQQ(msgtest.Addr("v_oQQOZoQQQ"), testSelf, testSel, a0, a1, a2, a3, a4, a5, a6, a7, a8)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 9)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+		checkArg(t, 6, unsafe.Pointer(&a6), unsafe.Sizeof(a6))
+		checkArg(t, 7, unsafe.Pointer(&a7), unsafe.Sizeof(a7))
+		checkArg(t, 8, unsafe.Pointer(&a8), unsafe.Sizeof(a8))
+	})
+	t.Run("v_oQQOZoQQQQ", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := [3]uint{0x10000000300, 0x20000000301, 0x30000000302}
+		a4 := [3]uint{0x10000000400, 0x20000000401, 0x30000000402}
+		a5 := uintptr(0x7f1234560000 + 5*0x10)
+		a6 := uint(0xa5a5000000000000 + 6*0x101)
+		a7 := uint(0xa5a5000000000000 + 7*0x101)
+		a8 := uint(0xa5a5000000000000 + 8*0x101)
+		a9 := uint(0xa5a5000000000000 + 9*0x101)
+		msgtest.Reset(false)
+		b.Add_v_oQQOZoQQQQ(msgtest.Addr("v_oQQOZoQQQQ"), testSelf, testSel, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 10)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+		checkArg(t, 6, unsafe.Pointer(&a6), unsafe.Sizeof(a6))
+		checkArg(t, 7, unsafe.Pointer(&a7), unsafe.Sizeof(a7))
+		checkArg(t, 8, unsafe.Pointer(&a8), unsafe.Sizeof(a8))
+		checkArg(t, 9, unsafe.Pointer(&a9), unsafe.Sizeof(a9))
+	})
+	t.Run("v_oQQQZoQQO", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := uint(0xa5a5000000000000 + 3*0x101)
+		a4 := [3]uint{0x10000000400, 0x20000000401, 0x30000000402}
+		a5 := uintptr(0x7f1234560000 + 5*0x10)
+		a6 := uint(0xa5a5000000000000 + 6*0x101)
+		a7 := uint(0xa5a5000000000000 + 7*0x101)
+		a8 := [3]uint{0x10000000800, 0x20000000801, 0x30000000802}
+		msgtest.Reset(false)
+		b.Add_v_oQQQZoQQO(msgtest.Addr("v_oQQQZoQQO"), testSelf, testSel, a0, a1, a2, a3, a4, a5, a6, a7, a8)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 9)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+		checkArg(t, 6, unsafe.Pointer(&a6), unsafe.Sizeof(a6))
+		checkArg(t, 7, unsafe.Pointer(&a7), unsafe.Sizeof(a7))
+		checkArg(t, 8, unsafe.Pointer(&a8), unsafe.Sizeof(a8))
+	})
+	t.Run("v_oQQQZoQQOQ", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := uint(0xa5a5000000000000 + 3*0x101)
+		a4 := [3]uint{0x10000000400, 0x20000000401, 0x30000000402}
+		a5 := uintptr(0x7f1234560000 + 5*0x10)
+		a6 := uint(0xa5a5000000000000 + 6*0x101)
+		a7 := uint(0xa5a5000000000000 + 7*0x101)
+		a8 := [3]uint{0x10000000800, 0x20000000801, 0x30000000802}
+		a9 := uint(0xa5a5000000000000 + 9*0x101)
+		msgtest.Reset(false)
+		b.Add_v_oQQQZoQQOQ(msgtest.Addr("v_oQQQZoQQOQ"), testSelf, testSel, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 10)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+		checkArg(t, 6, unsafe.Pointer(&a6), unsafe.Sizeof(a6))
+		checkArg(t, 7, unsafe.Pointer(&a7), unsafe.Sizeof(a7))
+		checkArg(t, 8, unsafe.Pointer(&a8), unsafe.Sizeof(a8))
+		checkArg(t, 9, unsafe.Pointer(&a9), unsafe.Sizeof(a9))
+	})
+	t.Run("v_oQoQQ", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uintptr(0x7f1234560000 + 2*0x10)
+		a3 := uint(0xa5a5000000000000 + 3*0x101)
+		a4 := uint(0xa5a5000000000000 + 4*0x101)
+		msgtest.Reset(false)
+		b.Add_v_oQoQQ(msgtest.Addr("v_oQoQQ"), testSelf, testSel, a0, a1, a2, a3, a4)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 5)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+	})
+	t.Run("v_pQ", func(t *testing.T) {
+		a0 := unsafe.Pointer(&pointee[0])
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		msgtest.Reset(false)
+		b.Add_v_pQ(msgtest.Addr("v_pQ"), testSelf, testSel, uintptr(a0), a1)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 2)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+	})
+	t.Run("v_pQQ", func(t *testing.T) {
+		a0 := unsafe.Pointer(&pointee[0])
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		msgtest.Reset(false)
+		b.Add_v_pQQ(msgtest.Addr("v_pQQ"), testSelf, testSel, uintptr(a0), a1, a2)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 3)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+	})
+	t.Run("v_pQQGQQ", func(t *testing.T) {
+		a0 := unsafe.Pointer(&pointee[0])
+		a1 := uint(0xa5a5000000000000 + 1*0x101)
+		a2 := uint(0xa5a5000000000000 + 2*0x101)
+		a3 := [6]uint{0x10000000300, 0x20000000301, 0x30000000302, 0x40000000303, 0x50000000304, 0x60000000305}
+		a4 := uint(0xa5a5000000000000 + 4*0x101)
+		a5 := uint(0xa5a5000000000000 + 5*0x101)
+		msgtest.Reset(false)
+		b.Add_v_pQQGQQ(msgtest.Addr("v_pQQGQQ"), testSelf, testSel, uintptr(a0), a1, a2, a3, a4, a5)
+		if _, _, n := msgtest.Record(); n != 0 {
+			t.Fatal("a queued message was sent before Flush")
+		}
+		b.Flush()
+		checkRecord(t, 6)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkArg(t, 1, unsafe.Pointer(&a1), unsafe.Sizeof(a1))
+		checkArg(t, 2, unsafe.Pointer(&a2), unsafe.Sizeof(a2))
+		checkArg(t, 3, unsafe.Pointer(&a3), unsafe.Sizeof(a3))
+		checkArg(t, 4, unsafe.Pointer(&a4), unsafe.Sizeof(a4))
+		checkArg(t, 5, unsafe.Pointer(&a5), unsafe.Sizeof(a5))
+	})
+}

@@ -4,7 +4,10 @@
 
 package msg
 
-import "unsafe"
+import (
+	"math"
+	"unsafe"
+)
 
 // Enabled reports whether the message path is built (it needs cgo).
 const Enabled = false
@@ -133,4 +136,310 @@ func Call_v_pQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) { panic(noC
 
 func Call_v_pQQGQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [6]uint, a4 uint, a5 uint) {
 	panic(noCgo)
+}
+
+func runBatch(recs uintptr, n int) { panic(noCgo) }
+
+// recWords is the number of argument words in a batch record.
+const recWords = 16
+
+// Add_v_ queues a message of signature v_; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_(fn, self, sel uintptr) {
+	b.next(0, fn, self, sel)
+}
+
+// Add_v_B queues a message of signature v_B; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_B(fn, self, sel uintptr, a0 bool) {
+	r := b.next(1, fn, self, sel)
+	r.a[0] = 0
+	if a0 {
+		r.a[0] = 1
+	}
+}
+
+// Add_v_GQQpQQ queues a message of signature v_GQQpQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_GQQpQQ(fn, self, sel uintptr, a0 [6]uint, a1 uint, a2 uint, a3 uintptr, a4 uint, a5 uint) {
+	r := b.next(2, fn, self, sel)
+	*(*[6]uint)(unsafe.Pointer(&r.a[0])) = a0
+	r.a[6] = uint64(a1)
+	r.a[7] = uint64(a2)
+	r.a[8] = uint64(a3)
+	r.a[9] = uint64(a4)
+	r.a[10] = uint64(a5)
+}
+
+// Add_v_I queues a message of signature v_I; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_I(fn, self, sel uintptr, a0 uint32) {
+	r := b.next(3, fn, self, sel)
+	r.a[0] = uint64(a0)
+}
+
+// Add_v_II queues a message of signature v_II; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_II(fn, self, sel uintptr, a0 uint32, a1 uint32) {
+	r := b.next(4, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+}
+
+// Add_v_K queues a message of signature v_K; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_K(fn, self, sel uintptr, a0 [4]float64) {
+	r := b.next(5, fn, self, sel)
+	*(*[4]float64)(unsafe.Pointer(&r.a[0])) = a0
+}
+
+// Add_v_N queues a message of signature v_N; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_N(fn, self, sel uintptr, a0 [2]uint) {
+	r := b.next(6, fn, self, sel)
+	*(*[2]uint)(unsafe.Pointer(&r.a[0])) = a0
+}
+
+// Add_v_Q queues a message of signature v_Q; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_Q(fn, self, sel uintptr, a0 uint) {
+	r := b.next(7, fn, self, sel)
+	r.a[0] = uint64(a0)
+}
+
+// Add_v_QQ queues a message of signature v_QQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_QQ(fn, self, sel uintptr, a0 uint, a1 uint) {
+	r := b.next(8, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+}
+
+// Add_v_QQQQQ queues a message of signature v_QQQQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_QQQQQ(fn, self, sel uintptr, a0 uint, a1 uint, a2 uint, a3 uint, a4 uint) {
+	r := b.next(9, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	r.a[3] = uint64(a3)
+	r.a[4] = uint64(a4)
+}
+
+// Add_v_QQQoQQqQ queues a message of signature v_QQQoQQqQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_QQQoQQqQ(fn, self, sel uintptr, a0 uint, a1 uint, a2 uint, a3 uintptr, a4 uint, a5 uint, a6 int, a7 uint) {
+	r := b.next(10, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	r.a[3] = uint64(a3)
+	r.a[4] = uint64(a4)
+	r.a[5] = uint64(a5)
+	r.a[6] = uint64(a6)
+	r.a[7] = uint64(a7)
+}
+
+// Add_v_R queues a message of signature v_R; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_R(fn, self, sel uintptr, a0 [4]uint) {
+	r := b.next(11, fn, self, sel)
+	*(*[4]uint)(unsafe.Pointer(&r.a[0])) = a0
+}
+
+// Add_v_S queues a message of signature v_S; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_S(fn, self, sel uintptr, a0 [2]float64) {
+	r := b.next(12, fn, self, sel)
+	*(*[2]float64)(unsafe.Pointer(&r.a[0])) = a0
+}
+
+// Add_v_V queues a message of signature v_V; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_V(fn, self, sel uintptr, a0 [6]float64) {
+	r := b.next(13, fn, self, sel)
+	*(*[6]float64)(unsafe.Pointer(&r.a[0])) = a0
+}
+
+// Add_v_d queues a message of signature v_d; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_d(fn, self, sel uintptr, a0 float64) {
+	r := b.next(14, fn, self, sel)
+	r.a[0] = math.Float64bits(a0)
+}
+
+// Add_v_f queues a message of signature v_f; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_f(fn, self, sel uintptr, a0 float32) {
+	r := b.next(15, fn, self, sel)
+	r.a[0] = uint64(math.Float32bits(a0))
+}
+
+// Add_v_fff queues a message of signature v_fff; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_fff(fn, self, sel uintptr, a0 float32, a1 float32, a2 float32) {
+	r := b.next(16, fn, self, sel)
+	r.a[0] = uint64(math.Float32bits(a0))
+	r.a[1] = uint64(math.Float32bits(a1))
+	r.a[2] = uint64(math.Float32bits(a2))
+}
+
+// Add_v_ffff queues a message of signature v_ffff; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_ffff(fn, self, sel uintptr, a0 float32, a1 float32, a2 float32, a3 float32) {
+	r := b.next(17, fn, self, sel)
+	r.a[0] = uint64(math.Float32bits(a0))
+	r.a[1] = uint64(math.Float32bits(a1))
+	r.a[2] = uint64(math.Float32bits(a2))
+	r.a[3] = uint64(math.Float32bits(a3))
+}
+
+// Add_v_o queues a message of signature v_o; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_o(fn, self, sel uintptr, a0 uintptr) {
+	r := b.next(18, fn, self, sel)
+	r.a[0] = uint64(a0)
+}
+
+// Add_v_oNC queues a message of signature v_oNC; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oNC(fn, self, sel uintptr, a0 uintptr, a1 [2]uint, a2 uint8) {
+	r := b.next(19, fn, self, sel)
+	r.a[0] = uint64(a0)
+	*(*[2]uint)(unsafe.Pointer(&r.a[1])) = a1
+	r.a[3] = uint64(a2)
+}
+
+// Add_v_oQ queues a message of signature v_oQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQ(fn, self, sel uintptr, a0 uintptr, a1 uint) {
+	r := b.next(20, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+}
+
+// Add_v_oQQ queues a message of signature v_oQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) {
+	r := b.next(21, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+}
+
+// Add_v_oQQOZoQQO queues a message of signature v_oQQOZoQQO; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQQOZoQQO(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [3]uint, a4 [3]uint, a5 uintptr, a6 uint, a7 uint, a8 [3]uint) {
+	r := b.next(22, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	*(*[3]uint)(unsafe.Pointer(&r.a[3])) = a3
+	*(*[3]uint)(unsafe.Pointer(&r.a[6])) = a4
+	r.a[9] = uint64(a5)
+	r.a[10] = uint64(a6)
+	r.a[11] = uint64(a7)
+	*(*[3]uint)(unsafe.Pointer(&r.a[12])) = a8
+}
+
+// Add_v_oQQOZoQQQ queues a message of signature v_oQQOZoQQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQQOZoQQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [3]uint, a4 [3]uint, a5 uintptr, a6 uint, a7 uint, a8 uint) {
+	r := b.next(23, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	*(*[3]uint)(unsafe.Pointer(&r.a[3])) = a3
+	*(*[3]uint)(unsafe.Pointer(&r.a[6])) = a4
+	r.a[9] = uint64(a5)
+	r.a[10] = uint64(a6)
+	r.a[11] = uint64(a7)
+	r.a[12] = uint64(a8)
+}
+
+// Add_v_oQQOZoQQQQ queues a message of signature v_oQQOZoQQQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQQOZoQQQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [3]uint, a4 [3]uint, a5 uintptr, a6 uint, a7 uint, a8 uint, a9 uint) {
+	r := b.next(24, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	*(*[3]uint)(unsafe.Pointer(&r.a[3])) = a3
+	*(*[3]uint)(unsafe.Pointer(&r.a[6])) = a4
+	r.a[9] = uint64(a5)
+	r.a[10] = uint64(a6)
+	r.a[11] = uint64(a7)
+	r.a[12] = uint64(a8)
+	r.a[13] = uint64(a9)
+}
+
+// Add_v_oQQQZoQQO queues a message of signature v_oQQQZoQQO; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQQQZoQQO(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 uint, a4 [3]uint, a5 uintptr, a6 uint, a7 uint, a8 [3]uint) {
+	r := b.next(25, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	r.a[3] = uint64(a3)
+	*(*[3]uint)(unsafe.Pointer(&r.a[4])) = a4
+	r.a[7] = uint64(a5)
+	r.a[8] = uint64(a6)
+	r.a[9] = uint64(a7)
+	*(*[3]uint)(unsafe.Pointer(&r.a[10])) = a8
+}
+
+// Add_v_oQQQZoQQOQ queues a message of signature v_oQQQZoQQOQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQQQZoQQOQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 uint, a4 [3]uint, a5 uintptr, a6 uint, a7 uint, a8 [3]uint, a9 uint) {
+	r := b.next(26, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	r.a[3] = uint64(a3)
+	*(*[3]uint)(unsafe.Pointer(&r.a[4])) = a4
+	r.a[7] = uint64(a5)
+	r.a[8] = uint64(a6)
+	r.a[9] = uint64(a7)
+	*(*[3]uint)(unsafe.Pointer(&r.a[10])) = a8
+	r.a[13] = uint64(a9)
+}
+
+// Add_v_oQoQQ queues a message of signature v_oQoQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_oQoQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uintptr, a3 uint, a4 uint) {
+	r := b.next(27, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	r.a[3] = uint64(a3)
+	r.a[4] = uint64(a4)
+}
+
+// Add_v_pQ queues a message of signature v_pQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_pQ(fn, self, sel uintptr, a0 uintptr, a1 uint) {
+	r := b.next(28, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+}
+
+// Add_v_pQQ queues a message of signature v_pQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_pQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint) {
+	r := b.next(29, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+}
+
+// Add_v_pQQGQQ queues a message of signature v_pQQGQQ; a pointer argument must
+// stay valid until Flush (see Bytes).
+func (b *Batch) Add_v_pQQGQQ(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uint, a3 [6]uint, a4 uint, a5 uint) {
+	r := b.next(30, fn, self, sel)
+	r.a[0] = uint64(a0)
+	r.a[1] = uint64(a1)
+	r.a[2] = uint64(a2)
+	*(*[6]uint)(unsafe.Pointer(&r.a[3])) = a3
+	r.a[9] = uint64(a4)
+	r.a[10] = uint64(a5)
 }

@@ -176,4 +176,61 @@ static inline void mtld3d_msg_v_pQQGQQ(unsigned long fn, unsigned long self, uns
 	((void (*)(unsigned long, unsigned long, void *, unsigned long, unsigned long, mtld3d_Region, unsigned long, unsigned long))fn)(self, sel, (void *)a0, a1, a2, a3, a4, a5);
 }
 
+/* A batch: records of queued void messages, sent in order by one call.
+ * Each argument takes one 8-byte word (a struct as many as its size
+ * needs), little-endian as both targets are; the layout is msg.rec's. */
+struct mtld3d_msg_rec {
+	unsigned long sig, fn, self, sel;
+	unsigned long a[16];
+};
+static inline float mtld3d_ld_float(const unsigned long *p) { float v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline double mtld3d_ld_double(const unsigned long *p) { double v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_Viewport mtld3d_ld_Viewport(const unsigned long *p) { mtld3d_Viewport v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_ClearColor mtld3d_ld_ClearColor(const unsigned long *p) { mtld3d_ClearColor v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_CGSize mtld3d_ld_CGSize(const unsigned long *p) { mtld3d_CGSize v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_ScissorRect mtld3d_ld_ScissorRect(const unsigned long *p) { mtld3d_ScissorRect v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_Origin mtld3d_ld_Origin(const unsigned long *p) { mtld3d_Origin v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_Size mtld3d_ld_Size(const unsigned long *p) { mtld3d_Size v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_Region mtld3d_ld_Region(const unsigned long *p) { mtld3d_Region v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_Range mtld3d_ld_Range(const unsigned long *p) { mtld3d_Range v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_Swizzle mtld3d_ld_Swizzle(const unsigned long *p) { mtld3d_Swizzle v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline void mtld3d_msg_run(unsigned long recs, long n) {
+	const struct mtld3d_msg_rec *r = (const struct mtld3d_msg_rec *)recs;
+	for (long i = 0; i < n; i++, r++) {
+		switch (r->sig) {
+		case 0: mtld3d_msg_v_(r->fn, r->self, r->sel); break;
+		case 1: mtld3d_msg_v_B(r->fn, r->self, r->sel, (int)r->a[0]); break;
+		case 2: mtld3d_msg_v_GQQpQQ(r->fn, r->self, r->sel, mtld3d_ld_Region(&r->a[0]), r->a[6], r->a[7], r->a[8], r->a[9], r->a[10]); break;
+		case 3: mtld3d_msg_v_I(r->fn, r->self, r->sel, (unsigned int)r->a[0]); break;
+		case 4: mtld3d_msg_v_II(r->fn, r->self, r->sel, (unsigned int)r->a[0], (unsigned int)r->a[1]); break;
+		case 5: mtld3d_msg_v_K(r->fn, r->self, r->sel, mtld3d_ld_ClearColor(&r->a[0])); break;
+		case 6: mtld3d_msg_v_N(r->fn, r->self, r->sel, mtld3d_ld_Range(&r->a[0])); break;
+		case 7: mtld3d_msg_v_Q(r->fn, r->self, r->sel, r->a[0]); break;
+		case 8: mtld3d_msg_v_QQ(r->fn, r->self, r->sel, r->a[0], r->a[1]); break;
+		case 9: mtld3d_msg_v_QQQQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], r->a[3], r->a[4]); break;
+		case 10: mtld3d_msg_v_QQQoQQqQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], r->a[3], r->a[4], r->a[5], (long)r->a[6], r->a[7]); break;
+		case 11: mtld3d_msg_v_R(r->fn, r->self, r->sel, mtld3d_ld_ScissorRect(&r->a[0])); break;
+		case 12: mtld3d_msg_v_S(r->fn, r->self, r->sel, mtld3d_ld_CGSize(&r->a[0])); break;
+		case 13: mtld3d_msg_v_V(r->fn, r->self, r->sel, mtld3d_ld_Viewport(&r->a[0])); break;
+		case 14: mtld3d_msg_v_d(r->fn, r->self, r->sel, mtld3d_ld_double(&r->a[0])); break;
+		case 15: mtld3d_msg_v_f(r->fn, r->self, r->sel, mtld3d_ld_float(&r->a[0])); break;
+		case 16: mtld3d_msg_v_fff(r->fn, r->self, r->sel, mtld3d_ld_float(&r->a[0]), mtld3d_ld_float(&r->a[1]), mtld3d_ld_float(&r->a[2])); break;
+		case 17: mtld3d_msg_v_ffff(r->fn, r->self, r->sel, mtld3d_ld_float(&r->a[0]), mtld3d_ld_float(&r->a[1]), mtld3d_ld_float(&r->a[2]), mtld3d_ld_float(&r->a[3])); break;
+		case 18: mtld3d_msg_v_o(r->fn, r->self, r->sel, r->a[0]); break;
+		case 19: mtld3d_msg_v_oNC(r->fn, r->self, r->sel, r->a[0], mtld3d_ld_Range(&r->a[1]), (unsigned char)r->a[3]); break;
+		case 20: mtld3d_msg_v_oQ(r->fn, r->self, r->sel, r->a[0], r->a[1]); break;
+		case 21: mtld3d_msg_v_oQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2]); break;
+		case 22: mtld3d_msg_v_oQQOZoQQO(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], mtld3d_ld_Origin(&r->a[3]), mtld3d_ld_Size(&r->a[6]), r->a[9], r->a[10], r->a[11], mtld3d_ld_Origin(&r->a[12])); break;
+		case 23: mtld3d_msg_v_oQQOZoQQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], mtld3d_ld_Origin(&r->a[3]), mtld3d_ld_Size(&r->a[6]), r->a[9], r->a[10], r->a[11], r->a[12]); break;
+		case 24: mtld3d_msg_v_oQQOZoQQQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], mtld3d_ld_Origin(&r->a[3]), mtld3d_ld_Size(&r->a[6]), r->a[9], r->a[10], r->a[11], r->a[12], r->a[13]); break;
+		case 25: mtld3d_msg_v_oQQQZoQQO(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], r->a[3], mtld3d_ld_Size(&r->a[4]), r->a[7], r->a[8], r->a[9], mtld3d_ld_Origin(&r->a[10])); break;
+		case 26: mtld3d_msg_v_oQQQZoQQOQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], r->a[3], mtld3d_ld_Size(&r->a[4]), r->a[7], r->a[8], r->a[9], mtld3d_ld_Origin(&r->a[10]), r->a[13]); break;
+		case 27: mtld3d_msg_v_oQoQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], r->a[3], r->a[4]); break;
+		case 28: mtld3d_msg_v_pQ(r->fn, r->self, r->sel, r->a[0], r->a[1]); break;
+		case 29: mtld3d_msg_v_pQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2]); break;
+		case 30: mtld3d_msg_v_pQQGQQ(r->fn, r->self, r->sel, r->a[0], r->a[1], r->a[2], mtld3d_ld_Region(&r->a[3]), r->a[9], r->a[10]); break;
+		}
+	}
+}
+
 #endif

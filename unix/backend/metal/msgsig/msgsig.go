@@ -124,6 +124,9 @@ type Message struct {
 	// selector with two signatures (setWriteMask: on a stencil
 	// descriptor takes uint32_t, on a colour attachment NSUInteger).
 	Name string
+	// Batched messages (void ones only) also get a sender that queues
+	// them on a msg.Batch, sent by one cgo call at its Flush.
+	Batched bool
 }
 
 // Sig is the message's signature name: the return letter, an

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ebitengine/purego/objc"
 
+	"mtld3d/unix/backend/metal/msg"
 	"mtld3d/unix/backend/metal/ns"
 )
 
@@ -177,7 +178,7 @@ func (c CommandBuffer) RenderCommandEncoder(rp *RenderPassDescriptor) RenderComm
 		if n := rp.CenterSamples; n > 1 && n <= len(centreSamples) {
 			send_setSamplePositions_count(desc, unsafe.Pointer(&centreSamples[0]), uint(n))
 		}
-		e = RenderCommandEncoder{ns.Retain(send_renderCommandEncoderWithDescriptor(c.id, desc))}
+		e = RenderCommandEncoder{id: ns.Retain(send_renderCommandEncoderWithDescriptor(c.id, desc)), b: msg.GetBatch()}
 		if e.id != 0 && rp.Label != "" {
 			ns.ObjectOf(e.id).SetLabel(rp.Label)
 		}

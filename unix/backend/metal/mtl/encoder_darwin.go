@@ -7,11 +7,20 @@ import (
 
 	"github.com/ebitengine/purego/objc"
 
+	"mtld3d/unix/backend/metal/msg"
 	"mtld3d/unix/backend/metal/ns"
 )
 
-// RenderCommandEncoder is an id<MTLRenderCommandEncoder>.
-type RenderCommandEncoder struct{ id objc.ID }
+// RenderCommandEncoder is an id<MTLRenderCommandEncoder>. Its messages
+// are queued on a msg.Batch and sent in one cgo call after each draw and
+// at EndEncoding, so a draw crosses into C once (docs/METAL.md, "The
+// message path"). Until then the objects a queued message names must stay
+// alive; set*Bytes data is copied into the batch. An encoder without a
+// batch (the zero value) sends at once.
+type RenderCommandEncoder struct {
+	id objc.ID
+	b  *msg.Batch
+}
 
 // ID is the object id.
 func (e RenderCommandEncoder) ID() objc.ID { return e.id }
@@ -22,102 +31,128 @@ func (e RenderCommandEncoder) IsNil() bool { return e.id == 0 }
 // Release is -release.
 func (e RenderCommandEncoder) Release() { ns.Release(e.id) }
 
-// SetLabel is setLabel:.
-func (e RenderCommandEncoder) SetLabel(s string) { ns.ObjectOf(e.id).SetLabel(s) }
-
-func (e RenderCommandEncoder) SetViewport(v Viewport) { send_setViewport(e.id, v) }
-func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
-	send_setScissorRect(e.id, r)
+// SetLabel is setLabel:, after what is queued.
+func (e RenderCommandEncoder) SetLabel(s string) {
+	e.b.Flush()
+	ns.ObjectOf(e.id).SetLabel(s)
 }
-func (e RenderCommandEncoder) SetCullMode(m CullMode) { send_setCullMode(e.id, uint(m)) }
+
+func (e RenderCommandEncoder) SetViewport(v Viewport) { batch_setViewport(e.b, e.id, v) }
+func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
+	batch_setScissorRect(e.b, e.id, r)
+}
+func (e RenderCommandEncoder) SetCullMode(m CullMode) { batch_setCullMode(e.b, e.id, uint(m)) }
 func (e RenderCommandEncoder) SetFrontFacingWinding(w Winding) {
-	send_setFrontFacingWinding(e.id, uint(w))
+	batch_setFrontFacingWinding(e.b, e.id, uint(w))
 }
 func (e RenderCommandEncoder) SetDepthBias(bias, slopeScale, clamp float32) {
-	send_setDepthBias_slopeScale_clamp(e.id, bias, slopeScale, clamp)
+	batch_setDepthBias_slopeScale_clamp(e.b, e.id, bias, slopeScale, clamp)
 }
 func (e RenderCommandEncoder) SetDepthClipMode(m DepthClipMode) {
-	send_setDepthClipMode(e.id, uint(m))
+	batch_setDepthClipMode(e.b, e.id, uint(m))
 }
 func (e RenderCommandEncoder) SetTriangleFillMode(m TriangleFillMode) {
-	send_setTriangleFillMode(e.id, uint(m))
+	batch_setTriangleFillMode(e.b, e.id, uint(m))
 }
 func (e RenderCommandEncoder) SetDepthStoreAction(a StoreAction) {
-	send_setDepthStoreAction(e.id, uint(a))
+	batch_setDepthStoreAction(e.b, e.id, uint(a))
 }
 func (e RenderCommandEncoder) SetStencilStoreAction(a StoreAction) {
-	send_setStencilStoreAction(e.id, uint(a))
+	batch_setStencilStoreAction(e.b, e.id, uint(a))
 }
 func (e RenderCommandEncoder) SetStencilReferenceValues(front, back uint32) {
-	send_setStencilFrontReferenceValue_backReferenceValue(e.id, front, back)
+	batch_setStencilFrontReferenceValue_backReferenceValue(e.b, e.id, front, back)
 }
 func (e RenderCommandEncoder) SetBlendColor(r, g, b, a float32) {
-	send_setBlendColorRed_green_blue_alpha(e.id, r, g, b, a)
+	batch_setBlendColorRed_green_blue_alpha(e.b, e.id, r, g, b, a)
 }
 func (e RenderCommandEncoder) SetRenderPipelineState(p RenderPipelineState) {
-	send_setRenderPipelineState(e.id, p.id)
+	batch_setRenderPipelineState(e.b, e.id, p.id)
 }
 func (e RenderCommandEncoder) SetDepthStencilState(s DepthStencilState) {
-	send_setDepthStencilState(e.id, s.id)
+	batch_setDepthStencilState(e.b, e.id, s.id)
 }
 func (e RenderCommandEncoder) SetVertexBuffer(b Buffer, offset, index int) {
-	send_setVertexBuffer_offset_atIndex(e.id, b.id, uint(offset), uint(index))
+	batch_setVertexBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
 }
 func (e RenderCommandEncoder) SetVertexBufferOffset(offset, index int) {
-	send_setVertexBufferOffset_atIndex(e.id, uint(offset), uint(index))
+	batch_setVertexBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
 }
 
 // SetVertexBytes is setVertexBytes:length:atIndex:; Metal copies data
-// before returning.
+// before returning, and the batch copies it when queueing.
 func (e RenderCommandEncoder) SetVertexBytes(data []byte, index int) {
 	if len(data) == 0 {
 		return
 	}
-	send_setVertexBytes_length_atIndex(e.id, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+	if e.b == nil || len(data) > msg.ArenaSize {
+		e.b.Flush()
+		send_setVertexBytes_length_atIndex(e.id, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+		return
+	}
+	batch_setVertexBytes_length_atIndex(e.b, e.id, e.b.Bytes(data), uint(len(data)), uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentBuffer(b Buffer, offset, index int) {
-	send_setFragmentBuffer_offset_atIndex(e.id, b.id, uint(offset), uint(index))
+	batch_setFragmentBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentBufferOffset(offset, index int) {
-	send_setFragmentBufferOffset_atIndex(e.id, uint(offset), uint(index))
+	batch_setFragmentBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
 }
 
 // SetFragmentBytes is setFragmentBytes:length:atIndex:; Metal copies
-// data before returning.
+// data before returning, and the batch copies it when queueing.
 func (e RenderCommandEncoder) SetFragmentBytes(data []byte, index int) {
 	if len(data) == 0 {
 		return
 	}
-	send_setFragmentBytes_length_atIndex(e.id, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+	if e.b == nil || len(data) > msg.ArenaSize {
+		e.b.Flush()
+		send_setFragmentBytes_length_atIndex(e.id, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+		return
+	}
+	batch_setFragmentBytes_length_atIndex(e.b, e.id, e.b.Bytes(data), uint(len(data)), uint(index))
 }
 func (e RenderCommandEncoder) SetVertexTexture(t Texture, index int) {
-	send_setVertexTexture_atIndex(e.id, t.id, uint(index))
+	batch_setVertexTexture_atIndex(e.b, e.id, t.id, uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentTexture(t Texture, index int) {
-	send_setFragmentTexture_atIndex(e.id, t.id, uint(index))
+	batch_setFragmentTexture_atIndex(e.b, e.id, t.id, uint(index))
 }
 func (e RenderCommandEncoder) SetVertexSamplerState(s SamplerState, index int) {
-	send_setVertexSamplerState_atIndex(e.id, s.id, uint(index))
+	batch_setVertexSamplerState_atIndex(e.b, e.id, s.id, uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentSamplerState(s SamplerState, index int) {
-	send_setFragmentSamplerState_atIndex(e.id, s.id, uint(index))
+	batch_setFragmentSamplerState_atIndex(e.b, e.id, s.id, uint(index))
 }
 func (e RenderCommandEncoder) SetVisibilityResultMode(m VisibilityResultMode, offset int) {
-	send_setVisibilityResultMode_offset(e.id, uint(m), uint(offset))
+	batch_setVisibilityResultMode_offset(e.b, e.id, uint(m), uint(offset))
 }
+
+// DrawPrimitives is drawPrimitives:vertexStart:vertexCount:
+// instanceCount:baseInstance:; it sends what is queued.
 func (e RenderCommandEncoder) DrawPrimitives(t PrimitiveType, start, count, instances, baseInstance int) {
-	send_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance(e.id,
+	batch_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance(e.b, e.id,
 		uint(t), uint(start), uint(count), uint(instances), uint(baseInstance))
+	e.b.Flush()
 }
 
 // DrawIndexedPrimitives is drawIndexedPrimitives:indexCount:indexType:
-// indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:.
-// baseVertex is an NSInteger.
+// indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:;
+// it sends what is queued. baseVertex is an NSInteger.
 func (e RenderCommandEncoder) DrawIndexedPrimitives(t PrimitiveType, count int, it IndexType, ib Buffer, offset, instances, baseVertex, baseInstance int) {
-	send_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance(e.id,
+	batch_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance(e.b, e.id,
 		uint(t), uint(count), uint(it), ib.id, uint(offset), uint(instances), baseVertex, uint(baseInstance))
+	e.b.Flush()
 }
-func (e RenderCommandEncoder) EndEncoding() { send_endEncoding(e.id) }
+
+// EndEncoding is -endEncoding: it sends what is queued and returns the
+// batch to its pool; the encoder takes no more messages.
+func (e RenderCommandEncoder) EndEncoding() {
+	batch_endEncoding(e.b, e.id)
+	if e.b != nil {
+		msg.PutBatch(e.b)
+	}
+}
 
 // BlitCommandEncoder is an id<MTLBlitCommandEncoder>.
 type BlitCommandEncoder struct{ id objc.ID }

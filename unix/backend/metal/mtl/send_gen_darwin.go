@@ -449,9 +449,27 @@ func send_setViewport(self objc.ID, a0 Viewport) {
 	msg.Call_v_V(ns.MsgSend(), uintptr(self), sel_setViewport.Ptr(), *(*[6]float64)(unsafe.Pointer(&a0)))
 }
 
+// batch_setViewport queues setViewport: on b, or sends it now when b is nil.
+func batch_setViewport(b *msg.Batch, self objc.ID, a0 Viewport) {
+	if b == nil {
+		send_setViewport(self, a0)
+		return
+	}
+	b.Add_v_V(ns.MsgSend(), uintptr(self), sel_setViewport.Ptr(), *(*[6]float64)(unsafe.Pointer(&a0)))
+}
+
 // send_setScissorRect sends setScissorRect:.
 func send_setScissorRect(self objc.ID, a0 ScissorRect) {
 	msg.Call_v_R(ns.MsgSend(), uintptr(self), sel_setScissorRect.Ptr(), *(*[4]uint)(unsafe.Pointer(&a0)))
+}
+
+// batch_setScissorRect queues setScissorRect: on b, or sends it now when b is nil.
+func batch_setScissorRect(b *msg.Batch, self objc.ID, a0 ScissorRect) {
+	if b == nil {
+		send_setScissorRect(self, a0)
+		return
+	}
+	b.Add_v_R(ns.MsgSend(), uintptr(self), sel_setScissorRect.Ptr(), *(*[4]uint)(unsafe.Pointer(&a0)))
 }
 
 // send_setCullMode sends setCullMode:.
@@ -459,9 +477,27 @@ func send_setCullMode(self objc.ID, a0 uint) {
 	msg.Call_v_Q(ns.MsgSend(), uintptr(self), sel_setCullMode.Ptr(), a0)
 }
 
+// batch_setCullMode queues setCullMode: on b, or sends it now when b is nil.
+func batch_setCullMode(b *msg.Batch, self objc.ID, a0 uint) {
+	if b == nil {
+		send_setCullMode(self, a0)
+		return
+	}
+	b.Add_v_Q(ns.MsgSend(), uintptr(self), sel_setCullMode.Ptr(), a0)
+}
+
 // send_setFrontFacingWinding sends setFrontFacingWinding:.
 func send_setFrontFacingWinding(self objc.ID, a0 uint) {
 	msg.Call_v_Q(ns.MsgSend(), uintptr(self), sel_setFrontFacingWinding.Ptr(), a0)
+}
+
+// batch_setFrontFacingWinding queues setFrontFacingWinding: on b, or sends it now when b is nil.
+func batch_setFrontFacingWinding(b *msg.Batch, self objc.ID, a0 uint) {
+	if b == nil {
+		send_setFrontFacingWinding(self, a0)
+		return
+	}
+	b.Add_v_Q(ns.MsgSend(), uintptr(self), sel_setFrontFacingWinding.Ptr(), a0)
 }
 
 // send_setDepthBias_slopeScale_clamp sends setDepthBias:slopeScale:clamp:.
@@ -469,9 +505,27 @@ func send_setDepthBias_slopeScale_clamp(self objc.ID, a0 float32, a1 float32, a2
 	msg.Call_v_fff(ns.MsgSend(), uintptr(self), sel_setDepthBias_slopeScale_clamp.Ptr(), a0, a1, a2)
 }
 
+// batch_setDepthBias_slopeScale_clamp queues setDepthBias:slopeScale:clamp: on b, or sends it now when b is nil.
+func batch_setDepthBias_slopeScale_clamp(b *msg.Batch, self objc.ID, a0 float32, a1 float32, a2 float32) {
+	if b == nil {
+		send_setDepthBias_slopeScale_clamp(self, a0, a1, a2)
+		return
+	}
+	b.Add_v_fff(ns.MsgSend(), uintptr(self), sel_setDepthBias_slopeScale_clamp.Ptr(), a0, a1, a2)
+}
+
 // send_setDepthClipMode sends setDepthClipMode:.
 func send_setDepthClipMode(self objc.ID, a0 uint) {
 	msg.Call_v_Q(ns.MsgSend(), uintptr(self), sel_setDepthClipMode.Ptr(), a0)
+}
+
+// batch_setDepthClipMode queues setDepthClipMode: on b, or sends it now when b is nil.
+func batch_setDepthClipMode(b *msg.Batch, self objc.ID, a0 uint) {
+	if b == nil {
+		send_setDepthClipMode(self, a0)
+		return
+	}
+	b.Add_v_Q(ns.MsgSend(), uintptr(self), sel_setDepthClipMode.Ptr(), a0)
 }
 
 // send_setTriangleFillMode sends setTriangleFillMode:.
@@ -479,9 +533,27 @@ func send_setTriangleFillMode(self objc.ID, a0 uint) {
 	msg.Call_v_Q(ns.MsgSend(), uintptr(self), sel_setTriangleFillMode.Ptr(), a0)
 }
 
+// batch_setTriangleFillMode queues setTriangleFillMode: on b, or sends it now when b is nil.
+func batch_setTriangleFillMode(b *msg.Batch, self objc.ID, a0 uint) {
+	if b == nil {
+		send_setTriangleFillMode(self, a0)
+		return
+	}
+	b.Add_v_Q(ns.MsgSend(), uintptr(self), sel_setTriangleFillMode.Ptr(), a0)
+}
+
 // send_setStencilFrontReferenceValue_backReferenceValue sends setStencilFrontReferenceValue:backReferenceValue:.
 func send_setStencilFrontReferenceValue_backReferenceValue(self objc.ID, a0 uint32, a1 uint32) {
 	msg.Call_v_II(ns.MsgSend(), uintptr(self), sel_setStencilFrontReferenceValue_backReferenceValue.Ptr(), a0, a1)
+}
+
+// batch_setStencilFrontReferenceValue_backReferenceValue queues setStencilFrontReferenceValue:backReferenceValue: on b, or sends it now when b is nil.
+func batch_setStencilFrontReferenceValue_backReferenceValue(b *msg.Batch, self objc.ID, a0 uint32, a1 uint32) {
+	if b == nil {
+		send_setStencilFrontReferenceValue_backReferenceValue(self, a0, a1)
+		return
+	}
+	b.Add_v_II(ns.MsgSend(), uintptr(self), sel_setStencilFrontReferenceValue_backReferenceValue.Ptr(), a0, a1)
 }
 
 // send_setBlendColorRed_green_blue_alpha sends setBlendColorRed:green:blue:alpha:.
@@ -489,9 +561,27 @@ func send_setBlendColorRed_green_blue_alpha(self objc.ID, a0 float32, a1 float32
 	msg.Call_v_ffff(ns.MsgSend(), uintptr(self), sel_setBlendColorRed_green_blue_alpha.Ptr(), a0, a1, a2, a3)
 }
 
+// batch_setBlendColorRed_green_blue_alpha queues setBlendColorRed:green:blue:alpha: on b, or sends it now when b is nil.
+func batch_setBlendColorRed_green_blue_alpha(b *msg.Batch, self objc.ID, a0 float32, a1 float32, a2 float32, a3 float32) {
+	if b == nil {
+		send_setBlendColorRed_green_blue_alpha(self, a0, a1, a2, a3)
+		return
+	}
+	b.Add_v_ffff(ns.MsgSend(), uintptr(self), sel_setBlendColorRed_green_blue_alpha.Ptr(), a0, a1, a2, a3)
+}
+
 // send_setRenderPipelineState sends setRenderPipelineState:.
 func send_setRenderPipelineState(self objc.ID, a0 objc.ID) {
 	msg.Call_v_o(ns.MsgSend(), uintptr(self), sel_setRenderPipelineState.Ptr(), uintptr(a0))
+}
+
+// batch_setRenderPipelineState queues setRenderPipelineState: on b, or sends it now when b is nil.
+func batch_setRenderPipelineState(b *msg.Batch, self objc.ID, a0 objc.ID) {
+	if b == nil {
+		send_setRenderPipelineState(self, a0)
+		return
+	}
+	b.Add_v_o(ns.MsgSend(), uintptr(self), sel_setRenderPipelineState.Ptr(), uintptr(a0))
 }
 
 // send_setDepthStencilState sends setDepthStencilState:.
@@ -499,9 +589,27 @@ func send_setDepthStencilState(self objc.ID, a0 objc.ID) {
 	msg.Call_v_o(ns.MsgSend(), uintptr(self), sel_setDepthStencilState.Ptr(), uintptr(a0))
 }
 
+// batch_setDepthStencilState queues setDepthStencilState: on b, or sends it now when b is nil.
+func batch_setDepthStencilState(b *msg.Batch, self objc.ID, a0 objc.ID) {
+	if b == nil {
+		send_setDepthStencilState(self, a0)
+		return
+	}
+	b.Add_v_o(ns.MsgSend(), uintptr(self), sel_setDepthStencilState.Ptr(), uintptr(a0))
+}
+
 // send_setVertexBuffer_offset_atIndex sends setVertexBuffer:offset:atIndex:.
 func send_setVertexBuffer_offset_atIndex(self objc.ID, a0 objc.ID, a1 uint, a2 uint) {
 	msg.Call_v_oQQ(ns.MsgSend(), uintptr(self), sel_setVertexBuffer_offset_atIndex.Ptr(), uintptr(a0), a1, a2)
+}
+
+// batch_setVertexBuffer_offset_atIndex queues setVertexBuffer:offset:atIndex: on b, or sends it now when b is nil.
+func batch_setVertexBuffer_offset_atIndex(b *msg.Batch, self objc.ID, a0 objc.ID, a1 uint, a2 uint) {
+	if b == nil {
+		send_setVertexBuffer_offset_atIndex(self, a0, a1, a2)
+		return
+	}
+	b.Add_v_oQQ(ns.MsgSend(), uintptr(self), sel_setVertexBuffer_offset_atIndex.Ptr(), uintptr(a0), a1, a2)
 }
 
 // send_setVertexBufferOffset_atIndex sends setVertexBufferOffset:atIndex:.
@@ -509,9 +617,27 @@ func send_setVertexBufferOffset_atIndex(self objc.ID, a0 uint, a1 uint) {
 	msg.Call_v_QQ(ns.MsgSend(), uintptr(self), sel_setVertexBufferOffset_atIndex.Ptr(), a0, a1)
 }
 
+// batch_setVertexBufferOffset_atIndex queues setVertexBufferOffset:atIndex: on b, or sends it now when b is nil.
+func batch_setVertexBufferOffset_atIndex(b *msg.Batch, self objc.ID, a0 uint, a1 uint) {
+	if b == nil {
+		send_setVertexBufferOffset_atIndex(self, a0, a1)
+		return
+	}
+	b.Add_v_QQ(ns.MsgSend(), uintptr(self), sel_setVertexBufferOffset_atIndex.Ptr(), a0, a1)
+}
+
 // send_setVertexBytes_length_atIndex sends setVertexBytes:length:atIndex:.
 func send_setVertexBytes_length_atIndex(self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint) {
 	msg.Call_v_pQQ(ns.MsgSend(), uintptr(self), sel_setVertexBytes_length_atIndex.Ptr(), uintptr(a0), a1, a2)
+}
+
+// batch_setVertexBytes_length_atIndex queues setVertexBytes:length:atIndex: on b, or sends it now when b is nil.
+func batch_setVertexBytes_length_atIndex(b *msg.Batch, self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint) {
+	if b == nil {
+		send_setVertexBytes_length_atIndex(self, a0, a1, a2)
+		return
+	}
+	b.Add_v_pQQ(ns.MsgSend(), uintptr(self), sel_setVertexBytes_length_atIndex.Ptr(), uintptr(a0), a1, a2)
 }
 
 // send_setFragmentBuffer_offset_atIndex sends setFragmentBuffer:offset:atIndex:.
@@ -519,9 +645,27 @@ func send_setFragmentBuffer_offset_atIndex(self objc.ID, a0 objc.ID, a1 uint, a2
 	msg.Call_v_oQQ(ns.MsgSend(), uintptr(self), sel_setFragmentBuffer_offset_atIndex.Ptr(), uintptr(a0), a1, a2)
 }
 
+// batch_setFragmentBuffer_offset_atIndex queues setFragmentBuffer:offset:atIndex: on b, or sends it now when b is nil.
+func batch_setFragmentBuffer_offset_atIndex(b *msg.Batch, self objc.ID, a0 objc.ID, a1 uint, a2 uint) {
+	if b == nil {
+		send_setFragmentBuffer_offset_atIndex(self, a0, a1, a2)
+		return
+	}
+	b.Add_v_oQQ(ns.MsgSend(), uintptr(self), sel_setFragmentBuffer_offset_atIndex.Ptr(), uintptr(a0), a1, a2)
+}
+
 // send_setFragmentBufferOffset_atIndex sends setFragmentBufferOffset:atIndex:.
 func send_setFragmentBufferOffset_atIndex(self objc.ID, a0 uint, a1 uint) {
 	msg.Call_v_QQ(ns.MsgSend(), uintptr(self), sel_setFragmentBufferOffset_atIndex.Ptr(), a0, a1)
+}
+
+// batch_setFragmentBufferOffset_atIndex queues setFragmentBufferOffset:atIndex: on b, or sends it now when b is nil.
+func batch_setFragmentBufferOffset_atIndex(b *msg.Batch, self objc.ID, a0 uint, a1 uint) {
+	if b == nil {
+		send_setFragmentBufferOffset_atIndex(self, a0, a1)
+		return
+	}
+	b.Add_v_QQ(ns.MsgSend(), uintptr(self), sel_setFragmentBufferOffset_atIndex.Ptr(), a0, a1)
 }
 
 // send_setFragmentBytes_length_atIndex sends setFragmentBytes:length:atIndex:.
@@ -529,9 +673,27 @@ func send_setFragmentBytes_length_atIndex(self objc.ID, a0 unsafe.Pointer, a1 ui
 	msg.Call_v_pQQ(ns.MsgSend(), uintptr(self), sel_setFragmentBytes_length_atIndex.Ptr(), uintptr(a0), a1, a2)
 }
 
+// batch_setFragmentBytes_length_atIndex queues setFragmentBytes:length:atIndex: on b, or sends it now when b is nil.
+func batch_setFragmentBytes_length_atIndex(b *msg.Batch, self objc.ID, a0 unsafe.Pointer, a1 uint, a2 uint) {
+	if b == nil {
+		send_setFragmentBytes_length_atIndex(self, a0, a1, a2)
+		return
+	}
+	b.Add_v_pQQ(ns.MsgSend(), uintptr(self), sel_setFragmentBytes_length_atIndex.Ptr(), uintptr(a0), a1, a2)
+}
+
 // send_setVertexTexture_atIndex sends setVertexTexture:atIndex:.
 func send_setVertexTexture_atIndex(self objc.ID, a0 objc.ID, a1 uint) {
 	msg.Call_v_oQ(ns.MsgSend(), uintptr(self), sel_setVertexTexture_atIndex.Ptr(), uintptr(a0), a1)
+}
+
+// batch_setVertexTexture_atIndex queues setVertexTexture:atIndex: on b, or sends it now when b is nil.
+func batch_setVertexTexture_atIndex(b *msg.Batch, self objc.ID, a0 objc.ID, a1 uint) {
+	if b == nil {
+		send_setVertexTexture_atIndex(self, a0, a1)
+		return
+	}
+	b.Add_v_oQ(ns.MsgSend(), uintptr(self), sel_setVertexTexture_atIndex.Ptr(), uintptr(a0), a1)
 }
 
 // send_setFragmentTexture_atIndex sends setFragmentTexture:atIndex:.
@@ -539,9 +701,27 @@ func send_setFragmentTexture_atIndex(self objc.ID, a0 objc.ID, a1 uint) {
 	msg.Call_v_oQ(ns.MsgSend(), uintptr(self), sel_setFragmentTexture_atIndex.Ptr(), uintptr(a0), a1)
 }
 
+// batch_setFragmentTexture_atIndex queues setFragmentTexture:atIndex: on b, or sends it now when b is nil.
+func batch_setFragmentTexture_atIndex(b *msg.Batch, self objc.ID, a0 objc.ID, a1 uint) {
+	if b == nil {
+		send_setFragmentTexture_atIndex(self, a0, a1)
+		return
+	}
+	b.Add_v_oQ(ns.MsgSend(), uintptr(self), sel_setFragmentTexture_atIndex.Ptr(), uintptr(a0), a1)
+}
+
 // send_setVertexSamplerState_atIndex sends setVertexSamplerState:atIndex:.
 func send_setVertexSamplerState_atIndex(self objc.ID, a0 objc.ID, a1 uint) {
 	msg.Call_v_oQ(ns.MsgSend(), uintptr(self), sel_setVertexSamplerState_atIndex.Ptr(), uintptr(a0), a1)
+}
+
+// batch_setVertexSamplerState_atIndex queues setVertexSamplerState:atIndex: on b, or sends it now when b is nil.
+func batch_setVertexSamplerState_atIndex(b *msg.Batch, self objc.ID, a0 objc.ID, a1 uint) {
+	if b == nil {
+		send_setVertexSamplerState_atIndex(self, a0, a1)
+		return
+	}
+	b.Add_v_oQ(ns.MsgSend(), uintptr(self), sel_setVertexSamplerState_atIndex.Ptr(), uintptr(a0), a1)
 }
 
 // send_setFragmentSamplerState_atIndex sends setFragmentSamplerState:atIndex:.
@@ -549,9 +729,27 @@ func send_setFragmentSamplerState_atIndex(self objc.ID, a0 objc.ID, a1 uint) {
 	msg.Call_v_oQ(ns.MsgSend(), uintptr(self), sel_setFragmentSamplerState_atIndex.Ptr(), uintptr(a0), a1)
 }
 
+// batch_setFragmentSamplerState_atIndex queues setFragmentSamplerState:atIndex: on b, or sends it now when b is nil.
+func batch_setFragmentSamplerState_atIndex(b *msg.Batch, self objc.ID, a0 objc.ID, a1 uint) {
+	if b == nil {
+		send_setFragmentSamplerState_atIndex(self, a0, a1)
+		return
+	}
+	b.Add_v_oQ(ns.MsgSend(), uintptr(self), sel_setFragmentSamplerState_atIndex.Ptr(), uintptr(a0), a1)
+}
+
 // send_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance sends drawPrimitives:vertexStart:vertexCount:instanceCount:baseInstance:.
 func send_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance(self objc.ID, a0 uint, a1 uint, a2 uint, a3 uint, a4 uint) {
 	msg.Call_v_QQQQQ(ns.MsgSend(), uintptr(self), sel_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance.Ptr(), a0, a1, a2, a3, a4)
+}
+
+// batch_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance queues drawPrimitives:vertexStart:vertexCount:instanceCount:baseInstance: on b, or sends it now when b is nil.
+func batch_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance(b *msg.Batch, self objc.ID, a0 uint, a1 uint, a2 uint, a3 uint, a4 uint) {
+	if b == nil {
+		send_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance(self, a0, a1, a2, a3, a4)
+		return
+	}
+	b.Add_v_QQQQQ(ns.MsgSend(), uintptr(self), sel_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance.Ptr(), a0, a1, a2, a3, a4)
 }
 
 // send_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance sends drawIndexedPrimitives:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:.
@@ -559,9 +757,27 @@ func send_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffs
 	msg.Call_v_QQQoQQqQ(ns.MsgSend(), uintptr(self), sel_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance.Ptr(), a0, a1, a2, uintptr(a3), a4, a5, a6, a7)
 }
 
+// batch_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance queues drawIndexedPrimitives:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance: on b, or sends it now when b is nil.
+func batch_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance(b *msg.Batch, self objc.ID, a0 uint, a1 uint, a2 uint, a3 objc.ID, a4 uint, a5 uint, a6 int, a7 uint) {
+	if b == nil {
+		send_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance(self, a0, a1, a2, a3, a4, a5, a6, a7)
+		return
+	}
+	b.Add_v_QQQoQQqQ(ns.MsgSend(), uintptr(self), sel_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance.Ptr(), a0, a1, a2, uintptr(a3), a4, a5, a6, a7)
+}
+
 // send_setVisibilityResultMode_offset sends setVisibilityResultMode:offset:.
 func send_setVisibilityResultMode_offset(self objc.ID, a0 uint, a1 uint) {
 	msg.Call_v_QQ(ns.MsgSend(), uintptr(self), sel_setVisibilityResultMode_offset.Ptr(), a0, a1)
+}
+
+// batch_setVisibilityResultMode_offset queues setVisibilityResultMode:offset: on b, or sends it now when b is nil.
+func batch_setVisibilityResultMode_offset(b *msg.Batch, self objc.ID, a0 uint, a1 uint) {
+	if b == nil {
+		send_setVisibilityResultMode_offset(self, a0, a1)
+		return
+	}
+	b.Add_v_QQ(ns.MsgSend(), uintptr(self), sel_setVisibilityResultMode_offset.Ptr(), a0, a1)
 }
 
 // send_endEncoding sends endEncoding.
@@ -569,14 +785,41 @@ func send_endEncoding(self objc.ID) {
 	msg.Call_v_(ns.MsgSend(), uintptr(self), sel_endEncoding.Ptr())
 }
 
+// batch_endEncoding queues endEncoding on b, or sends it now when b is nil.
+func batch_endEncoding(b *msg.Batch, self objc.ID) {
+	if b == nil {
+		send_endEncoding(self)
+		return
+	}
+	b.Add_v_(ns.MsgSend(), uintptr(self), sel_endEncoding.Ptr())
+}
+
 // send_setDepthStoreAction sends setDepthStoreAction:.
 func send_setDepthStoreAction(self objc.ID, a0 uint) {
 	msg.Call_v_Q(ns.MsgSend(), uintptr(self), sel_setDepthStoreAction.Ptr(), a0)
 }
 
+// batch_setDepthStoreAction queues setDepthStoreAction: on b, or sends it now when b is nil.
+func batch_setDepthStoreAction(b *msg.Batch, self objc.ID, a0 uint) {
+	if b == nil {
+		send_setDepthStoreAction(self, a0)
+		return
+	}
+	b.Add_v_Q(ns.MsgSend(), uintptr(self), sel_setDepthStoreAction.Ptr(), a0)
+}
+
 // send_setStencilStoreAction sends setStencilStoreAction:.
 func send_setStencilStoreAction(self objc.ID, a0 uint) {
 	msg.Call_v_Q(ns.MsgSend(), uintptr(self), sel_setStencilStoreAction.Ptr(), a0)
+}
+
+// batch_setStencilStoreAction queues setStencilStoreAction: on b, or sends it now when b is nil.
+func batch_setStencilStoreAction(b *msg.Batch, self objc.ID, a0 uint) {
+	if b == nil {
+		send_setStencilStoreAction(self, a0)
+		return
+	}
+	b.Add_v_Q(ns.MsgSend(), uintptr(self), sel_setStencilStoreAction.Ptr(), a0)
 }
 
 // send_copyFromBuffer_sourceOffset_toBuffer_destinationOffset_size sends copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:.
