@@ -18,6 +18,11 @@ PE_ARCHES := i686 x86_64
 
 GO_SRC  := $(shell find . -name '*.go' -not -path './$(BUILD)/*' -not -path './.tools/*') go.mod go.sum
 GEN     := pe/gen/d3d9_layout.h pe/gen/mtld3d_formats.h pe/gen/state_tables.h pe/gen/wire.h pe/gen/d3d9_vtbl.h pe/gen/d3d9_vtbl.c unix/mtld3d/thunks_gen.c mtld3d.conf.example
+# The Metal backend's message path, from unix/backend/metal/msgsig.
+GEN     += unix/backend/metal/msg/msg_gen.h unix/backend/metal/msg/calls_gen.go unix/backend/metal/msg/calls_nocgo_gen.go \
+           unix/backend/metal/msg/calls_gen_test.go unix/backend/metal/msg/msgtest/recorders_gen.h \
+           unix/backend/metal/msg/msgtest/recorders_gen.c unix/backend/metal/msg/msgtest/recorders_gen.go \
+           unix/backend/metal/ns/send_gen_darwin.go unix/backend/metal/mtl/send_gen_darwin.go unix/backend/metal/ca/send_gen_darwin.go
 SHIM_SRC := pe/mtld3d/mtld3d.c pe/mtld3d/mtld3d.h
 D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 
@@ -31,13 +36,13 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-api bench-reference bench-submit bench-shaders conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-reference bench-submit bench-shaders conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
 
 gen: $(GEN)
-$(GEN) &: $(filter ./shared/% ./types/% ./core/%,$(GO_SRC)) $(filter ./cmd/mtld3d-gen/%,$(GO_SRC)) $(wildcard pe/d3d9/*.c)
+$(GEN) &: $(filter ./shared/% ./types/% ./core/% ./unix/backend/metal/msgsig/%,$(GO_SRC)) $(filter ./cmd/mtld3d-gen/%,$(GO_SRC)) $(wildcard pe/d3d9/*.c)
 	$(GO) run ./cmd/mtld3d-gen
 
 # mtld3d.dll: the builtin shim. Wine recognises a builtin by this marker
@@ -168,6 +173,15 @@ bench-shaders:
 # The bridge's round trip from the game's main thread.
 bench-bridge: all
 	$(GO) test -count=1 -run 'TestPrograms//^bridge$$' -v ./tests/ | grep 'bench'
+
+# The Metal backend's Objective-C message path (docs/METAL.md): ns and
+# allocations a message through the generated cgo trampolines, against
+# purego.SyscallN and purego/objc's reflective Send (a C stand-in for
+# objc_msgSend, so it runs here), and the messages a draw sends.
+bench-metal:
+	$(GO) test -count=1 -run 'TestMessagesDoNotAllocate|TestBatchDoesNotAllocate' -bench 'BenchmarkMessage|BenchmarkDraw' -benchtime 1000000x ./unix/backend/metal/msg/
+	$(GO) test -count=1 -run TestMetalMessagesPerDraw -v ./unix/device/
+
 
 install: all
 	$(GO) run ./cmd/mtld3d-install install -prefix "$(WINEPREFIX)" -dlldir "$(WINEDLLDIR)" -build $(BUILD)

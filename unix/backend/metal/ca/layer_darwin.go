@@ -14,21 +14,6 @@ import (
 var (
 	class_CAMetalLayer  = ns.Cls(ns.QuartzCore, "CAMetalLayer")
 	class_CATransaction = ns.Cls(ns.QuartzCore, "CATransaction")
-
-	sel_begin             = ns.Sel("begin")
-	sel_commit            = ns.Sel("commit")
-	sel_setDisableActions = ns.Sel("setDisableActions:")
-
-	sel_setDevice               = ns.Sel("setDevice:")
-	sel_setPixelFormat          = ns.Sel("setPixelFormat:")
-	sel_pixelFormat             = ns.Sel("pixelFormat")
-	sel_setDrawableSize         = ns.Sel("setDrawableSize:")
-	sel_drawableSize            = ns.Sel("drawableSize")
-	sel_setFramebufferOnly      = ns.Sel("setFramebufferOnly:")
-	sel_setMaximumDrawableCount = ns.Sel("setMaximumDrawableCount:")
-	sel_setDisplaySyncEnabled   = ns.Sel("setDisplaySyncEnabled:")
-	sel_nextDrawable            = ns.Sel("nextDrawable")
-	sel_texture                 = ns.Sel("texture")
 )
 
 // Transaction runs f inside an explicit CATransaction with implicit
@@ -37,9 +22,9 @@ var (
 // commit.
 func Transaction(f func()) {
 	ns.WithPool(func() {
-		ns.Send(class_CATransaction.ID(), sel_begin)
-		ns.Send(class_CATransaction.ID(), sel_setDisableActions, true)
-		defer ns.Send(class_CATransaction.ID(), sel_commit)
+		send_begin(class_CATransaction.ID())
+		send_setDisableActions(class_CATransaction.ID(), true)
+		defer send_commit(class_CATransaction.ID())
 		f()
 	})
 }
@@ -67,37 +52,37 @@ func NewMetalLayer() (MetalLayer, error) {
 }
 
 // SetDevice is setDevice:.
-func (l MetalLayer) SetDevice(d mtl.Device) { ns.Send(l.id, sel_setDevice, d.ID()) }
+func (l MetalLayer) SetDevice(d mtl.Device) { send_setDevice(l.id, d.ID()) }
 
 // SetPixelFormat is setPixelFormat: (BGRA8Unorm, BGRA8Unorm_sRGB,
 // RGBA16Float, RGB10A2Unorm or BGR10A2Unorm).
-func (l MetalLayer) SetPixelFormat(f mtl.PixelFormat) { ns.Send(l.id, sel_setPixelFormat, uint(f)) }
+func (l MetalLayer) SetPixelFormat(f mtl.PixelFormat) { send_setPixelFormat(l.id, uint(f)) }
 
 // PixelFormat is -pixelFormat.
 func (l MetalLayer) PixelFormat() mtl.PixelFormat {
-	return mtl.PixelFormat(ns.SendUint(l.id, sel_pixelFormat))
+	return mtl.PixelFormat(send_pixelFormat(l.id))
 }
 
 // SetDrawableSize is setDrawableSize:, in pixels.
-func (l MetalLayer) SetDrawableSize(s CGSize) { ns.Send(l.id, sel_setDrawableSize, s) }
+func (l MetalLayer) SetDrawableSize(s CGSize) { send_setDrawableSize(l.id, s) }
 
 // DrawableSize is -drawableSize (a 16-byte struct return: registers on
 // both architectures).
-func (l MetalLayer) DrawableSize() CGSize { return ns.SendT[CGSize](l.id, sel_drawableSize) }
+func (l MetalLayer) DrawableSize() CGSize { return send_drawableSize(l.id) }
 
 // SetFramebufferOnly is setFramebufferOnly:. NO lets drawables be read
 // back and sampled.
-func (l MetalLayer) SetFramebufferOnly(b bool) { ns.Send(l.id, sel_setFramebufferOnly, b) }
+func (l MetalLayer) SetFramebufferOnly(b bool) { send_setFramebufferOnly(l.id, b) }
 
 // SetMaximumDrawableCount is setMaximumDrawableCount: (2 or 3).
 func (l MetalLayer) SetMaximumDrawableCount(n int) {
-	ns.Send(l.id, sel_setMaximumDrawableCount, uint(n))
+	send_setMaximumDrawableCount(l.id, uint(n))
 }
 
 // SetDisplaySyncEnabled is setDisplaySyncEnabled: (vsync, macOS 10.13).
 func (l MetalLayer) SetDisplaySyncEnabled(b bool) {
 	if ns.ObjectOf(l.id).RespondsTo(sel_setDisplaySyncEnabled) {
-		ns.Send(l.id, sel_setDisplaySyncEnabled, b)
+		send_setDisplaySyncEnabled(l.id, b)
 	}
 }
 
@@ -105,7 +90,7 @@ func (l MetalLayer) SetDisplaySyncEnabled(b bool) {
 // returns a nil drawable when none frees up within a second.
 func (l MetalLayer) NextDrawable() MetalDrawable {
 	var id objc.ID
-	ns.WithPool(func() { id = ns.Retain(ns.Send(l.id, sel_nextDrawable)) })
+	ns.WithPool(func() { id = ns.Retain(send_nextDrawable(l.id)) })
 	return MetalDrawable{id}
 }
 
@@ -122,4 +107,4 @@ func (d MetalDrawable) IsNil() bool { return d.id == 0 }
 func (d MetalDrawable) Release() { ns.Release(d.id) }
 
 // Texture is -texture: owned by the drawable, valid while it is.
-func (d MetalDrawable) Texture() mtl.Texture { return mtl.TextureOf(ns.Send(d.id, sel_texture)) }
+func (d MetalDrawable) Texture() mtl.Texture { return mtl.TextureOf(send_texture(d.id)) }

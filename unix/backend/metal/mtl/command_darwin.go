@@ -7,39 +7,12 @@ import (
 
 	"github.com/ebitengine/purego/objc"
 
+	"mtld3d/unix/backend/metal/msg"
 	"mtld3d/unix/backend/metal/ns"
 )
 
 var (
 	class_MTLRenderPassDescriptor = ns.Cls(ns.Metal, "MTLRenderPassDescriptor")
-
-	sel_commandBuffer                         = ns.Sel("commandBuffer")
-	sel_commandBufferWithUnretainedReferences = ns.Sel("commandBufferWithUnretainedReferences")
-	sel_renderCommandEncoderWithDescriptor    = ns.Sel("renderCommandEncoderWithDescriptor:")
-	sel_blitCommandEncoder                    = ns.Sel("blitCommandEncoder")
-	sel_presentDrawable                       = ns.Sel("presentDrawable:")
-	sel_addCompletedHandler                   = ns.Sel("addCompletedHandler:")
-	sel_commit                                = ns.Sel("commit")
-	sel_waitUntilCompleted                    = ns.Sel("waitUntilCompleted")
-	sel_status                                = ns.Sel("status")
-	sel_error                                 = ns.Sel("error")
-	sel_renderPassDescriptor                  = ns.Sel("renderPassDescriptor")
-	sel_depthAttachment                       = ns.Sel("depthAttachment")
-	sel_stencilAttachment                     = ns.Sel("stencilAttachment")
-	sel_setTexture                            = ns.Sel("setTexture:")
-	sel_setLevel                              = ns.Sel("setLevel:")
-	sel_setSlice                              = ns.Sel("setSlice:")
-	sel_setDepthPlane                         = ns.Sel("setDepthPlane:")
-	sel_setLoadAction                         = ns.Sel("setLoadAction:")
-	sel_setStoreAction                        = ns.Sel("setStoreAction:")
-	sel_setResolveTexture                     = ns.Sel("setResolveTexture:")
-	sel_setResolveLevel                       = ns.Sel("setResolveLevel:")
-	sel_setResolveSlice                       = ns.Sel("setResolveSlice:")
-	sel_setClearColor                         = ns.Sel("setClearColor:")
-	sel_setClearDepth                         = ns.Sel("setClearDepth:")
-	sel_setClearStencil                       = ns.Sel("setClearStencil:")
-	sel_setVisibilityResultBuffer             = ns.Sel("setVisibilityResultBuffer:")
-	sel_setSamplePositions_count              = ns.Sel("setSamplePositions:count:")
 )
 
 // CommandQueue is an id<MTLCommandQueue>.
@@ -69,7 +42,7 @@ func (c CommandBuffer) IsNil() bool { return c.id == 0 }
 // CommandBuffer is -commandBuffer, retained: the result outlives the
 // autorelease pool it was made in, so the caller must Release it.
 func (q CommandQueue) CommandBuffer() CommandBuffer {
-	return CommandBuffer{ns.Retain(ns.Send(q.id, sel_commandBuffer))}
+	return CommandBuffer{ns.Retain(send_commandBuffer(q.id))}
 }
 
 // Release is -release.
@@ -79,27 +52,27 @@ func (c CommandBuffer) Release() { ns.Release(c.id) }
 func (c CommandBuffer) SetLabel(s string) { ns.ObjectOf(c.id).SetLabel(s) }
 
 // Commit is -commit.
-func (c CommandBuffer) Commit() { ns.Send(c.id, sel_commit) }
+func (c CommandBuffer) Commit() { send_commit(c.id) }
 
 // WaitUntilCompleted is -waitUntilCompleted.
-func (c CommandBuffer) WaitUntilCompleted() { ns.Send(c.id, sel_waitUntilCompleted) }
+func (c CommandBuffer) WaitUntilCompleted() { send_waitUntilCompleted(c.id) }
 
 // Status is -status.
 func (c CommandBuffer) Status() CommandBufferStatus {
-	return CommandBufferStatus(ns.SendUint(c.id, sel_status))
+	return CommandBufferStatus(send_status(c.id))
 }
 
 // Error is -error copied into Go; nil when there is none.
 func (c CommandBuffer) Error() error {
 	var err error
-	ns.WithPool(func() { err = ns.ErrorOf(ns.Send(c.id, sel_error)) })
+	ns.WithPool(func() { err = ns.ErrorOf(send_error(c.id)) })
 	return err
 }
 
 // PresentDrawable is -presentDrawable:. drawable is an id<MTLDrawable>
 // (ca.MetalDrawable.ID()).
 func (c CommandBuffer) PresentDrawable(drawable objc.ID) {
-	ns.Send(c.id, sel_presentDrawable, drawable)
+	send_presentDrawable(c.id, drawable)
 }
 
 // AddCompletedHandler is -addCompletedHandler:. Metal calls fn once, on a
@@ -117,7 +90,7 @@ func (c CommandBuffer) AddCompletedHandler(fn func(CommandBuffer)) {
 	b := objc.NewBlock(func(_ objc.Block, cb objc.ID) {
 		fn(CommandBuffer{cb})
 	})
-	ns.Send(c.id, sel_addCompletedHandler, b)
+	send_addCompletedHandler(c.id, objc.ID(b))
 	b.Release()
 }
 
@@ -160,16 +133,16 @@ var centreSamples = [16]SamplePosition{{.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {
 	{.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}}
 
 func setAttachment(a objc.ID, ls *LoadStore) {
-	ns.Send(a, sel_setTexture, ls.Texture.id)
-	ns.Send(a, sel_setLevel, uint(ls.Level))
-	ns.Send(a, sel_setSlice, uint(ls.Slice))
-	ns.Send(a, sel_setDepthPlane, uint(ls.DepthPlane))
-	ns.Send(a, sel_setLoadAction, uint(ls.LoadAction))
-	ns.Send(a, sel_setStoreAction, uint(ls.StoreAction))
+	send_setTexture(a, ls.Texture.id)
+	send_setLevel(a, uint(ls.Level))
+	send_setSlice(a, uint(ls.Slice))
+	send_setDepthPlane(a, uint(ls.DepthPlane))
+	send_setLoadAction(a, uint(ls.LoadAction))
+	send_setStoreAction(a, uint(ls.StoreAction))
 	if !ls.Resolve.IsNil() {
-		ns.Send(a, sel_setResolveTexture, ls.Resolve.id)
-		ns.Send(a, sel_setResolveLevel, uint(ls.ResolveLevel))
-		ns.Send(a, sel_setResolveSlice, uint(ls.ResolveSlice))
+		send_setResolveTexture(a, ls.Resolve.id)
+		send_setResolveLevel(a, uint(ls.ResolveLevel))
+		send_setResolveSlice(a, uint(ls.ResolveSlice))
 	}
 }
 
@@ -179,33 +152,33 @@ func setAttachment(a objc.ID, ls *LoadStore) {
 func (c CommandBuffer) RenderCommandEncoder(rp *RenderPassDescriptor) RenderCommandEncoder {
 	var e RenderCommandEncoder
 	ns.WithPool(func() {
-		desc := ns.Send(class_MTLRenderPassDescriptor.ID(), sel_renderPassDescriptor) // autoreleased
-		cas := ns.Send(desc, sel_colorAttachments)
+		desc := send_renderPassDescriptor(class_MTLRenderPassDescriptor.ID()) // autoreleased
+		cas := send_colorAttachments(desc)
 		for i := range rp.Color {
 			if rp.Color[i].Texture.IsNil() {
 				continue
 			}
 			a := ns.Index(cas, i)
 			setAttachment(a, &rp.Color[i])
-			ns.Send(a, sel_setClearColor, rp.ClearColor[i])
+			send_setClearColor(a, rp.ClearColor[i])
 		}
 		if !rp.Depth.Texture.IsNil() {
-			a := ns.Send(desc, sel_depthAttachment)
+			a := send_depthAttachment(desc)
 			setAttachment(a, &rp.Depth)
-			ns.Send(a, sel_setClearDepth, rp.ClearDepth)
+			send_setClearDepth(a, rp.ClearDepth)
 		}
 		if !rp.Stencil.Texture.IsNil() {
-			a := ns.Send(desc, sel_stencilAttachment)
+			a := send_stencilAttachment(desc)
 			setAttachment(a, &rp.Stencil)
-			ns.Send(a, sel_setClearStencil, rp.ClearStencil)
+			send_setClearStencil(a, rp.ClearStencil)
 		}
 		if !rp.VisibilityResultBuffer.IsNil() {
-			ns.Send(desc, sel_setVisibilityResultBuffer, rp.VisibilityResultBuffer.id)
+			send_setVisibilityResultBuffer(desc, rp.VisibilityResultBuffer.id)
 		}
 		if n := rp.CenterSamples; n > 1 && n <= len(centreSamples) {
-			ns.Send(desc, sel_setSamplePositions_count, unsafe.Pointer(&centreSamples[0]), uint(n))
+			send_setSamplePositions_count(desc, unsafe.Pointer(&centreSamples[0]), uint(n))
 		}
-		e = RenderCommandEncoder{ns.Retain(ns.Send(c.id, sel_renderCommandEncoderWithDescriptor, desc))}
+		e = RenderCommandEncoder{id: ns.Retain(send_renderCommandEncoderWithDescriptor(c.id, desc)), b: msg.GetBatch()}
 		if e.id != 0 && rp.Label != "" {
 			ns.ObjectOf(e.id).SetLabel(rp.Label)
 		}
@@ -216,5 +189,5 @@ func (c CommandBuffer) RenderCommandEncoder(rp *RenderPassDescriptor) RenderComm
 // BlitCommandEncoder is -blitCommandEncoder, retained: call EndEncoding,
 // then Release.
 func (c CommandBuffer) BlitCommandEncoder() BlitCommandEncoder {
-	return BlitCommandEncoder{ns.Retain(ns.Send(c.id, sel_blitCommandEncoder))}
+	return BlitCommandEncoder{ns.Retain(send_blitCommandEncoder(c.id))}
 }

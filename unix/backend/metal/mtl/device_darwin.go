@@ -15,24 +15,6 @@ import (
 var (
 	sym_MTLCreateSystemDefaultDevice = ns.Sym(ns.Metal, "MTLCreateSystemDefaultDevice")
 	sym_MTLCopyAllDevices            = ns.Sym(ns.Metal, "MTLCopyAllDevices")
-
-	sel_name                                       = ns.Sel("name")
-	sel_hasUnifiedMemory                           = ns.Sel("hasUnifiedMemory")
-	sel_supportsFamily                             = ns.Sel("supportsFamily:")
-	sel_supportsBCTextureCompression               = ns.Sel("supportsBCTextureCompression")
-	sel_isDepth24Stencil8PixelFormatSupported      = ns.Sel("isDepth24Stencil8PixelFormatSupported")
-	sel_recommendedMaxWorkingSetSize               = ns.Sel("recommendedMaxWorkingSetSize")
-	sel_supportsTextureSampleCount                 = ns.Sel("supportsTextureSampleCount:")
-	sel_maxThreadsPerThreadgroup                   = ns.Sel("maxThreadsPerThreadgroup")
-	sel_isLowPower                                 = ns.Sel("isLowPower")
-	sel_registryID                                 = ns.Sel("registryID")
-	sel_newBufferWithLength_options                = ns.Sel("newBufferWithLength:options:")
-	sel_newTextureWithDescriptor                   = ns.Sel("newTextureWithDescriptor:")
-	sel_newSamplerStateWithDescriptor              = ns.Sel("newSamplerStateWithDescriptor:")
-	sel_newDepthStencilStateWithDescriptor         = ns.Sel("newDepthStencilStateWithDescriptor:")
-	sel_newLibraryWithSource_options_error         = ns.Sel("newLibraryWithSource:options:error:")
-	sel_newRenderPipelineStateWithDescriptor_error = ns.Sel("newRenderPipelineStateWithDescriptor:error:")
-	sel_newCommandQueue                            = ns.Sel("newCommandQueue")
 )
 
 // deviceSelectors are what every MTLDevice must answer; NewDevice checks
@@ -107,12 +89,12 @@ func CopyAllDevices() ([]Device, error) {
 // Name is -name.
 func (d Device) Name() string {
 	var s string
-	ns.WithPool(func() { s = ns.GoString(ns.Send(d.id, sel_name)) })
+	ns.WithPool(func() { s = ns.GoString(send_name(d.id)) })
 	return s
 }
 
 // HasUnifiedMemory is -hasUnifiedMemory.
-func (d Device) HasUnifiedMemory() bool { return ns.SendBool(d.id, sel_hasUnifiedMemory) }
+func (d Device) HasUnifiedMemory() bool { return send_hasUnifiedMemory(d.id) }
 
 // SupportsFamily is -supportsFamily: (macOS 10.15); false where the
 // device does not answer it.
@@ -120,7 +102,7 @@ func (d Device) SupportsFamily(f GPUFamily) bool {
 	if !ns.ObjectOf(d.id).RespondsTo(sel_supportsFamily) {
 		return false
 	}
-	return ns.SendBool(d.id, sel_supportsFamily, int(f))
+	return send_supportsFamily(d.id, int(f))
 }
 
 // SupportsBCTextureCompression is -supportsBCTextureCompression (macOS
@@ -130,41 +112,42 @@ func (d Device) SupportsBCTextureCompression() bool {
 	if !ns.ObjectOf(d.id).RespondsTo(sel_supportsBCTextureCompression) {
 		return true
 	}
-	return ns.SendBool(d.id, sel_supportsBCTextureCompression)
+	return send_supportsBCTextureCompression(d.id)
 }
 
 // Depth24Stencil8PixelFormatSupported is
 // -isDepth24Stencil8PixelFormatSupported.
 func (d Device) Depth24Stencil8PixelFormatSupported() bool {
-	return ns.SendBool(d.id, sel_isDepth24Stencil8PixelFormatSupported)
+	return send_isDepth24Stencil8PixelFormatSupported(d.id)
 }
 
 // RecommendedMaxWorkingSetSize is -recommendedMaxWorkingSetSize.
 func (d Device) RecommendedMaxWorkingSetSize() uint64 {
-	return ns.SendT[uint64](d.id, sel_recommendedMaxWorkingSetSize)
+	return send_recommendedMaxWorkingSetSize(d.id)
 }
 
 // SupportsTextureSampleCount is -supportsTextureSampleCount:.
 func (d Device) SupportsTextureSampleCount(n int) bool {
-	return ns.SendBool(d.id, sel_supportsTextureSampleCount, uint(n))
+	return send_supportsTextureSampleCount(d.id, uint(n))
 }
 
 // MaxThreadsPerThreadgroup is -maxThreadsPerThreadgroup. MTLSize is 24
 // bytes: on amd64 this goes through objc_msgSend_stret, on arm64 through
-// objc_msgSend with the result pointer in x8 (ns.SendT chooses).
+// objc_msgSend with the result pointer in x8 (the generated sender
+// passes ns.MsgSendStret, which picks).
 func (d Device) MaxThreadsPerThreadgroup() Size {
-	return ns.SendT[Size](d.id, sel_maxThreadsPerThreadgroup)
+	return send_maxThreadsPerThreadgroup(d.id)
 }
 
 // IsLowPower is -isLowPower.
-func (d Device) IsLowPower() bool { return ns.SendBool(d.id, sel_isLowPower) }
+func (d Device) IsLowPower() bool { return send_isLowPower(d.id) }
 
 // RegistryID is -registryID.
-func (d Device) RegistryID() uint64 { return ns.SendT[uint64](d.id, sel_registryID) }
+func (d Device) RegistryID() uint64 { return send_registryID(d.id) }
 
 // NewBuffer is -newBufferWithLength:options:: an owned buffer.
 func (d Device) NewBuffer(length int, opts ResourceOptions) (Buffer, error) {
-	id := ns.Send(d.id, sel_newBufferWithLength_options, uint(length), uint(opts))
+	id := send_newBufferWithLength_options(d.id, uint(length), uint(opts))
 	if id == 0 {
 		return Buffer{}, fmt.Errorf("mtl: newBufferWithLength:%d options:%#x returned nil", length, uint(opts))
 	}
@@ -173,7 +156,7 @@ func (d Device) NewBuffer(length int, opts ResourceOptions) (Buffer, error) {
 
 // NewCommandQueue is -newCommandQueue: an owned queue.
 func (d Device) NewCommandQueue() (CommandQueue, error) {
-	id := ns.Send(d.id, sel_newCommandQueue)
+	id := send_newCommandQueue(d.id)
 	if id == 0 {
 		return CommandQueue{}, fmt.Errorf("mtl: newCommandQueue returned nil")
 	}

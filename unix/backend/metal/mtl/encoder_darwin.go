@@ -7,59 +7,20 @@ import (
 
 	"github.com/ebitengine/purego/objc"
 
+	"mtld3d/unix/backend/metal/msg"
 	"mtld3d/unix/backend/metal/ns"
 )
 
-var (
-	sel_setViewport                                                       = ns.Sel("setViewport:")
-	sel_setScissorRect                                                    = ns.Sel("setScissorRect:")
-	sel_setCullMode                                                       = ns.Sel("setCullMode:")
-	sel_setFrontFacingWinding                                             = ns.Sel("setFrontFacingWinding:")
-	sel_setDepthBias_slopeScale_clamp                                     = ns.Sel("setDepthBias:slopeScale:clamp:")
-	sel_setDepthClipMode                                                  = ns.Sel("setDepthClipMode:")
-	sel_setTriangleFillMode                                               = ns.Sel("setTriangleFillMode:")
-	sel_setStencilFrontReferenceValue_backReferenceValue                  = ns.Sel("setStencilFrontReferenceValue:backReferenceValue:")
-	sel_setBlendColorRed_green_blue_alpha                                 = ns.Sel("setBlendColorRed:green:blue:alpha:")
-	sel_setRenderPipelineState                                            = ns.Sel("setRenderPipelineState:")
-	sel_setDepthStencilState                                              = ns.Sel("setDepthStencilState:")
-	sel_setVertexBuffer_offset_atIndex                                    = ns.Sel("setVertexBuffer:offset:atIndex:")
-	sel_setVertexBufferOffset_atIndex                                     = ns.Sel("setVertexBufferOffset:atIndex:")
-	sel_setVertexBytes_length_atIndex                                     = ns.Sel("setVertexBytes:length:atIndex:")
-	sel_setFragmentBuffer_offset_atIndex                                  = ns.Sel("setFragmentBuffer:offset:atIndex:")
-	sel_setFragmentBufferOffset_atIndex                                   = ns.Sel("setFragmentBufferOffset:atIndex:")
-	sel_setFragmentBytes_length_atIndex                                   = ns.Sel("setFragmentBytes:length:atIndex:")
-	sel_setVertexTexture_atIndex                                          = ns.Sel("setVertexTexture:atIndex:")
-	sel_setFragmentTexture_atIndex                                        = ns.Sel("setFragmentTexture:atIndex:")
-	sel_setVertexSamplerState_atIndex                                     = ns.Sel("setVertexSamplerState:atIndex:")
-	sel_setFragmentSamplerState_atIndex                                   = ns.Sel("setFragmentSamplerState:atIndex:")
-	sel_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance = ns.Sel(
-		"drawPrimitives:vertexStart:vertexCount:instanceCount:baseInstance:")
-	sel_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance = ns.Sel(
-		"drawIndexedPrimitives:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:")
-	sel_setVisibilityResultMode_offset = ns.Sel("setVisibilityResultMode:offset:")
-	sel_endEncoding                    = ns.Sel("endEncoding")
-	sel_setDepthStoreAction            = ns.Sel("setDepthStoreAction:")
-	sel_setStencilStoreAction          = ns.Sel("setStencilStoreAction:")
-
-	sel_copyFromBuffer_sourceOffset_toBuffer_destinationOffset_size = ns.Sel(
-		"copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:")
-	sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin = ns.Sel(
-		"copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:")
-	sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin_options = ns.Sel(
-		"copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:options:")
-	sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage = ns.Sel(
-		"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:destinationOffset:destinationBytesPerRow:destinationBytesPerImage:")
-	sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage_options = ns.Sel(
-		"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:destinationOffset:destinationBytesPerRow:destinationBytesPerImage:options:")
-	sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin = ns.Sel(
-		"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:")
-	sel_generateMipmapsForTexture = ns.Sel("generateMipmapsForTexture:")
-	sel_fillBuffer_range_value    = ns.Sel("fillBuffer:range:value:")
-	sel_synchronizeResource       = ns.Sel("synchronizeResource:")
-)
-
-// RenderCommandEncoder is an id<MTLRenderCommandEncoder>.
-type RenderCommandEncoder struct{ id objc.ID }
+// RenderCommandEncoder is an id<MTLRenderCommandEncoder>. Its messages
+// are queued on a msg.Batch and sent in one cgo call after each draw and
+// at EndEncoding, so a draw crosses into C once (docs/METAL.md, "The
+// message path"). Until then the objects a queued message names must stay
+// alive; set*Bytes data is copied into the batch. An encoder without a
+// batch (the zero value) sends at once.
+type RenderCommandEncoder struct {
+	id objc.ID
+	b  *msg.Batch
+}
 
 // ID is the object id.
 func (e RenderCommandEncoder) ID() objc.ID { return e.id }
@@ -70,102 +31,128 @@ func (e RenderCommandEncoder) IsNil() bool { return e.id == 0 }
 // Release is -release.
 func (e RenderCommandEncoder) Release() { ns.Release(e.id) }
 
-// SetLabel is setLabel:.
-func (e RenderCommandEncoder) SetLabel(s string) { ns.ObjectOf(e.id).SetLabel(s) }
-
-func (e RenderCommandEncoder) SetViewport(v Viewport) { ns.Send(e.id, sel_setViewport, v) }
-func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
-	ns.Send(e.id, sel_setScissorRect, r)
+// SetLabel is setLabel:, after what is queued.
+func (e RenderCommandEncoder) SetLabel(s string) {
+	e.b.Flush()
+	ns.ObjectOf(e.id).SetLabel(s)
 }
-func (e RenderCommandEncoder) SetCullMode(m CullMode) { ns.Send(e.id, sel_setCullMode, uint(m)) }
+
+func (e RenderCommandEncoder) SetViewport(v Viewport) { batch_setViewport(e.b, e.id, v) }
+func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
+	batch_setScissorRect(e.b, e.id, r)
+}
+func (e RenderCommandEncoder) SetCullMode(m CullMode) { batch_setCullMode(e.b, e.id, uint(m)) }
 func (e RenderCommandEncoder) SetFrontFacingWinding(w Winding) {
-	ns.Send(e.id, sel_setFrontFacingWinding, uint(w))
+	batch_setFrontFacingWinding(e.b, e.id, uint(w))
 }
 func (e RenderCommandEncoder) SetDepthBias(bias, slopeScale, clamp float32) {
-	ns.Send(e.id, sel_setDepthBias_slopeScale_clamp, bias, slopeScale, clamp)
+	batch_setDepthBias_slopeScale_clamp(e.b, e.id, bias, slopeScale, clamp)
 }
 func (e RenderCommandEncoder) SetDepthClipMode(m DepthClipMode) {
-	ns.Send(e.id, sel_setDepthClipMode, uint(m))
+	batch_setDepthClipMode(e.b, e.id, uint(m))
 }
 func (e RenderCommandEncoder) SetTriangleFillMode(m TriangleFillMode) {
-	ns.Send(e.id, sel_setTriangleFillMode, uint(m))
+	batch_setTriangleFillMode(e.b, e.id, uint(m))
 }
 func (e RenderCommandEncoder) SetDepthStoreAction(a StoreAction) {
-	ns.Send(e.id, sel_setDepthStoreAction, uint(a))
+	batch_setDepthStoreAction(e.b, e.id, uint(a))
 }
 func (e RenderCommandEncoder) SetStencilStoreAction(a StoreAction) {
-	ns.Send(e.id, sel_setStencilStoreAction, uint(a))
+	batch_setStencilStoreAction(e.b, e.id, uint(a))
 }
 func (e RenderCommandEncoder) SetStencilReferenceValues(front, back uint32) {
-	ns.Send(e.id, sel_setStencilFrontReferenceValue_backReferenceValue, front, back)
+	batch_setStencilFrontReferenceValue_backReferenceValue(e.b, e.id, front, back)
 }
 func (e RenderCommandEncoder) SetBlendColor(r, g, b, a float32) {
-	ns.Send(e.id, sel_setBlendColorRed_green_blue_alpha, r, g, b, a)
+	batch_setBlendColorRed_green_blue_alpha(e.b, e.id, r, g, b, a)
 }
 func (e RenderCommandEncoder) SetRenderPipelineState(p RenderPipelineState) {
-	ns.Send(e.id, sel_setRenderPipelineState, p.id)
+	batch_setRenderPipelineState(e.b, e.id, p.id)
 }
 func (e RenderCommandEncoder) SetDepthStencilState(s DepthStencilState) {
-	ns.Send(e.id, sel_setDepthStencilState, s.id)
+	batch_setDepthStencilState(e.b, e.id, s.id)
 }
 func (e RenderCommandEncoder) SetVertexBuffer(b Buffer, offset, index int) {
-	ns.Send(e.id, sel_setVertexBuffer_offset_atIndex, b.id, uint(offset), uint(index))
+	batch_setVertexBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
 }
 func (e RenderCommandEncoder) SetVertexBufferOffset(offset, index int) {
-	ns.Send(e.id, sel_setVertexBufferOffset_atIndex, uint(offset), uint(index))
+	batch_setVertexBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
 }
 
 // SetVertexBytes is setVertexBytes:length:atIndex:; Metal copies data
-// before returning.
+// before returning, and the batch copies it when queueing.
 func (e RenderCommandEncoder) SetVertexBytes(data []byte, index int) {
 	if len(data) == 0 {
 		return
 	}
-	ns.Send(e.id, sel_setVertexBytes_length_atIndex, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+	if e.b == nil || len(data) > msg.ArenaSize {
+		e.b.Flush()
+		send_setVertexBytes_length_atIndex(e.id, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+		return
+	}
+	batch_setVertexBytes_length_atIndex(e.b, e.id, e.b.Bytes(data), uint(len(data)), uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentBuffer(b Buffer, offset, index int) {
-	ns.Send(e.id, sel_setFragmentBuffer_offset_atIndex, b.id, uint(offset), uint(index))
+	batch_setFragmentBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentBufferOffset(offset, index int) {
-	ns.Send(e.id, sel_setFragmentBufferOffset_atIndex, uint(offset), uint(index))
+	batch_setFragmentBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
 }
 
 // SetFragmentBytes is setFragmentBytes:length:atIndex:; Metal copies
-// data before returning.
+// data before returning, and the batch copies it when queueing.
 func (e RenderCommandEncoder) SetFragmentBytes(data []byte, index int) {
 	if len(data) == 0 {
 		return
 	}
-	ns.Send(e.id, sel_setFragmentBytes_length_atIndex, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+	if e.b == nil || len(data) > msg.ArenaSize {
+		e.b.Flush()
+		send_setFragmentBytes_length_atIndex(e.id, unsafe.Pointer(&data[0]), uint(len(data)), uint(index))
+		return
+	}
+	batch_setFragmentBytes_length_atIndex(e.b, e.id, e.b.Bytes(data), uint(len(data)), uint(index))
 }
 func (e RenderCommandEncoder) SetVertexTexture(t Texture, index int) {
-	ns.Send(e.id, sel_setVertexTexture_atIndex, t.id, uint(index))
+	batch_setVertexTexture_atIndex(e.b, e.id, t.id, uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentTexture(t Texture, index int) {
-	ns.Send(e.id, sel_setFragmentTexture_atIndex, t.id, uint(index))
+	batch_setFragmentTexture_atIndex(e.b, e.id, t.id, uint(index))
 }
 func (e RenderCommandEncoder) SetVertexSamplerState(s SamplerState, index int) {
-	ns.Send(e.id, sel_setVertexSamplerState_atIndex, s.id, uint(index))
+	batch_setVertexSamplerState_atIndex(e.b, e.id, s.id, uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentSamplerState(s SamplerState, index int) {
-	ns.Send(e.id, sel_setFragmentSamplerState_atIndex, s.id, uint(index))
+	batch_setFragmentSamplerState_atIndex(e.b, e.id, s.id, uint(index))
 }
 func (e RenderCommandEncoder) SetVisibilityResultMode(m VisibilityResultMode, offset int) {
-	ns.Send(e.id, sel_setVisibilityResultMode_offset, uint(m), uint(offset))
+	batch_setVisibilityResultMode_offset(e.b, e.id, uint(m), uint(offset))
 }
+
+// DrawPrimitives is drawPrimitives:vertexStart:vertexCount:
+// instanceCount:baseInstance:; it sends what is queued.
 func (e RenderCommandEncoder) DrawPrimitives(t PrimitiveType, start, count, instances, baseInstance int) {
-	ns.Send(e.id, sel_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance,
+	batch_drawPrimitives_vertexStart_vertexCount_instanceCount_baseInstance(e.b, e.id,
 		uint(t), uint(start), uint(count), uint(instances), uint(baseInstance))
+	e.b.Flush()
 }
 
 // DrawIndexedPrimitives is drawIndexedPrimitives:indexCount:indexType:
-// indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:.
-// baseVertex is an NSInteger.
+// indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:;
+// it sends what is queued. baseVertex is an NSInteger.
 func (e RenderCommandEncoder) DrawIndexedPrimitives(t PrimitiveType, count int, it IndexType, ib Buffer, offset, instances, baseVertex, baseInstance int) {
-	ns.Send(e.id, sel_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance,
+	batch_drawIndexedPrimitives_indexCount_indexType_indexBuffer_indexBufferOffset_instanceCount_baseVertex_baseInstance(e.b, e.id,
 		uint(t), uint(count), uint(it), ib.id, uint(offset), uint(instances), baseVertex, uint(baseInstance))
+	e.b.Flush()
 }
-func (e RenderCommandEncoder) EndEncoding() { ns.Send(e.id, sel_endEncoding) }
+
+// EndEncoding is -endEncoding: it sends what is queued and returns the
+// batch to its pool; the encoder takes no more messages.
+func (e RenderCommandEncoder) EndEncoding() {
+	batch_endEncoding(e.b, e.id)
+	if e.b != nil {
+		msg.PutBatch(e.b)
+	}
+}
 
 // BlitCommandEncoder is an id<MTLBlitCommandEncoder>.
 type BlitCommandEncoder struct{ id objc.ID }
@@ -183,46 +170,46 @@ func (e BlitCommandEncoder) Release() { ns.Release(e.id) }
 func (e BlitCommandEncoder) SetLabel(s string) { ns.ObjectOf(e.id).SetLabel(s) }
 
 func (e BlitCommandEncoder) CopyBufferToBuffer(src Buffer, srcOffset int, dst Buffer, dstOffset, size int) {
-	ns.Send(e.id, sel_copyFromBuffer_sourceOffset_toBuffer_destinationOffset_size,
+	send_copyFromBuffer_sourceOffset_toBuffer_destinationOffset_size(e.id,
 		src.id, uint(srcOffset), dst.id, uint(dstOffset), uint(size))
 }
 func (e BlitCommandEncoder) CopyBufferToTexture(src Buffer, srcOffset, bytesPerRow, bytesPerImage int, size Size, dst Texture, slice, level int, origin Origin) {
-	ns.Send(e.id, sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin,
+	send_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin(e.id,
 		src.id, uint(srcOffset), uint(bytesPerRow), uint(bytesPerImage), size, dst.id, uint(slice), uint(level), origin)
 }
 
 // CopyBufferToTextureOptions is the ...options: variant, which can fill
 // the depth or the stencil plane of a combined depth-stencil texture.
 func (e BlitCommandEncoder) CopyBufferToTextureOptions(src Buffer, srcOffset, bytesPerRow, bytesPerImage int, size Size, dst Texture, slice, level int, origin Origin, opt BlitOption) {
-	ns.Send(e.id, sel_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin_options,
+	send_copyFromBuffer_sourceOffset_sourceBytesPerRow_sourceBytesPerImage_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin_options(e.id,
 		src.id, uint(srcOffset), uint(bytesPerRow), uint(bytesPerImage), size, dst.id, uint(slice), uint(level), origin, uint(opt))
 }
 func (e BlitCommandEncoder) CopyTextureToBuffer(src Texture, slice, level int, origin Origin, size Size, dst Buffer, dstOffset, bytesPerRow, bytesPerImage int) {
-	ns.Send(e.id, sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage,
+	send_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage(e.id,
 		src.id, uint(slice), uint(level), origin, size, dst.id, uint(dstOffset), uint(bytesPerRow), uint(bytesPerImage))
 }
 
 // CopyTextureToBufferOptions is the ...options: variant, which can pick
 // the depth or the stencil plane of a combined depth-stencil texture.
 func (e BlitCommandEncoder) CopyTextureToBufferOptions(src Texture, slice, level int, origin Origin, size Size, dst Buffer, dstOffset, bytesPerRow, bytesPerImage int, opt BlitOption) {
-	ns.Send(e.id, sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage_options,
+	send_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toBuffer_destinationOffset_destinationBytesPerRow_destinationBytesPerImage_options(e.id,
 		src.id, uint(slice), uint(level), origin, size, dst.id, uint(dstOffset), uint(bytesPerRow), uint(bytesPerImage), uint(opt))
 }
 func (e BlitCommandEncoder) CopyTextureToTexture(src Texture, srcSlice, srcLevel int, srcOrigin Origin, size Size, dst Texture, dstSlice, dstLevel int, dstOrigin Origin) {
-	ns.Send(e.id, sel_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin,
+	send_copyFromTexture_sourceSlice_sourceLevel_sourceOrigin_sourceSize_toTexture_destinationSlice_destinationLevel_destinationOrigin(e.id,
 		src.id, uint(srcSlice), uint(srcLevel), srcOrigin, size, dst.id, uint(dstSlice), uint(dstLevel), dstOrigin)
 }
 func (e BlitCommandEncoder) GenerateMipmaps(t Texture) {
-	ns.Send(e.id, sel_generateMipmapsForTexture, t.id)
+	send_generateMipmapsForTexture(e.id, t.id)
 }
 func (e BlitCommandEncoder) FillBuffer(b Buffer, offset, length int, value byte) {
-	ns.Send(e.id, sel_fillBuffer_range_value, b.id, Range{uint(offset), uint(length)}, value)
+	send_fillBuffer_range_value(e.id, b.id, Range{uint(offset), uint(length)}, value)
 }
 
 // SynchronizeResource is synchronizeResource: (managed resources on
 // discrete GPUs): makes GPU writes visible to the CPU once the buffer
 // completes.
 func (e BlitCommandEncoder) SynchronizeResource(id objc.ID) {
-	ns.Send(e.id, sel_synchronizeResource, id)
+	send_synchronizeResource(e.id, id)
 }
-func (e BlitCommandEncoder) EndEncoding() { ns.Send(e.id, sel_endEncoding) }
+func (e BlitCommandEncoder) EndEncoding() { send_endEncoding(e.id) }

@@ -13,28 +13,6 @@ import (
 
 var (
 	class_MTLTextureDescriptor = ns.Cls(ns.Metal, "MTLTextureDescriptor")
-
-	sel_contents                                                            = ns.Sel("contents")
-	sel_length                                                              = ns.Sel("length")
-	sel_didModifyRange                                                      = ns.Sel("didModifyRange:")
-	sel_setTextureType                                                      = ns.Sel("setTextureType:")
-	sel_setPixelFormat                                                      = ns.Sel("setPixelFormat:")
-	sel_setWidth                                                            = ns.Sel("setWidth:")
-	sel_setHeight                                                           = ns.Sel("setHeight:")
-	sel_setDepth                                                            = ns.Sel("setDepth:")
-	sel_setMipmapLevelCount                                                 = ns.Sel("setMipmapLevelCount:")
-	sel_setArrayLength                                                      = ns.Sel("setArrayLength:")
-	sel_setSampleCount                                                      = ns.Sel("setSampleCount:")
-	sel_setUsage                                                            = ns.Sel("setUsage:")
-	sel_setStorageMode                                                      = ns.Sel("setStorageMode:")
-	sel_setCpuCacheMode                                                     = ns.Sel("setCpuCacheMode:")
-	sel_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage = ns.Sel("replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:bytesPerImage:")
-	sel_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice     = ns.Sel("getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice:")
-	sel_newTextureViewWithPixelFormat_textureType_levels_slices_swizzle     = ns.Sel("newTextureViewWithPixelFormat:textureType:levels:slices:swizzle:")
-	sel_newTextureViewWithPixelFormat_textureType_levels_slices             = ns.Sel("newTextureViewWithPixelFormat:textureType:levels:slices:")
-	sel_width                                                               = ns.Sel("width")
-	sel_height                                                              = ns.Sel("height")
-	sel_storageMode                                                         = ns.Sel("storageMode")
 )
 
 // Buffer is an id<MTLBuffer>.
@@ -53,15 +31,15 @@ func (b Buffer) Release() { ns.Release(b.id) }
 func (b Buffer) SetLabel(s string) { ns.ObjectOf(b.id).SetLabel(s) }
 
 // Contents is -contents: the CPU address of a shared or managed buffer.
-func (b Buffer) Contents() unsafe.Pointer { return ns.SendT[unsafe.Pointer](b.id, sel_contents) }
+func (b Buffer) Contents() unsafe.Pointer { return send_contents(b.id) }
 
 // Length is -length.
-func (b Buffer) Length() int { return int(ns.SendUint(b.id, sel_length)) }
+func (b Buffer) Length() int { return int(send_length(b.id)) }
 
 // DidModifyRange is -didModifyRange: (managed buffers only): the CPU
 // wrote [offset, offset+length).
 func (b Buffer) DidModifyRange(offset, length int) {
-	ns.Send(b.id, sel_didModifyRange, Range{uint(offset), uint(length)})
+	send_didModifyRange(b.id, Range{uint(offset), uint(length)})
 }
 
 // Texture is an id<MTLTexture>.
@@ -86,11 +64,11 @@ func (t Texture) Release() { ns.Release(t.id) }
 func (t Texture) SetLabel(s string) { ns.ObjectOf(t.id).SetLabel(s) }
 
 // Width is -width; Height is -height.
-func (t Texture) Width() int  { return int(ns.SendUint(t.id, sel_width)) }
-func (t Texture) Height() int { return int(ns.SendUint(t.id, sel_height)) }
+func (t Texture) Width() int  { return int(send_width(t.id)) }
+func (t Texture) Height() int { return int(send_height(t.id)) }
 
 // StorageMode is -storageMode.
-func (t Texture) StorageMode() StorageMode { return StorageMode(ns.SendUint(t.id, sel_storageMode)) }
+func (t Texture) StorageMode() StorageMode { return StorageMode(send_storageMode(t.id)) }
 
 // NewTexture is -newTextureWithDescriptor:: an owned texture.
 func (d Device) NewTexture(td TextureDescriptor) (Texture, error) {
@@ -98,18 +76,18 @@ func (d Device) NewTexture(td TextureDescriptor) (Texture, error) {
 	ns.WithPool(func() {
 		desc := ns.New(class_MTLTextureDescriptor)
 		defer ns.Release(desc)
-		ns.Send(desc, sel_setTextureType, uint(td.TextureType))
-		ns.Send(desc, sel_setPixelFormat, uint(td.PixelFormat))
-		ns.Send(desc, sel_setWidth, uint(max(td.Width, 1)))
-		ns.Send(desc, sel_setHeight, uint(max(td.Height, 1)))
-		ns.Send(desc, sel_setDepth, uint(max(td.Depth, 1)))
-		ns.Send(desc, sel_setMipmapLevelCount, uint(max(td.MipmapLevelCount, 1)))
-		ns.Send(desc, sel_setArrayLength, uint(max(td.ArrayLength, 1)))
-		ns.Send(desc, sel_setSampleCount, uint(max(td.SampleCount, 1)))
-		ns.Send(desc, sel_setUsage, uint(td.Usage))
-		ns.Send(desc, sel_setStorageMode, uint(td.StorageMode))
-		ns.Send(desc, sel_setCpuCacheMode, uint(td.CPUCacheMode))
-		t = Texture{ns.Send(d.id, sel_newTextureWithDescriptor, desc)}
+		send_setTextureType(desc, uint(td.TextureType))
+		send_setPixelFormat(desc, uint(td.PixelFormat))
+		send_setWidth(desc, uint(max(td.Width, 1)))
+		send_setHeight(desc, uint(max(td.Height, 1)))
+		send_setDepth(desc, uint(max(td.Depth, 1)))
+		send_setMipmapLevelCount(desc, uint(max(td.MipmapLevelCount, 1)))
+		send_setArrayLength(desc, uint(max(td.ArrayLength, 1)))
+		send_setSampleCount(desc, uint(max(td.SampleCount, 1)))
+		send_setUsage(desc, uint(td.Usage))
+		send_setStorageMode(desc, uint(td.StorageMode))
+		send_setCpuCacheMode(desc, uint(td.CPUCacheMode))
+		t = Texture{send_newTextureWithDescriptor(d.id, desc)}
 	})
 	if t.id == 0 {
 		return Texture{}, fmt.Errorf("mtl: newTextureWithDescriptor: returned nil for %+v", td)
@@ -120,14 +98,14 @@ func (d Device) NewTexture(td TextureDescriptor) (Texture, error) {
 // Replace is -replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:
 // bytesPerImage:. src must stay valid for the call only.
 func (t Texture) Replace(r Region, level, slice int, src unsafe.Pointer, bytesPerRow, bytesPerImage int) {
-	ns.Send(t.id, sel_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage,
+	send_replaceRegion_mipmapLevel_slice_withBytes_bytesPerRow_bytesPerImage(t.id,
 		r, uint(level), uint(slice), src, uint(bytesPerRow), uint(bytesPerImage))
 }
 
 // GetBytes is -getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:
 // slice:.
 func (t Texture) GetBytes(dst unsafe.Pointer, bytesPerRow, bytesPerImage int, r Region, level, slice int) {
-	ns.Send(t.id, sel_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice,
+	send_getBytes_bytesPerRow_bytesPerImage_fromRegion_mipmapLevel_slice(t.id,
 		dst, uint(bytesPerRow), uint(bytesPerImage), r, uint(level), uint(slice))
 }
 
@@ -137,16 +115,15 @@ func (t Texture) GetBytes(dst unsafe.Pointer, bytesPerRow, bytesPerImage int, r 
 func (t Texture) NewView(f PixelFormat, tt TextureType, levels, slices Range, sw TextureSwizzleChannels) (Texture, error) {
 	var id objc.ID
 	if sw == IdentitySwizzle {
-		id = ns.Send(t.id, sel_newTextureViewWithPixelFormat_textureType_levels_slices,
+		id = send_newTextureViewWithPixelFormat_textureType_levels_slices(t.id,
 			uint(f), uint(tt), levels, slices)
 	} else {
-		// The four-byte struct goes as one 32-bit integer with the same
-		// bytes, so its placement does not depend on how purego
-		// classifies a struct of bytes. Either way it is on the stack:
-		// on arm64 the two NSRanges fill x4-x7; on amd64 levels takes
-		// r8:r9 and slices, not fitting, goes to the stack before it.
-		id = ns.Send(t.id, sel_newTextureViewWithPixelFormat_textureType_levels_slices_swizzle,
-			uint(f), uint(tt), levels, slices, sw.Packed())
+		// The four-byte struct goes by value with its C type; the C
+		// compiler places it (on the stack on both: on arm64 the two
+		// NSRanges fill x4-x7; on amd64 levels takes r8:r9 and slices,
+		// not fitting, goes to the stack before it).
+		id = send_newTextureViewWithPixelFormat_textureType_levels_slices_swizzle(t.id,
+			uint(f), uint(tt), levels, slices, sw)
 	}
 	if id == 0 {
 		return Texture{}, fmt.Errorf("mtl: newTextureViewWithPixelFormat:%d textureType:%d returned nil", f, tt)

@@ -17,54 +17,6 @@ var (
 	class_MTLCompileOptions           = ns.Cls(ns.Metal, "MTLCompileOptions")
 	class_MTLVertexDescriptor         = ns.Cls(ns.Metal, "MTLVertexDescriptor")
 	class_MTLRenderPipelineDescriptor = ns.Cls(ns.Metal, "MTLRenderPipelineDescriptor")
-
-	sel_setMinFilter                    = ns.Sel("setMinFilter:")
-	sel_setMagFilter                    = ns.Sel("setMagFilter:")
-	sel_setMipFilter                    = ns.Sel("setMipFilter:")
-	sel_setSAddressMode                 = ns.Sel("setSAddressMode:")
-	sel_setTAddressMode                 = ns.Sel("setTAddressMode:")
-	sel_setRAddressMode                 = ns.Sel("setRAddressMode:")
-	sel_setBorderColor                  = ns.Sel("setBorderColor:")
-	sel_setMaxAnisotropy                = ns.Sel("setMaxAnisotropy:")
-	sel_setLodMinClamp                  = ns.Sel("setLodMinClamp:")
-	sel_setLodMaxClamp                  = ns.Sel("setLodMaxClamp:")
-	sel_setCompareFunction              = ns.Sel("setCompareFunction:")
-	sel_setDepthCompareFunction         = ns.Sel("setDepthCompareFunction:")
-	sel_setDepthWriteEnabled            = ns.Sel("setDepthWriteEnabled:")
-	sel_setFrontFaceStencil             = ns.Sel("setFrontFaceStencil:")
-	sel_setBackFaceStencil              = ns.Sel("setBackFaceStencil:")
-	sel_setStencilCompareFunction       = ns.Sel("setStencilCompareFunction:")
-	sel_setStencilFailureOperation      = ns.Sel("setStencilFailureOperation:")
-	sel_setDepthFailureOperation        = ns.Sel("setDepthFailureOperation:")
-	sel_setDepthStencilPassOperation    = ns.Sel("setDepthStencilPassOperation:")
-	sel_setReadMask                     = ns.Sel("setReadMask:")
-	sel_setWriteMask                    = ns.Sel("setWriteMask:")
-	sel_setFastMathEnabled              = ns.Sel("setFastMathEnabled:")
-	sel_newFunctionWithName             = ns.Sel("newFunctionWithName:")
-	sel_attributes                      = ns.Sel("attributes")
-	sel_layouts                         = ns.Sel("layouts")
-	sel_setFormat                       = ns.Sel("setFormat:")
-	sel_setOffset                       = ns.Sel("setOffset:")
-	sel_setBufferIndex                  = ns.Sel("setBufferIndex:")
-	sel_setStride                       = ns.Sel("setStride:")
-	sel_setStepFunction                 = ns.Sel("setStepFunction:")
-	sel_setStepRate                     = ns.Sel("setStepRate:")
-	sel_setVertexFunction               = ns.Sel("setVertexFunction:")
-	sel_setFragmentFunction             = ns.Sel("setFragmentFunction:")
-	sel_setVertexDescriptor             = ns.Sel("setVertexDescriptor:")
-	sel_colorAttachments                = ns.Sel("colorAttachments")
-	sel_setBlendingEnabled              = ns.Sel("setBlendingEnabled:")
-	sel_setSourceRGBBlendFactor         = ns.Sel("setSourceRGBBlendFactor:")
-	sel_setDestinationRGBBlendFactor    = ns.Sel("setDestinationRGBBlendFactor:")
-	sel_setRgbBlendOperation            = ns.Sel("setRgbBlendOperation:")
-	sel_setSourceAlphaBlendFactor       = ns.Sel("setSourceAlphaBlendFactor:")
-	sel_setDestinationAlphaBlendFactor  = ns.Sel("setDestinationAlphaBlendFactor:")
-	sel_setAlphaBlendOperation          = ns.Sel("setAlphaBlendOperation:")
-	sel_setDepthAttachmentPixelFormat   = ns.Sel("setDepthAttachmentPixelFormat:")
-	sel_setStencilAttachmentPixelFormat = ns.Sel("setStencilAttachmentPixelFormat:")
-	sel_setRasterSampleCount            = ns.Sel("setRasterSampleCount:")
-	sel_setAlphaToCoverageEnabled       = ns.Sel("setAlphaToCoverageEnabled:")
-	sel_setInputPrimitiveTopology       = ns.Sel("setInputPrimitiveTopology:")
 )
 
 // SamplerState is an id<MTLSamplerState>.
@@ -82,21 +34,21 @@ func (d Device) NewSamplerState(sd SamplerDescriptor) (SamplerState, error) {
 	ns.WithPool(func() {
 		desc := ns.New(class_MTLSamplerDescriptor)
 		defer ns.Release(desc)
-		ns.Send(desc, sel_setMinFilter, uint(sd.MinFilter))
-		ns.Send(desc, sel_setMagFilter, uint(sd.MagFilter))
-		ns.Send(desc, sel_setMipFilter, uint(sd.MipFilter))
-		ns.Send(desc, sel_setSAddressMode, uint(sd.SAddressMode))
-		ns.Send(desc, sel_setTAddressMode, uint(sd.TAddressMode))
-		ns.Send(desc, sel_setRAddressMode, uint(sd.RAddressMode))
-		ns.Send(desc, sel_setBorderColor, uint(sd.BorderColor))
-		ns.Send(desc, sel_setMaxAnisotropy, uint(max(sd.MaxAnisotropy, 1)))
-		ns.Send(desc, sel_setLodMinClamp, sd.LodMinClamp)
-		ns.Send(desc, sel_setLodMaxClamp, sd.LodMaxClamp)
-		ns.Send(desc, sel_setCompareFunction, uint(sd.CompareFunction))
+		send_setMinFilter(desc, uint(sd.MinFilter))
+		send_setMagFilter(desc, uint(sd.MagFilter))
+		send_setMipFilter(desc, uint(sd.MipFilter))
+		send_setSAddressMode(desc, uint(sd.SAddressMode))
+		send_setTAddressMode(desc, uint(sd.TAddressMode))
+		send_setRAddressMode(desc, uint(sd.RAddressMode))
+		send_setBorderColor(desc, uint(sd.BorderColor))
+		send_setMaxAnisotropy(desc, uint(max(sd.MaxAnisotropy, 1)))
+		send_setLodMinClamp(desc, sd.LodMinClamp)
+		send_setLodMaxClamp(desc, sd.LodMaxClamp)
+		send_setCompareFunction(desc, uint(sd.CompareFunction))
 		if sd.Label != "" {
 			ns.ObjectOf(desc).SetLabel(sd.Label)
 		}
-		s = SamplerState{ns.Send(d.id, sel_newSamplerStateWithDescriptor, desc)}
+		s = SamplerState{send_newSamplerStateWithDescriptor(d.id, desc)}
 	})
 	if s.id == 0 {
 		return SamplerState{}, fmt.Errorf("mtl: newSamplerStateWithDescriptor: returned nil for %+v", sd)
@@ -115,12 +67,12 @@ func (s DepthStencilState) Release() { ns.Release(s.id) }
 
 func newStencilDescriptor(sd *StencilDescriptor) objc.ID {
 	desc := ns.New(class_MTLStencilDescriptor)
-	ns.Send(desc, sel_setStencilCompareFunction, uint(sd.StencilCompareFunction))
-	ns.Send(desc, sel_setStencilFailureOperation, uint(sd.StencilFailureOperation))
-	ns.Send(desc, sel_setDepthFailureOperation, uint(sd.DepthFailureOperation))
-	ns.Send(desc, sel_setDepthStencilPassOperation, uint(sd.DepthStencilPassOperation))
-	ns.Send(desc, sel_setReadMask, sd.ReadMask)
-	ns.Send(desc, sel_setWriteMask, sd.WriteMask)
+	send_setStencilCompareFunction(desc, uint(sd.StencilCompareFunction))
+	send_setStencilFailureOperation(desc, uint(sd.StencilFailureOperation))
+	send_setDepthFailureOperation(desc, uint(sd.DepthFailureOperation))
+	send_setDepthStencilPassOperation(desc, uint(sd.DepthStencilPassOperation))
+	send_setReadMask(desc, sd.ReadMask)
+	send_setStencilWriteMask(desc, sd.WriteMask)
 	return desc
 }
 
@@ -130,22 +82,22 @@ func (d Device) NewDepthStencilState(dd DepthStencilDescriptor) (DepthStencilSta
 	ns.WithPool(func() {
 		desc := ns.New(class_MTLDepthStencilDescriptor)
 		defer ns.Release(desc)
-		ns.Send(desc, sel_setDepthCompareFunction, uint(dd.DepthCompareFunction))
-		ns.Send(desc, sel_setDepthWriteEnabled, dd.DepthWriteEnabled)
+		send_setDepthCompareFunction(desc, uint(dd.DepthCompareFunction))
+		send_setDepthWriteEnabled(desc, dd.DepthWriteEnabled)
 		if dd.FrontFaceStencil != nil {
 			f := newStencilDescriptor(dd.FrontFaceStencil)
-			ns.Send(desc, sel_setFrontFaceStencil, f)
+			send_setFrontFaceStencil(desc, f)
 			ns.Release(f)
 		}
 		if dd.BackFaceStencil != nil {
 			b := newStencilDescriptor(dd.BackFaceStencil)
-			ns.Send(desc, sel_setBackFaceStencil, b)
+			send_setBackFaceStencil(desc, b)
 			ns.Release(b)
 		}
 		if dd.Label != "" {
 			ns.ObjectOf(desc).SetLabel(dd.Label)
 		}
-		s = DepthStencilState{ns.Send(d.id, sel_newDepthStencilStateWithDescriptor, desc)}
+		s = DepthStencilState{send_newDepthStencilStateWithDescriptor(d.id, desc)}
 	})
 	if s.id == 0 {
 		return DepthStencilState{}, fmt.Errorf("mtl: newDepthStencilStateWithDescriptor: returned nil for %+v", dd)
@@ -186,10 +138,10 @@ func (d Device) NewLibraryWithSource(src string, o CompileOptions) (Library, err
 		opts := ns.New(class_MTLCompileOptions)
 		defer ns.Release(opts)
 		if o.FastMathDisabled {
-			ns.Send(opts, sel_setFastMathEnabled, false)
+			send_setFastMathEnabled(opts, false)
 		}
 		var nserr objc.ID
-		lib = Library{ns.Send(d.id, sel_newLibraryWithSource_options_error, s.ID(), opts, errOut(&nserr))}
+		lib = Library{send_newLibraryWithSource_options_error(d.id, s.ID(), opts, errOut(&nserr))}
 		if lib.id == 0 {
 			e := ns.ErrorOf(nserr) // autoreleased: read inside the pool
 			if e == nil {
@@ -216,7 +168,7 @@ func (l Library) NewFunction(name string) (Function, error) {
 	ns.WithPool(func() {
 		s := ns.NewString(name)
 		defer s.Release()
-		f = Function{ns.Send(l.id, sel_newFunctionWithName, s.ID())}
+		f = Function{send_newFunctionWithName(l.id, s.ID())}
 	})
 	if f.id == 0 {
 		return Function{}, fmt.Errorf("mtl: library has no function %q", name)
@@ -236,25 +188,25 @@ func (p RenderPipelineState) Release() { ns.Release(p.id) }
 // newVertexDescriptor builds an owned MTLVertexDescriptor.
 func newVertexDescriptor(vd *VertexDescriptor) objc.ID {
 	desc := ns.New(class_MTLVertexDescriptor)
-	attrs := ns.Send(desc, sel_attributes)
+	attrs := send_attributes(desc)
 	for i, a := range vd.Attributes {
 		if a.Format == VertexFormatInvalid {
 			continue
 		}
 		ad := ns.Index(attrs, i)
-		ns.Send(ad, sel_setFormat, uint(a.Format))
-		ns.Send(ad, sel_setOffset, uint(a.Offset))
-		ns.Send(ad, sel_setBufferIndex, uint(a.BufferIndex))
+		send_setFormat(ad, uint(a.Format))
+		send_setOffset(ad, uint(a.Offset))
+		send_setBufferIndex(ad, uint(a.BufferIndex))
 	}
-	layouts := ns.Send(desc, sel_layouts)
+	layouts := send_layouts(desc)
 	for i, l := range vd.Layouts {
 		if !l.Used {
 			continue
 		}
 		ld := ns.Index(layouts, i)
-		ns.Send(ld, sel_setStride, uint(l.Stride))
-		ns.Send(ld, sel_setStepFunction, uint(l.StepFunction))
-		ns.Send(ld, sel_setStepRate, uint(l.StepRate))
+		send_setStride(ld, uint(l.Stride))
+		send_setStepFunction(ld, uint(l.StepFunction))
+		send_setStepRate(ld, uint(l.StepRate))
 	}
 	return desc
 }
@@ -269,41 +221,41 @@ func (d Device) NewRenderPipelineState(vertex, fragment Function, pd RenderPipel
 	ns.WithPool(func() {
 		desc := ns.New(class_MTLRenderPipelineDescriptor)
 		defer ns.Release(desc)
-		ns.Send(desc, sel_setVertexFunction, vertex.id)
+		send_setVertexFunction(desc, vertex.id)
 		if fragment.id != 0 {
-			ns.Send(desc, sel_setFragmentFunction, fragment.id)
+			send_setFragmentFunction(desc, fragment.id)
 		}
 		if pd.VertexDescriptor != nil {
 			vd := newVertexDescriptor(pd.VertexDescriptor)
-			ns.Send(desc, sel_setVertexDescriptor, vd)
+			send_setVertexDescriptor(desc, vd)
 			ns.Release(vd)
 		}
-		cas := ns.Send(desc, sel_colorAttachments)
+		cas := send_colorAttachments(desc)
 		for i, ca := range pd.ColorAttachments {
 			if ca.PixelFormat == PixelFormatInvalid {
 				continue
 			}
 			c := ns.Index(cas, i)
-			ns.Send(c, sel_setPixelFormat, uint(ca.PixelFormat))
-			ns.Send(c, sel_setBlendingEnabled, ca.BlendingEnabled)
-			ns.Send(c, sel_setSourceRGBBlendFactor, uint(ca.SourceRGBBlendFactor))
-			ns.Send(c, sel_setDestinationRGBBlendFactor, uint(ca.DestinationRGBBlendFactor))
-			ns.Send(c, sel_setRgbBlendOperation, uint(ca.RGBBlendOperation))
-			ns.Send(c, sel_setSourceAlphaBlendFactor, uint(ca.SourceAlphaBlendFactor))
-			ns.Send(c, sel_setDestinationAlphaBlendFactor, uint(ca.DestinationAlphaBlendFactor))
-			ns.Send(c, sel_setAlphaBlendOperation, uint(ca.AlphaBlendOperation))
-			ns.Send(c, sel_setWriteMask, uint(ca.WriteMask))
+			send_setPixelFormat(c, uint(ca.PixelFormat))
+			send_setBlendingEnabled(c, ca.BlendingEnabled)
+			send_setSourceRGBBlendFactor(c, uint(ca.SourceRGBBlendFactor))
+			send_setDestinationRGBBlendFactor(c, uint(ca.DestinationRGBBlendFactor))
+			send_setRgbBlendOperation(c, uint(ca.RGBBlendOperation))
+			send_setSourceAlphaBlendFactor(c, uint(ca.SourceAlphaBlendFactor))
+			send_setDestinationAlphaBlendFactor(c, uint(ca.DestinationAlphaBlendFactor))
+			send_setAlphaBlendOperation(c, uint(ca.AlphaBlendOperation))
+			send_setWriteMask(c, uint(ca.WriteMask))
 		}
-		ns.Send(desc, sel_setDepthAttachmentPixelFormat, uint(pd.DepthAttachmentPixelFormat))
-		ns.Send(desc, sel_setStencilAttachmentPixelFormat, uint(pd.StencilAttachmentPixelFormat))
-		ns.Send(desc, sel_setRasterSampleCount, uint(max(pd.RasterSampleCount, 1)))
-		ns.Send(desc, sel_setAlphaToCoverageEnabled, pd.AlphaToCoverageEnabled)
-		ns.Send(desc, sel_setInputPrimitiveTopology, uint(pd.InputPrimitiveTopology))
+		send_setDepthAttachmentPixelFormat(desc, uint(pd.DepthAttachmentPixelFormat))
+		send_setStencilAttachmentPixelFormat(desc, uint(pd.StencilAttachmentPixelFormat))
+		send_setRasterSampleCount(desc, uint(max(pd.RasterSampleCount, 1)))
+		send_setAlphaToCoverageEnabled(desc, pd.AlphaToCoverageEnabled)
+		send_setInputPrimitiveTopology(desc, uint(pd.InputPrimitiveTopology))
 		if pd.Label != "" {
 			ns.ObjectOf(desc).SetLabel(pd.Label)
 		}
 		var nserr objc.ID
-		p = RenderPipelineState{ns.Send(d.id, sel_newRenderPipelineStateWithDescriptor_error, desc, errOut(&nserr))}
+		p = RenderPipelineState{send_newRenderPipelineStateWithDescriptor_error(d.id, desc, errOut(&nserr))}
 		if p.id == 0 {
 			err = ns.ErrorOf(nserr)
 			if err == nil {

@@ -11,23 +11,6 @@ import (
 
 var (
 	class_NSString = Cls(Foundation, "NSString")
-
-	sel_alloc                         = Sel("alloc")
-	sel_init                          = Sel("init")
-	sel_retain                        = Sel("retain")
-	sel_release                       = Sel("release")
-	sel_respondsToSelector            = Sel("respondsToSelector:")
-	sel_instancesRespondToSelector    = Sel("instancesRespondToSelector:")
-	sel_initWithBytes_length_encoding = Sel("initWithBytes:length:encoding:")
-	sel_UTF8String                    = Sel("UTF8String")
-	sel_localizedDescription          = Sel("localizedDescription")
-	sel_domain                        = Sel("domain")
-	sel_code                          = Sel("code")
-	sel_count                         = Sel("count")
-	sel_objectAtIndex                 = Sel("objectAtIndex:")
-	sel_objectAtIndexedSubscript      = Sel("objectAtIndexedSubscript:")
-	sel_setLabel                      = Sel("setLabel:")
-	sel_label                         = Sel("label")
 )
 
 // NSUTF8StringEncoding is NSStringEncoding's UTF-8 value.
@@ -48,7 +31,7 @@ func (o Object) IsNil() bool { return o.id == 0 }
 // Retain is -retain.
 func (o Object) Retain() Object {
 	if o.id != 0 {
-		Send(o.id, sel_retain)
+		send_retain(o.id)
 	}
 	return o
 }
@@ -56,13 +39,13 @@ func (o Object) Retain() Object {
 // Release is -release. Releasing nil does nothing.
 func (o Object) Release() {
 	if o.id != 0 {
-		Send(o.id, sel_release)
+		send_release(o.id)
 	}
 }
 
 // RespondsTo is -respondsToSelector:.
 func (o Object) RespondsTo(s *Selector) bool {
-	return o.id != 0 && SendBool(o.id, sel_respondsToSelector, s.SEL())
+	return o.id != 0 && send_respondsToSelector(o.id, s.SEL())
 }
 
 // SetLabel is setLabel: with a Go string (Metal objects copy it), in
@@ -70,13 +53,13 @@ func (o Object) RespondsTo(s *Selector) bool {
 func (o Object) SetLabel(label string) {
 	WithPool(func() {
 		s := NewString(label)
-		Send(o.id, sel_setLabel, s.id)
+		send_setLabel(o.id, s.id)
 		s.Release()
 	})
 }
 
 // Label is -label.
-func (o Object) Label() string { return GoString(Send(o.id, sel_label)) }
+func (o Object) Label() string { return GoString(send_label(o.id)) }
 
 // Retain is -retain on an id.
 func Retain(id objc.ID) objc.ID { return ObjectOf(id).Retain().id }
@@ -86,13 +69,13 @@ func Release(id objc.ID) { ObjectOf(id).Release() }
 
 // New is [[c alloc] init]: an owned (+1) instance.
 func New(c *ClassRef) objc.ID {
-	return Send(Send(c.ID(), sel_alloc), sel_init)
+	return send_init(send_alloc(c.ID()))
 }
 
 // NewString makes an owned NSString from s; release it when done.
 func NewString(s string) Object {
-	id := Send(class_NSString.ID(), sel_alloc)
-	return Object{Send(id, sel_initWithBytes_length_encoding,
+	id := send_alloc(class_NSString.ID())
+	return Object{send_initWithBytes_length_encoding(id,
 		unsafe.Pointer(unsafe.StringData(s)), uint(len(s)), uint(NSUTF8StringEncoding))}
 }
 
@@ -101,7 +84,7 @@ func GoString(id objc.ID) string {
 	if id == 0 {
 		return ""
 	}
-	return CString(SendT[unsafe.Pointer](id, sel_UTF8String))
+	return CString(send_UTF8String(id))
 }
 
 // CString copies a NUL-terminated C string.
@@ -133,9 +116,9 @@ func ErrorOf(id objc.ID) error {
 		return nil
 	}
 	return &Error{
-		Domain:      GoString(Send(id, sel_domain)),
-		Code:        SendInt(id, sel_code),
-		Description: GoString(Send(id, sel_localizedDescription)),
+		Domain:      GoString(send_domain(id)),
+		Code:        send_code(id),
+		Description: GoString(send_localizedDescription(id)),
 	}
 }
 
@@ -144,10 +127,10 @@ func ArrayItems(id objc.ID) []objc.ID {
 	if id == 0 {
 		return nil
 	}
-	n := SendUint(id, sel_count)
+	n := send_count(id)
 	out := make([]objc.ID, n)
 	for i := range out {
-		out[i] = Send(id, sel_objectAtIndex, uint(i))
+		out[i] = send_objectAtIndex(id, uint(i))
 	}
 	return out
 }
@@ -155,7 +138,7 @@ func ArrayItems(id objc.ID) []objc.ID {
 // Index is objectAtIndexedSubscript: (the attachment and attribute
 // arrays of Metal descriptors).
 func Index(id objc.ID, i int) objc.ID {
-	return Send(id, sel_objectAtIndexedSubscript, uint(i))
+	return send_objectAtIndexedSubscript(id, uint(i))
 }
 
 // CheckResponds checks that obj answers every selector, and returns a
@@ -178,7 +161,7 @@ func CheckResponds(obj objc.ID, what string, sels ...*Selector) error {
 func CheckInstancesRespond(c *ClassRef, sels ...*Selector) error {
 	miss := &MissingError{}
 	for _, s := range sels {
-		if !SendBool(c.ID(), sel_instancesRespondToSelector, s.SEL()) {
+		if !send_instancesRespondToSelector(c.ID(), s.SEL()) {
 			miss.Selectors = append(miss.Selectors, c.name+" "+s.name)
 		}
 	}

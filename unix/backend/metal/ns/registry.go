@@ -1,19 +1,23 @@
 // Package ns holds the Objective-C plumbing the Metal bindings share and
 // the few Foundation classes they need: loading the frameworks, resolving
-// classes, selectors and C symbols after the frameworks are open, sending
-// typed messages, NSString, NSError, NSArray and autorelease pools.
+// classes, selectors and C symbols after the frameworks are open,
+// NSString, NSError, NSArray and autorelease pools.
 //
-// Bindings declare what they use in package variables, each named after
-// the selector it holds:
+// The bindings' messages are declared in one table,
+// unix/backend/metal/msgsig; cmd/mtld3d-gen writes from it each package's
+// selector variables, named after the selector, and typed senders over
+// the cgo trampolines of unix/backend/metal/msg:
 //
 //	var sel_newBufferWithLength_options = ns.Sel("newBufferWithLength:options:")
-//	var class_MTLTextureDescriptor = ns.Cls(ns.Metal, "MTLTextureDescriptor")
+//	func send_newBufferWithLength_options(self objc.ID, a0 uint, a1 uint) objc.ID
 //
-// Nothing is looked up when the variables are initialised. Load opens the
-// frameworks with dlopen first and only then resolves every declared
-// class, selector and symbol, returning one error that lists whatever is
-// missing. Sending a message with an unresolved selector panics with the
-// selector's name rather than crashing in objc_msgSend.
+// Classes are declared by hand (ns.Cls). Nothing is looked up when the
+// variables are initialised. Load opens the frameworks with dlopen first
+// and only then resolves every declared class, selector and symbol,
+// returning one error that lists whatever is missing. Sending a message
+// with an unresolved selector panics with the selector's name rather than
+// crashing in objc_msgSend. Send and SendT, purego/objc's reflective
+// path, remain for code outside the table (the winemac window code).
 //
 // The registry is plain Go and builds everywhere; the parts that talk to
 // the Objective-C runtime build only on darwin.

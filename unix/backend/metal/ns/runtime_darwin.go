@@ -3,6 +3,7 @@
 package ns
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"runtime"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/ebitengine/purego"
 	"github.com/ebitengine/purego/objc"
+
+	"mtld3d/unix/backend/metal/msg"
 )
 
 // Runtime entry points, resolved by Load like everything else.
@@ -44,6 +47,9 @@ func load() error {
 			continue
 		}
 		handles[f] = h
+	}
+	if !msg.Enabled {
+		return errors.New("ns: built without cgo: the Metal backend sends its messages through cgo trampolines (unix/backend/metal/msg)")
 	}
 	if !miss.empty() {
 		// Classes live in the frameworks: resolving them now would only
@@ -93,6 +99,30 @@ func (s *Selector) SEL() objc.SEL {
 		panic("ns: selector " + s.name + " used before ns.Load resolved it")
 	}
 	return objc.SEL(s.id)
+}
+
+// Ptr returns the resolved selector as the generated senders pass it. It
+// panics, naming the selector, if Load has not resolved it.
+func (s *Selector) Ptr() uintptr {
+	if s.id == 0 {
+		panic("ns: selector " + s.name + " used before ns.Load resolved it")
+	}
+	return s.id
+}
+
+// MsgSend is objc_msgSend's address, for the generated senders (0 before
+// Load).
+func MsgSend() uintptr { return sym_objc_msgSend.addr }
+
+// MsgSendStret is the entry point for a message whose struct result is
+// returned through memory: objc_msgSend_stret on amd64, where the hidden
+// result pointer takes rdi; objc_msgSend on arm64, where it travels in x8
+// (UsesStret).
+func MsgSendStret() uintptr {
+	if runtime.GOARCH == "amd64" {
+		return sym_objc_msgSend_stret.addr
+	}
+	return sym_objc_msgSend.addr
 }
 
 // Class returns the resolved class. It panics, naming the class, if Load
