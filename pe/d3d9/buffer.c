@@ -232,8 +232,7 @@ static void buffer_destroy(struct object *obj, struct buffer *b)
     device_lock(device);
     if (b->id && (r = device_record(device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
         r->ID = b->id;
-    if (obj->pool == D3DPOOL_DEFAULT && device->default_pool_objects)
-        device->default_pool_objects--;
+    object_uncount_default(obj);
     if (b->mapped_write)
         device->mapped_writes--;
     /* The frame may still name any of these blocks. */
@@ -261,6 +260,15 @@ static void indexbuffer_destroy(struct object *obj)
     struct indexbuffer *ib = CONTAINING_RECORD(obj, struct indexbuffer, obj);
     buffer_destroy(obj, &ib->b);
     HeapFree(GetProcessHeap(), 0, ib);
+}
+
+static void count_default(struct device *device, struct object *obj, UINT length)
+{
+    if (obj->pool != D3DPOOL_DEFAULT)
+        return;
+    device_lock(device);
+    object_count_default(obj, length);
+    device_unlock(device);
 }
 
 static HRESULT check_pool(struct device *device, D3DPOOL pool, DWORD usage)
@@ -300,8 +308,6 @@ static HRESULT buffer_init(struct device *device, struct buffer *b, D3DRESOURCET
         r->Pool = pool;
         r->Format = type == D3DRTYPE_VERTEXBUFFER ? fvf : (DWORD)format;
     }
-    if (pool == D3DPOOL_DEFAULT)
-        device->default_pool_objects++;
     return D3D_OK;
 }
 
@@ -345,6 +351,7 @@ HRESULT WINAPI device_CreateVertexBuffer(IDirect3DDevice9Ex *iface, UINT length,
         return hr;
     }
     object_init(&vb->obj, device, NULL, pool, vertexbuffer_destroy, FALSE);
+    count_default(device, &vb->obj, length);
     *out = &vb->iface;
     return D3D_OK;
 }
@@ -380,6 +387,7 @@ HRESULT WINAPI device_CreateIndexBuffer(IDirect3DDevice9Ex *iface, UINT length, 
         return hr;
     }
     object_init(&ib->obj, device, NULL, pool, indexbuffer_destroy, FALSE);
+    count_default(device, &ib->obj, length);
     *out = &ib->iface;
     return D3D_OK;
 }

@@ -473,11 +473,22 @@ HRESULT WINAPI device_CheckDeviceState(IDirect3DDevice9Ex *iface, HWND window)
     return D3D_OK;
 }
 
-/* Old games keep this in a signed 32-bit integer: report under 2 GiB. */
+/* Old games keep this in a signed 32-bit integer: the total is under 2
+ * GiB. Game-made DEFAULT-pool resources count against it, as on Windows
+ * (Wine's test_vidmem_accounting); it never drops under a floor, which a
+ * Mac's shared memory could still serve, so a game that sizes its textures
+ * by it keeps some. */
+#define TEXTURE_MEM_TOTAL (2047ull * 1024 * 1024)
+#define TEXTURE_MEM_FLOOR (256ull * 1024 * 1024)
+
 UINT WINAPI device_GetAvailableTextureMem(IDirect3DDevice9Ex *iface)
 {
-    (void)iface;
-    return 2047u * 1024 * 1024;
+    struct device *device = device_impl(iface);
+    ULONGLONG used;
+    device_lock(device);
+    used = device->vidmem;
+    device_unlock(device);
+    return (UINT)(used + TEXTURE_MEM_FLOOR >= TEXTURE_MEM_TOTAL ? TEXTURE_MEM_FLOOR : TEXTURE_MEM_TOTAL - used);
 }
 
 /* Managed textures lose their unix-side copy: each is uploaded again from

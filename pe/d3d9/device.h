@@ -58,6 +58,7 @@ struct device {
     LONG status;
     LONG occluded; /* an Ex device's fullscreen window is in the background */
     UINT default_pool_objects; /* Reset refuses while any live */
+    ULONGLONG vidmem;          /* their bytes (object_count_default) */
     UINT mapped_writes;        /* buffers with a lock open that may write (buffer_record_mapped) */
     UINT evict_epoch;          /* EvictManagedResources calls: managed textures bound later upload again */
     UINT frame;

@@ -13,12 +13,30 @@ void object_init(struct object *obj, struct device *device, struct object *conta
     obj->pool = pool;
     obj->priority = 0;
     obj->counted = FALSE;
+    obj->vidmem = 0;
     if (container)
         return;
     if (implicit)
         object_bind(obj);
     else
         object_addref(obj);
+}
+
+void object_count_default(struct object *obj, SIZE_T bytes)
+{
+    obj->counted = TRUE;
+    obj->vidmem = bytes;
+    obj->device->default_pool_objects++;
+    obj->device->vidmem += bytes;
+}
+
+void object_uncount_default(struct object *obj)
+{
+    if (!obj->counted)
+        return;
+    obj->counted = FALSE;
+    obj->device->default_pool_objects--;
+    obj->device->vidmem -= obj->vidmem;
 }
 
 static void destroy(struct object *obj)

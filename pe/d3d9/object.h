@@ -42,7 +42,8 @@ struct object {
     struct private_data *priv;
     D3DPOOL pool;
     DWORD priority;
-    BOOL counted; /* a game-made default-pool resource: Reset refuses while it lives */
+    BOOL counted;  /* a game-made default-pool resource: Reset refuses while it lives */
+    SIZE_T vidmem; /* its bytes, counted against GetAvailableTextureMem while counted */
 };
 
 #define object_of(iface) ((struct object *)((void **)(iface) + 1))
@@ -60,6 +61,12 @@ ULONG object_release(struct object *obj);
 /* The device's holds. Both accept NULL. */
 void object_bind(struct object *obj);
 void object_unbind(struct object *obj);
+
+/* A game-made DEFAULT-pool resource of bytes (under the device lock):
+ * Reset refuses while one lives, and GetAvailableTextureMem counts them.
+ * uncount is the destroy's; it does nothing for an object never counted. */
+void object_count_default(struct object *obj, SIZE_T bytes);
+void object_uncount_default(struct object *obj);
 
 HRESULT object_query(void *iface, struct object *obj, const GUID *const *iids, REFIID riid, void **out);
 HRESULT object_get_device(struct object *obj, IDirect3DDevice9 **out);

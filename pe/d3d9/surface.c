@@ -10,10 +10,11 @@ static void surface_destroy(struct object *obj)
 {
     struct surface *s = CONTAINING_RECORD(obj, struct surface, obj);
     struct mtld3d_rec_destroy_object *r;
+    device_lock(obj->device);
     if (s->id && (r = device_record(obj->device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
         r->ID = s->id;
-    if (s->obj.counted)
-        obj->device->default_pool_objects--;
+    object_uncount_default(obj);
+    device_unlock(obj->device);
     if (s->mem && !s->user_mem) {
         memwatch_add(MEM_SURFACE, -(int64_t)memwatch_block_size(s->mem));
         VirtualFree(s->mem, 0, MEM_RELEASE);
@@ -75,10 +76,9 @@ HRESULT surface_create(struct device *device, const D3DSURFACE_DESC *desc, uint3
     }
     /* Reset refuses while a game-made default-pool resource lives; the
      * device's own surfaces (back buffers, automatic depth) do not count. */
-    if (desc->Pool == D3DPOOL_DEFAULT && !container && !implicit) {
-        s->obj.counted = TRUE;
-        device->default_pool_objects++;
-    }
+    if (desc->Pool == D3DPOOL_DEFAULT && !container && !implicit)
+        object_count_default(&s->obj, (SIZE_T)mtld3d_format_level_size(info, desc->Width, desc->Height, 1) *
+                                          max(1u, (UINT)desc->MultiSampleType));
     *out = s;
     return D3D_OK;
 }

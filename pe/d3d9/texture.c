@@ -44,8 +44,7 @@ static void texture_destroy(struct object *obj)
     device_lock(device);
     if (t->id && (r = device_record(device, MTLD3D_REC_DESTROY_OBJECT, sizeof(*r))))
         r->ID = t->id;
-    if (obj->pool == D3DPOOL_DEFAULT && device->default_pool_objects)
-        device->default_pool_objects--;
+    object_uncount_default(obj);
     resmem_reclaim(device);
     if (!t->user_mem)
         resmem_retire(device, t->mem);
@@ -210,7 +209,7 @@ static HRESULT texture_create(struct device *device, D3DRESOURCETYPE type, UINT 
     if ((pool == D3DPOOL_DEFAULT || pool == D3DPOOL_MANAGED) && info->block_bytes)
         texture_record_create(device, t);
     if (pool == D3DPOOL_DEFAULT)
-        device->default_pool_objects++;
+        object_count_default(&t->obj, size);
     device_unlock(device);
     *out = t;
     return D3D_OK;

@@ -112,6 +112,38 @@ TEST(large_resources_return_to_start)
 }
 
 /* The watch's line at device creation is in the process log. */
+/* GetAvailableTextureMem falls as DEFAULT-pool resources are made and
+ * comes back when they go (Windows; Wine's test_vidmem_accounting): 20
+ * 1024x1024 X8R8G8B8 render-target textures are 80 MiB. */
+TEST(available_texture_memory_counts_default_resources)
+{
+    struct test_ctx c;
+    IDirect3DDevice9 *dev;
+    IDirect3DTexture9 *tex[20] = {0};
+    IDirect3DVertexBuffer9 *vb = NULL;
+    UINT start, after, i;
+    if (!test_setup(&c))
+        return;
+    dev = c.dev;
+    start = IDirect3DDevice9_GetAvailableTextureMem(dev);
+    CHECK(start <= 0x7fffffffu, "%u bytes: past a signed 32-bit integer", start);
+    for (i = 0; i < 20; i++)
+        CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8,
+                                                D3DPOOL_DEFAULT, &tex[i], NULL),
+                 D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(dev, 1 << 20, 0, 0, D3DPOOL_DEFAULT, &vb, NULL), D3D_OK);
+    after = IDirect3DDevice9_GetAvailableTextureMem(dev);
+    CHECK(start - after >= 81u << 20, "available went %u -> %u: down %u MiB, want 81", start, after,
+          (start - after) >> 20);
+    for (i = 0; i < 20; i++)
+        if (tex[i])
+            IDirect3DTexture9_Release(tex[i]);
+    if (vb)
+        IDirect3DVertexBuffer9_Release(vb);
+    CHECK_EQ_U(IDirect3DDevice9_GetAvailableTextureMem(dev), start);
+    test_teardown(&c);
+}
+
 TEST(creation_logged)
 {
     struct test_ctx c;
@@ -223,7 +255,7 @@ TEST(guest_memory_above_2gib)
 }
 
 static const struct harness_test tests[] = {
-    T(large_resources_return_to_start),
+    T(large_resources_return_to_start), T(available_texture_memory_counts_default_resources),
     T(creation_logged),
     T(guest_memory_above_2gib),
 };
