@@ -123,8 +123,8 @@ test: deps
 # Wine 8.0's own d3d9 tests against ours and, in the same run, Wine's
 # builtin d3d9; fails on a crash or anything worse than the baselines in
 # conformance/baselines (docs/CONFORMANCE.md): every file as both guest
-# arches. Visual is the long one (ours ~11 minutes a run on the CPU
-# renderer, per arch): as i686 it runs without Wine's own d3d9 beside it,
+# arches. Visual is the long one (ours 11 minutes as x86_64, 16 as i686, on the CPU
+# renderer): as i686 it runs without Wine's own d3d9 beside it,
 # whose i686 figures docs/CONFORMANCE.md gives from a measured run, to keep
 # CI inside its time.
 conformance: all
