@@ -114,7 +114,7 @@ HRESULT device_flush(struct device *device);
 /* vblank.c: the vertical-blank clock GetRasterStatus and WaitForVBlank read. */
 void vblank_status(struct device *device, D3DRASTER_STATUS *status);
 void vblank_wait(struct device *device);
-UINT vblank_count(struct device *device, LARGE_INTEGER *last);
+UINT vblank_count(struct device *device, LONGLONG at, LARGE_INTEGER *last);
 /* Memory a record may point at until the frame is submitted. */
 void *device_blob(struct device *device, SIZE_T size);
 

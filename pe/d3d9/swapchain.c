@@ -155,7 +155,7 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
     struct mtld3d_rec_present *r;
     RECT client = {0, 0, 0, 0}, bounds = {0, 0, (LONG)sc->pp.BackBufferWidth, (LONG)sc->pp.BackBufferHeight}, s, d;
     HWND target = window ? window : sc->window;
-    LARGE_INTEGER blank;
+    LARGE_INTEGER now;
     HRESULT hr;
     if (device->status != DEVICE_OK)
         return D3DERR_DEVICELOST;
@@ -197,8 +197,8 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
     }
     hr = device_flush(device);
     sc->present_count++;
-    sc->present_refresh =
-        vblank_count(device, &blank) + (sc->pp.PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE);
+    QueryPerformanceCounter(&now);
+    sc->present_time = now.QuadPart;
     if (client.right > 0 && client.bottom > 0) {
         sc->front_w = (UINT)client.right;
         sc->front_h = (UINT)client.bottom;
@@ -342,8 +342,12 @@ HRESULT WINAPI swapchain_GetPresentStats(IDirect3DSwapChain9Ex *iface, D3DPRESEN
     if (sc->pp.Windowed && !flipex)
         return D3D_OK;
     stats->PresentCount = sc->present_count;
-    stats->PresentRefreshCount = sc->present_refresh;
-    stats->SyncRefreshCount = vblank_count(sc->device, &stats->SyncQPCTime);
+    if (sc->present_count) {
+        LARGE_INTEGER blank;
+        stats->PresentRefreshCount = vblank_count(sc->device, sc->present_time, &blank) +
+                                     (sc->pp.PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE);
+    }
+    stats->SyncRefreshCount = vblank_count(sc->device, 0, &stats->SyncQPCTime);
     if (flipex && !sc->stats_started) {
         sc->stats_started = TRUE;
         return D3DERR_PRESENT_STATISTICS_DISJOINT;

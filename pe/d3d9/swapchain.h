@@ -15,11 +15,12 @@ struct swapchain {
     HWND window;
     struct surface *backbuffers[MAX_BACKBUFFERS];
     UINT present_count;
-    /* GetPresentStats: the refresh the last Present shows at (the next
-     * blank for a synchronised interval, the current one for IMMEDIATE),
-     * and whether a FLIPEX chain's statistics began since the last mode
-     * change (the first call answers D3DERR_PRESENT_STATISTICS_DISJOINT). */
-    UINT present_refresh;
+    /* GetPresentStats: the counter time of the last Present (the refresh
+     * it shows at is worked out from it then: the next blank for a
+     * synchronised interval, the current one for IMMEDIATE), and whether a
+     * FLIPEX chain's statistics began since the last mode change (the
+     * first call answers D3DERR_PRESENT_STATISTICS_DISJOINT). */
+    LONGLONG present_time;
     BOOL stats_started;
     /* The front image: the client area of front_window at the last
      * Present (0x0 before any), which GetFrontBufferData places on the

@@ -68,9 +68,10 @@ void vblank_wait(struct device *device)
     } while (now.QuadPart < end.QuadPart);
 }
 
-/* Blanks begun since the clock started (the refresh count
- * D3DPRESENTSTATS counts in), and the counter time the last one began. */
-UINT vblank_count(struct device *device, LARGE_INTEGER *last)
+/* Blanks begun by counter time at (0: now) since the clock started (the
+ * refresh count D3DPRESENTSTATS counts in), and the counter time the last
+ * of them began. */
+UINT vblank_count(struct device *device, LONGLONG at, LARGE_INTEGER *last)
 {
     struct vblank_clock c;
     LARGE_INTEGER now;
@@ -78,6 +79,8 @@ UINT vblank_count(struct device *device, LARGE_INTEGER *last)
 
     vblank_clock(device, &c);
     QueryPerformanceCounter(&now);
+    if (at)
+        now.QuadPart = at;
     blank_start = c.ticks_per_frame * c.lines / c.total;
     elapsed = now.QuadPart - vblank_origin;
     if (elapsed < blank_start) {
