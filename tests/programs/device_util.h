@@ -147,4 +147,41 @@ static inline void test_teardown(struct test_ctx *c)
     DestroyWindow(c->window);
 }
 
+/* A 4-sample 64x64 A8R8G8B8 target (*ms), a single-sampled one of the same
+ * size for its resolve (*res), the device's render target 0 (*rt) and
+ * depth buffer (*ds), the latter unbound: the implicit depth buffer is
+ * single-sampled and may not be bound with a multisampled target. FALSE,
+ * with nothing made, when 4 samples are not offered; otherwise TRUE, and
+ * a surface that could not be made (checked) is NULL. ms_release lets go
+ * of what was made. */
+static inline BOOL ms_targets(struct test_ctx *c, IDirect3DSurface9 **ms, IDirect3DSurface9 **res,
+                              IDirect3DSurface9 **rt, IDirect3DSurface9 **ds)
+{
+    *ms = *res = *rt = *ds = NULL;
+    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c->d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
+                                                     D3DMULTISAMPLE_4_SAMPLES, NULL)))
+        return FALSE;
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c->dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
+                                                 ms, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c->dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, res,
+                                                 NULL),
+             D3D_OK);
+    IDirect3DDevice9_GetRenderTarget(c->dev, 0, rt);
+    IDirect3DDevice9_GetDepthStencilSurface(c->dev, ds);
+    IDirect3DDevice9_SetDepthStencilSurface(c->dev, NULL);
+    return TRUE;
+}
+
+/* Binds ds again and releases what ms_targets made. */
+static inline void ms_release(struct test_ctx *c, IDirect3DSurface9 *ms, IDirect3DSurface9 *res,
+                              IDirect3DSurface9 *rt, IDirect3DSurface9 *ds)
+{
+    IDirect3DSurface9 *all[4] = {ds, rt, res, ms};
+    IDirect3DDevice9_SetDepthStencilSurface(c->dev, ds);
+    for (int i = 0; i < 4; i++)
+        if (all[i])
+            IDirect3DSurface9_Release(all[i]);
+}
+
 #endif

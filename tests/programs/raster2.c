@@ -19,21 +19,10 @@ TEST(multisample)
     IDirect3DSurface9 *ms = NULL, *res = NULL, *rt = NULL, *ds = NULL;
     if (!test_setup(&c))
         return;
-    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
-                                                     D3DMULTISAMPLE_4_SAMPLES, NULL))) {
+    if (!ms_targets(&c, &ms, &res, &rt, &ds)) {
         test_teardown(&c);
         return;
     }
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
-                                                 &ms, NULL),
-             D3D_OK);
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
-                                                 &res, NULL),
-             D3D_OK);
-    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
-    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &ds);
-    /* The implicit depth buffer is single-sampled. */
-    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
     if (ms && res && rt) {
         static const struct {
             DWORD mask;
@@ -81,15 +70,7 @@ TEST(multisample)
         }
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_MULTISAMPLEANTIALIAS, TRUE);
     }
-    IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
-    if (ds)
-        IDirect3DSurface9_Release(ds);
-    if (rt)
-        IDirect3DSurface9_Release(rt);
-    if (res)
-        IDirect3DSurface9_Release(res);
-    if (ms)
-        IDirect3DSurface9_Release(ms);
+    ms_release(&c, ms, res, rt, ds);
     test_teardown(&c);
 }
 

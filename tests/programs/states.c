@@ -357,23 +357,10 @@ TEST(alpha_to_coverage)
     CHECK_HR(IDirect3D9_CheckDeviceFormat(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0,
                                           D3DRTYPE_SURFACE, atoc),
              D3D_OK);
-    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
-                                                     D3DMULTISAMPLE_4_SAMPLES, NULL))) {
+    if (!ms_targets(&c, &ms, &res, &rt, &ds)) {
         test_teardown(&c);
         return;
     }
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
-                                                 &ms, NULL),
-             D3D_OK);
-    /* The resolve's destination: a whole surface of the same size. */
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
-                                                 &res, NULL),
-             D3D_OK);
-    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
-    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &ds);
-    /* The implicit depth buffer is single-sampled: none may be bound with
-     * a multisampled target. */
-    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
     if (ms && res && rt) {
         static const struct {
             const char *name;
@@ -403,15 +390,7 @@ TEST(alpha_to_coverage)
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ADAPTIVETESS_Y, 0);
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ALPHATESTENABLE, FALSE);
     }
-    IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
-    if (ds)
-        IDirect3DSurface9_Release(ds);
-    if (rt)
-        IDirect3DSurface9_Release(rt);
-    if (res)
-        IDirect3DSurface9_Release(res);
-    if (ms)
-        IDirect3DSurface9_Release(ms);
+    ms_release(&c, ms, res, rt, ds);
     test_teardown(&c);
 }
 
@@ -429,20 +408,10 @@ TEST(amd_alpha_to_coverage)
     IDirect3DStateBlock9 *sb = NULL;
     if (!test_setup(&c))
         return;
-    if (FAILED(IDirect3D9_CheckDeviceMultiSampleType(c.d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, TRUE,
-                                                     D3DMULTISAMPLE_4_SAMPLES, NULL))) {
+    if (!ms_targets(&c, &ms, &res, &rt, &ds)) {
         test_teardown(&c);
         return;
     }
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE,
-                                                 &ms, NULL),
-             D3D_OK);
-    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(c.dev, 64, 64, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
-                                                 &res, NULL),
-             D3D_OK);
-    IDirect3DDevice9_GetRenderTarget(c.dev, 0, &rt);
-    IDirect3DDevice9_GetDepthStencilSurface(c.dev, &ds);
-    IDirect3DDevice9_SetDepthStencilSurface(c.dev, NULL);
     if (ms && res && rt) {
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_ZENABLE, D3DZB_FALSE);
         IDirect3DDevice9_SetRenderState(c.dev, D3DRS_LIGHTING, FALSE);
@@ -500,15 +469,7 @@ TEST(amd_alpha_to_coverage)
     }
     if (sb)
         IDirect3DStateBlock9_Release(sb);
-    IDirect3DDevice9_SetDepthStencilSurface(c.dev, ds);
-    if (ds)
-        IDirect3DSurface9_Release(ds);
-    if (rt)
-        IDirect3DSurface9_Release(rt);
-    if (res)
-        IDirect3DSurface9_Release(res);
-    if (ms)
-        IDirect3DSurface9_Release(ms);
+    ms_release(&c, ms, res, rt, ds);
     test_teardown(&c);
 }
 
