@@ -474,10 +474,11 @@ HRESULT WINAPI device_CheckDeviceState(IDirect3DDevice9Ex *iface, HWND window)
 }
 
 /* Old games keep this in a signed 32-bit integer: the total is under 2
- * GiB. Game-made DEFAULT-pool resources count against it, as on Windows
- * (Wine's test_vidmem_accounting); it never drops under a floor, which a
- * Mac's shared memory could still serve, so a game that sizes its textures
- * by it keeps some. */
+ * GiB. On a D3D9 device game-made DEFAULT-pool resources count against it,
+ * as on Windows (device.c's test_vidmem_accounting); it never drops under a
+ * floor, which a Mac's shared memory could still serve, so a game that
+ * sizes its textures by it keeps some. A 9Ex device's memory is virtual
+ * (WDDM): its figure does not move (d3d9ex.c's test_vidmem_accounting). */
 #define TEXTURE_MEM_TOTAL (2047ull * 1024 * 1024)
 #define TEXTURE_MEM_FLOOR (256ull * 1024 * 1024)
 
@@ -485,6 +486,8 @@ UINT WINAPI device_GetAvailableTextureMem(IDirect3DDevice9Ex *iface)
 {
     struct device *device = device_impl(iface);
     ULONGLONG used;
+    if (device->extended)
+        return (UINT)TEXTURE_MEM_TOTAL;
     device_lock(device);
     used = device->vidmem;
     device_unlock(device);

@@ -111,6 +111,44 @@ TEST(large_resources_return_to_start)
     test_teardown(&c);
 }
 
+/* A 9Ex device's video memory is virtual (WDDM): what GetAvailableTextureMem
+ * reports does not move as DEFAULT-pool textures are made (Wine's d3d9ex.c
+ * test_vidmem_accounting asserts under 1 MiB of change for the same 80 MiB). */
+TEST(available_texture_memory_constant_on_9ex)
+{
+    IDirect3D9Ex *d3d = NULL;
+    IDirect3DDevice9Ex *dev = NULL;
+    IDirect3DTexture9 *tex[20] = {0};
+    D3DPRESENT_PARAMETERS pp;
+    HWND window;
+    UINT start, i;
+    HRESULT hr;
+
+    CHECK_HR(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d), D3D_OK);
+    if (!d3d)
+        return;
+    window = test_window(640, 480);
+    default_pp(&pp, window);
+    hr = IDirect3D9Ex_CreateDeviceEx(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL,
+                                     &dev);
+    CHECK(SUCCEEDED(hr), "CreateDeviceEx returned %#lx", (unsigned long)hr);
+    if (dev) {
+        start = IDirect3DDevice9Ex_GetAvailableTextureMem(dev);
+        CHECK(start <= 0x7fffffffu, "%u bytes: past a signed 32-bit integer", start);
+        for (i = 0; i < 20; i++)
+            CHECK_HR(IDirect3DDevice9Ex_CreateTexture(dev, 1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8,
+                                                      D3DPOOL_DEFAULT, &tex[i], NULL),
+                     D3D_OK);
+        CHECK_EQ_U(IDirect3DDevice9Ex_GetAvailableTextureMem(dev), start);
+        for (i = 0; i < 20; i++)
+            if (tex[i])
+                IDirect3DTexture9_Release(tex[i]);
+        IDirect3DDevice9Ex_Release(dev);
+    }
+    IDirect3D9Ex_Release(d3d);
+    DestroyWindow(window);
+}
+
 /* The watch's line at device creation is in the process log. */
 /* GetAvailableTextureMem falls as DEFAULT-pool resources are made and
  * comes back when they go (Windows; Wine's test_vidmem_accounting): 20
@@ -256,6 +294,7 @@ TEST(guest_memory_above_2gib)
 
 static const struct harness_test tests[] = {
     T(large_resources_return_to_start), T(available_texture_memory_counts_default_resources),
+    T(available_texture_memory_constant_on_9ex),
     T(creation_logged),
     T(guest_memory_above_2gib),
 };
