@@ -30,9 +30,10 @@ var msgOutputs = []output{
 	{msgTestDir + "/recorders_gen.h", genRecHeader},
 	{msgTestDir + "/recorders_gen.c", genRecSource},
 	{msgTestDir + "/recorders_gen.go", genRecGo},
-	{"unix/backend/metal/ns/send_gen_darwin.go", func(string) ([]byte, error) { return genSenders(msgsig.NS) }},
-	{"unix/backend/metal/mtl/send_gen_darwin.go", func(string) ([]byte, error) { return genSenders(msgsig.MTL) }},
-	{"unix/backend/metal/ca/send_gen_darwin.go", func(string) ([]byte, error) { return genSenders(msgsig.CA) }},
+	{msgDir + "/sigs_gen.go", genMsgSigs},
+	{"unix/backend/metal/ns/send_gen.go", func(string) ([]byte, error) { return genSenders(msgsig.NS) }},
+	{"unix/backend/metal/mtl/send_gen.go", func(string) ([]byte, error) { return genSenders(msgsig.MTL) }},
+	{"unix/backend/metal/ca/send_gen.go", func(string) ([]byte, error) { return genSenders(msgsig.CA) }},
 }
 
 func init() { outputs = append(outputs, msgOutputs...) }
@@ -553,15 +554,23 @@ func genSenders(p msgsig.Package) ([]byte, error) {
 	if p == msgsig.NS {
 		nsq = ""
 	}
+	// binding is a kind's type in the sender's package (ns's own ID
+	// unqualified inside ns).
+	binding := func(k msgsig.Kind) string {
+		if p == msgsig.NS {
+			return strings.TrimPrefix(k.Info().Binding, "ns.")
+		}
+		return k.Info().Binding
+	}
 	var b bytes.Buffer
 	b.WriteString(goBanner)
-	fmt.Fprintf(&b, "//go:build darwin\n\npackage %s\n\n", p)
-	b.WriteString("import (\n\t\"unsafe\"\n\n\t\"github.com/ebitengine/purego/objc\"\n\n\t\"mtld3d/unix/backend/metal/msg\"\n")
+	fmt.Fprintf(&b, "package %s\n\n", p)
+	b.WriteString("import (\n\t\"unsafe\"\n\n\t\"mtld3d/unix/backend/metal/msg\"\n")
 	if p != msgsig.NS {
 		b.WriteString("\t\"mtld3d/unix/backend/metal/ns\"\n")
 	}
 	b.WriteString(")\n\n")
-	b.WriteString("var (\n\t_ unsafe.Pointer\n\t_ objc.ID\n)\n\n")
+	b.WriteString("var _ unsafe.Pointer\n\n")
 	msgs := msgsig.Of(p)
 	// Selectors, once each.
 	b.WriteString("// The selectors this package sends, resolved by ns.Load.\nvar (\n")
@@ -595,28 +604,24 @@ func genSenders(p msgsig.Package) ([]byte, error) {
 		var params []string
 		args := []string{"", "uintptr(self)", msgsig.SelVarName(m.Selector) + ".Ptr()"}
 		for i, a := range m.Args {
-			params = append(params, fmt.Sprintf("a%d %s", i, a.Info().Binding))
+			params = append(params, fmt.Sprintf("a%d %s", i, binding(a)))
 			args = append(args, bindingExpr(a, fmt.Sprintf("a%d", i)))
 		}
-		fn := nsq + "MsgSend()"
-		if m.Ret.IsStruct() && m.Ret.CSize() > 16 {
-			fn = nsq + "MsgSendStret()"
-		}
-		args[0] = fn
+		args[0] = fmt.Sprintf("msg.Entries[msg.Sig_%s]", m.Sig())
 		call := fmt.Sprintf("msg.Call_%s(%s)", m.Sig(), strings.Join(args, ", "))
 		ret := ""
 		if m.Ret != msgsig.Void {
-			ret = " " + m.Ret.Info().Binding
+			ret = " " + binding(m.Ret)
 		}
-		fmt.Fprintf(&b, "\n// %s sends %s.\nfunc %s(self objc.ID%s)%s {\n", m.SenderName(), m.Selector, m.SenderName(),
+		fmt.Fprintf(&b, "\n// %s sends %s.\nfunc %s(self %sID%s)%s {\n", m.SenderName(), m.Selector, m.SenderName(), nsq,
 			strings.Join(append([]string{""}, params...), ", "), ret)
 		switch {
 		case m.Ret == msgsig.Void:
 			fmt.Fprintf(&b, "\t%s\n", call)
 		case m.Ret == msgsig.ID || m.Ret == msgsig.SEL:
-			fmt.Fprintf(&b, "\treturn %s(%s)\n", m.Ret.Info().Binding, call)
+			fmt.Fprintf(&b, "\treturn %s(%s)\n", binding(m.Ret), call)
 		case m.Ret.IsStruct():
-			fmt.Fprintf(&b, "\tr := %s\n\treturn *(*%s)(unsafe.Pointer(&r))\n", call, m.Ret.Info().Binding)
+			fmt.Fprintf(&b, "\tr := %s\n\treturn *(*%s)(unsafe.Pointer(&r))\n", call, binding(m.Ret))
 		default:
 			fmt.Fprintf(&b, "\treturn %s\n", call)
 		}
@@ -632,8 +637,8 @@ func genSenders(p msgsig.Package) ([]byte, error) {
 		for i := range m.Args {
 			pass = append(pass, fmt.Sprintf("a%d", i))
 		}
-		fmt.Fprintf(&b, "\n// %s queues %s on b, or sends it now when b is nil.\nfunc %s(b *msg.Batch, self objc.ID%s) {\n",
-			bname, m.Selector, bname, strings.Join(append([]string{""}, params...), ", "))
+		fmt.Fprintf(&b, "\n// %s queues %s on b, or sends it now when b is nil.\nfunc %s(b *msg.Batch, self %sID%s) {\n",
+			bname, m.Selector, bname, nsq, strings.Join(append([]string{""}, params...), ", "))
 		fmt.Fprintf(&b, "\tif b == nil {\n\t\t%s(self%s)\n\t\treturn\n\t}\n\tb.Add_%s(%s)\n}\n",
 			m.SenderName(), strings.Join(append([]string{""}, pass...), ", "), m.Sig(), strings.Join(args, ", "))
 	}
@@ -646,4 +651,36 @@ func gofmtSource(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w\n%s", err, src)
 	}
 	return out, nil
+}
+
+// genMsgSigs writes the signature codes and the entry table the senders
+// call through (all builds: the table is plain data).
+func genMsgSigs(string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(goBanner)
+	b.WriteString("package msg\n\n")
+	b.WriteString("// Each message signature's code: its index in Entries, SigNames and\n// SigStret.\nconst (\n")
+	sigs := msgsig.Signatures()
+	for i, s := range sigs {
+		if i == 0 {
+			fmt.Fprintf(&b, "\tSig_%s = iota\n", s.Name())
+			continue
+		}
+		fmt.Fprintf(&b, "\tSig_%s\n", s.Name())
+	}
+	b.WriteString("\t// NumSigs is the number of signatures.\n\tNumSigs\n)\n\n")
+	b.WriteString("// SigNames names each signature (msgsig.SigName).\nvar SigNames = [NumSigs]string{\n")
+	for _, s := range sigs {
+		fmt.Fprintf(&b, "\t%q,\n", s.Name())
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// SigStret marks the signatures whose struct result is larger than 16\n// bytes: returned through memory, by objc_msgSend_stret on x86_64.\nvar SigStret = [NumSigs]bool{\n")
+	for _, s := range sigs {
+		if s.Ret.IsStruct() && s.Ret.CSize() > 16 {
+			fmt.Fprintf(&b, "\tSig_%s: true,\n", s.Name())
+		}
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// Entries is, per signature, the function its messages are called\n// through: objc_msgSend (or objc_msgSend_stret) on macOS, the Metal\n// double's entry for the signature in tests. ns.Load sets it.\nvar Entries [NumSigs]uintptr\n")
+	return gofmtSource(b.Bytes())
 }

@@ -8,11 +8,14 @@ import (
 	"mtld3d/unix/backend/metal/winemac"
 )
 
+// windowView is the Wine window's Metal view a layer is attached to.
+type windowView = winemac.View
+
 // windowLayer attaches to the Wine window hwnd (LayerDesc.Window) through
 // winemac and returns the window's CAMetalLayer with a reference of the
 // caller's own, and the attachment, which keeps the Metal view. Call it
 // on a Wine thread (the unix call's): see winemac.Attach.
-func (d *Device) windowLayer(hwnd uintptr) (ca.MetalLayer, *winemac.View, error) {
+func (d *Device) windowLayer(hwnd uintptr) (ca.MetalLayer, *windowView, error) {
 	v, err := winemac.Attach(hwnd, d.dev.ID())
 	if err != nil {
 		return ca.MetalLayer{}, nil, err

@@ -17,8 +17,8 @@ type Kind uint8
 
 const (
 	Void        Kind = iota // return only
-	ID                      // id, Class or a block: an object pointer (Go objc.ID)
-	SEL                     // SEL (Go objc.SEL)
+	ID                      // id, Class or a block: an object pointer (Go ns.ID)
+	SEL                     // SEL (Go ns.SEL)
 	UInt                    // NSUInteger, and the Metal enums built on it (Go uint)
 	Int                     // NSInteger (Go int)
 	UInt64                  // uint64_t (Go uint64)
@@ -59,8 +59,8 @@ type KindInfo struct {
 // Kinds describes every kind, indexed by Kind.
 var Kinds = [numKinds]KindInfo{
 	Void:        {"Void", 'v', "void", "", "", 0},
-	ID:          {"ID", 'o', "unsigned long", "uintptr", "objc.ID", 0},
-	SEL:         {"SEL", 's', "unsigned long", "uintptr", "objc.SEL", 0},
+	ID:          {"ID", 'o', "unsigned long", "uintptr", "ns.ID", 0},
+	SEL:         {"SEL", 's', "unsigned long", "uintptr", "ns.SEL", 0},
 	UInt:        {"UInt", 'Q', "unsigned long", "uint", "uint", 0},
 	Int:         {"Int", 'q', "long", "int", "int", 0},
 	UInt64:      {"UInt64", 'J', "unsigned long long", "uint64", "uint64", 0},

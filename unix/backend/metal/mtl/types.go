@@ -1,5 +1,5 @@
 // Package mtl is a thin, typed binding of the Metal framework over
-// github.com/ebitengine/purego/objc.
+// cgo trampolines generated from unix/backend/metal/msgsig (package msg).
 //
 // Enums carry Metal's raw values as written in Apple's headers
 // (Metal.framework/Headers/MTL*.h); the C structs are mirrored field for

@@ -9,7 +9,7 @@
 // the cgo trampolines of unix/backend/metal/msg:
 //
 //	var sel_newBufferWithLength_options = ns.Sel("newBufferWithLength:options:")
-//	func send_newBufferWithLength_options(self objc.ID, a0 uint, a1 uint) objc.ID
+//	func send_newBufferWithLength_options(self ns.ID, a0 uint, a1 uint) ns.ID
 //
 // Classes are declared by hand (ns.Cls). Nothing is looked up when the
 // variables are initialised. Load opens the frameworks with dlopen first

@@ -3,8 +3,6 @@
 package ns
 
 import (
-	"errors"
-	"fmt"
 	"reflect"
 	"runtime"
 	"sync"
@@ -15,75 +13,43 @@ import (
 	"mtld3d/unix/backend/metal/msg"
 )
 
-// Runtime entry points, resolved by Load like everything else.
-var (
-	sym_objc_msgSend             = Sym(ObjC, "objc_msgSend")
-	sym_objc_msgSend_stret       = OptionalSym(ObjC, "objc_msgSend_stret") // amd64 only
-	sym_objc_autoreleasePoolPush = Sym(ObjC, "objc_autoreleasePoolPush")
-	sym_objc_autoreleasePoolPop  = Sym(ObjC, "objc_autoreleasePoolPop")
-)
+// platformRuntime is libobjc and the system frameworks, opened with
+// dlopen when Load runs.
+func platformRuntime() Runtime { return &darwinRuntime{} }
 
-var loaded struct {
-	sync.Once
-	err error
+type darwinRuntime struct {
+	handles               map[Framework]uintptr
+	msgSend, msgSendStret uintptr
+	poolPush, poolPop     uintptr
 }
 
-// Load opens the frameworks, then resolves every declared class,
-// selector and symbol. It runs once; later calls return the first
-// result. Nothing else in the bindings may be used until Load has
-// returned nil.
-func Load() error {
-	loaded.Do(func() { loaded.err = load() })
-	return loaded.err
-}
-
-func load() error {
+func (r *darwinRuntime) Open() error {
 	miss := &MissingError{}
-	handles := make(map[Framework]uintptr, len(Frameworks))
+	r.handles = make(map[Framework]uintptr, len(Frameworks))
 	for _, f := range Frameworks {
 		h, err := purego.Dlopen(string(f), purego.RTLD_NOW|purego.RTLD_GLOBAL)
 		if err != nil || h == 0 {
-			miss.Frameworks = append(miss.Frameworks, fmt.Sprintf("%s (%v)", f, err))
+			miss.Frameworks = append(miss.Frameworks, string(f)+" ("+errText(err)+")")
 			continue
 		}
-		handles[f] = h
-	}
-	if !msg.Enabled {
-		return errors.New("ns: built without cgo: the Metal backend sends its messages through cgo trampolines (unix/backend/metal/msg)")
+		r.handles[f] = h
 	}
 	if !miss.empty() {
 		// Classes live in the frameworks: resolving them now would only
 		// report every class as missing.
 		return miss
 	}
-
-	registry.Lock()
-	defer registry.Unlock()
-	for _, c := range registry.classes {
-		cl := objc.GetClass(c.name)
-		if cl == 0 {
-			miss.Classes = append(miss.Classes, c.framework.Short()+"."+c.name)
-			continue
-		}
-		c.id = uintptr(cl)
-	}
-	for _, s := range registry.selectors {
-		s.id = uintptr(objc.RegisterName(s.name))
-		if s.id == 0 {
-			miss.Selectors = append(miss.Selectors, "sel_registerName: "+s.name)
+	r.msgSend = r.Symbol(ObjC, "objc_msgSend")
+	r.msgSendStret = r.Symbol(ObjC, "objc_msgSend_stret") // amd64 only
+	r.poolPush = r.Symbol(ObjC, "objc_autoreleasePoolPush")
+	r.poolPop = r.Symbol(ObjC, "objc_autoreleasePoolPop")
+	for name, addr := range map[string]uintptr{"objc_msgSend": r.msgSend, "objc_autoreleasePoolPush": r.poolPush,
+		"objc_autoreleasePoolPop": r.poolPop} {
+		if addr == 0 {
+			miss.Symbols = append(miss.Symbols, "libobjc."+name)
 		}
 	}
-	for _, s := range registry.symbols {
-		addr, err := purego.Dlsym(handles[s.framework], s.name)
-		if err != nil || addr == 0 {
-			if !s.optional {
-				miss.Symbols = append(miss.Symbols, s.framework.Short()+"."+s.name)
-			}
-			continue
-		}
-		s.addr = addr
-	}
-	if runtime.GOARCH == "amd64" && sym_objc_msgSend_stret.addr == 0 {
+	if runtime.GOARCH == "amd64" && r.msgSendStret == 0 {
 		miss.Symbols = append(miss.Symbols, "libobjc.objc_msgSend_stret")
 	}
 	if !miss.empty() {
@@ -92,55 +58,61 @@ func load() error {
 	return nil
 }
 
-// SEL returns the resolved selector. It panics, naming the selector, if
-// Load has not resolved it.
-func (s *Selector) SEL() objc.SEL {
-	if s.id == 0 {
-		panic("ns: selector " + s.name + " used before ns.Load resolved it")
+func errText(err error) string {
+	if err == nil {
+		return "no handle"
 	}
-	return objc.SEL(s.id)
+	return err.Error()
 }
 
-// Ptr returns the resolved selector as the generated senders pass it. It
-// panics, naming the selector, if Load has not resolved it.
-func (s *Selector) Ptr() uintptr {
-	if s.id == 0 {
-		panic("ns: selector " + s.name + " used before ns.Load resolved it")
+func (r *darwinRuntime) Class(_ Framework, name string) uintptr { return uintptr(objc.GetClass(name)) }
+
+func (r *darwinRuntime) Selector(name string) uintptr { return uintptr(objc.RegisterName(name)) }
+
+func (r *darwinRuntime) Symbol(f Framework, name string) uintptr {
+	addr, err := purego.Dlsym(r.handles[f], name)
+	if err != nil {
+		return 0
 	}
-	return s.id
+	return addr
 }
 
-// MsgSend is objc_msgSend's address, for the generated senders (0 before
-// Load).
-func MsgSend() uintptr { return sym_objc_msgSend.addr }
-
-// MsgSendStret is the entry point for a message whose struct result is
-// returned through memory: objc_msgSend_stret on amd64, where the hidden
-// result pointer takes rdi; objc_msgSend on arm64, where it travels in x8
-// (UsesStret).
-func MsgSendStret() uintptr {
-	if runtime.GOARCH == "amd64" {
-		return sym_objc_msgSend_stret.addr
+// Entry is objc_msgSend, or objc_msgSend_stret for a struct result
+// returned through memory on amd64 (UsesStret).
+func (r *darwinRuntime) Entry(sig int) uintptr {
+	if msg.SigStret[sig] && runtime.GOARCH == "amd64" {
+		return r.msgSendStret
 	}
-	return sym_objc_msgSend.addr
+	return r.msgSend
 }
 
-// Class returns the resolved class. It panics, naming the class, if Load
-// has not resolved it.
-func (c *ClassRef) Class() objc.Class {
-	if c.id == 0 {
-		panic("ns: class " + c.name + " used before ns.Load resolved it")
-	}
-	return objc.Class(c.id)
+func (r *darwinRuntime) Call(fn uintptr, args ...uintptr) uintptr {
+	v, _, _ := purego.SyscallN(fn, args...)
+	return v
 }
 
-// ID is the class object as a message receiver.
-func (c *ClassRef) ID() objc.ID { return objc.ID(c.Class()) }
-
-// Send sends a message whose result is an object, or nothing.
-func Send(id objc.ID, s *Selector, args ...any) objc.ID {
-	return id.Send(s.SEL(), args...)
+func (r *darwinRuntime) PoolPush() uintptr {
+	v, _, _ := purego.SyscallN(r.poolPush)
+	return v
 }
+
+func (r *darwinRuntime) PoolPop(token uintptr) { purego.SyscallN(r.poolPop, token) }
+
+// NewBlock is purego/objc's heap block: its invoke pointer is a purego
+// callback and its Go closure lives in a table inside purego until the
+// block's dispose helper runs (when the last copy is released).
+func (r *darwinRuntime) NewBlock(fn func(ID)) ID {
+	return ID(objc.NewBlock(func(_ objc.Block, arg objc.ID) { fn(ID(arg)) }))
+}
+
+// Send sends a message whose result is an object, or nothing, through
+// purego/objc's reflective path: for code outside the msgsig table (the
+// winemac window code), not for the backend's messages.
+func Send(id ID, s *Selector, args ...any) ID {
+	return ID(objc.ID(id).Send(s.SEL().objc(), args...))
+}
+
+func (s SEL) objc() objc.SEL { return objc.SEL(s) }
 
 type sendFunc[T any] = func(objc.ID, objc.SEL, ...any) T
 
@@ -155,12 +127,10 @@ func sender[T any]() sendFunc[T] {
 	if f, ok := sendFuncs.Load(t); ok {
 		return f.(sendFunc[T])
 	}
-	addr := sym_objc_msgSend.addr
+	r := loaded().(*darwinRuntime)
+	addr := r.msgSend
 	if UsesStret(runtime.GOARCH, t.Kind() == reflect.Struct, t.Size()) {
-		addr = sym_objc_msgSend_stret.addr
-	}
-	if addr == 0 {
-		panic("ns: objc_msgSend used before ns.Load")
+		addr = r.msgSendStret
 	}
 	var fn sendFunc[T]
 	purego.RegisterFunc(&fn, addr)
@@ -168,43 +138,18 @@ func sender[T any]() sendFunc[T] {
 	return f.(sendFunc[T])
 }
 
-// SendT sends a message whose result is a T: bool, an integer, a float,
-// unsafe.Pointer or a C struct mirrored in Go.
-func SendT[T any](id objc.ID, s *Selector, args ...any) T {
-	return sender[T]()(id, s.SEL(), args...)
+// SendT sends a message whose result is a T (bool, an integer, a float,
+// unsafe.Pointer or a C struct mirrored in Go) through purego/objc's
+// reflective path; see Send.
+func SendT[T any](id ID, s *Selector, args ...any) T {
+	return sender[T]()(objc.ID(id), s.SEL().objc(), args...)
 }
 
 // SendBool sends a message returning BOOL.
-func SendBool(id objc.ID, s *Selector, args ...any) bool { return SendT[bool](id, s, args...) }
+func SendBool(id ID, s *Selector, args ...any) bool { return SendT[bool](id, s, args...) }
 
 // SendUint sends a message returning NSUInteger.
-func SendUint(id objc.ID, s *Selector, args ...any) uint { return SendT[uint](id, s, args...) }
+func SendUint(id ID, s *Selector, args ...any) uint { return SendT[uint](id, s, args...) }
 
 // SendInt sends a message returning NSInteger.
-func SendInt(id objc.ID, s *Selector, args ...any) int { return SendT[int](id, s, args...) }
-
-// Pool is an autorelease pool pushed on the current OS thread.
-type Pool struct{ token uintptr }
-
-// PushPool pushes an autorelease pool (objc_autoreleasePoolPush) and
-// locks the goroutine to its OS thread until Pop: pools are per thread,
-// and a goroutine that moved between push and pop would pop another
-// thread's pool.
-func PushPool() Pool {
-	runtime.LockOSThread()
-	r, _, _ := purego.SyscallN(sym_objc_autoreleasePoolPush.addr)
-	return Pool{token: r}
-}
-
-// Pop drains the pool (objc_autoreleasePoolPop) and unlocks the thread.
-func (p Pool) Pop() {
-	purego.SyscallN(sym_objc_autoreleasePoolPop.addr, p.token)
-	runtime.UnlockOSThread()
-}
-
-// WithPool runs f inside an autorelease pool on one OS thread.
-func WithPool(f func()) {
-	p := PushPool()
-	defer p.Pop()
-	f()
-}
+func SendInt(id ID, s *Selector, args ...any) int { return SendT[int](id, s, args...) }

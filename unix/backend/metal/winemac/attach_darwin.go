@@ -88,8 +88,8 @@ func call(fn uintptr, args ...uintptr) uintptr {
 type View struct {
 	hwnd  uintptr
 	route Route
-	view  objc.ID // the view that holds the layer
-	layer objc.ID // retained by View
+	view  ns.ID // the view that holds the layer
+	layer ns.ID // retained by View
 	owned bool    // our own subview (no WineContentView): removed and released by Release
 
 	mu       sync.Mutex
@@ -102,20 +102,20 @@ type View struct {
 // attachments share it and the last one releases it.
 var shared struct {
 	sync.Mutex
-	count map[objc.ID]int
+	count map[ns.ID]int
 }
 
-func addShare(v objc.ID) {
+func addShare(v ns.ID) {
 	shared.Lock()
 	defer shared.Unlock()
 	if shared.count == nil {
-		shared.count = map[objc.ID]int{}
+		shared.count = map[ns.ID]int{}
 	}
 	shared.count[v]++
 }
 
 // dropShare reports whether v's last share went.
-func dropShare(v objc.ID) bool {
+func dropShare(v ns.ID) bool {
 	shared.Lock()
 	defer shared.Unlock()
 	shared.count[v]--
@@ -132,7 +132,7 @@ func dropShare(v objc.ID) bool {
 // the macdrv routes call into winemac, whose code may use the thread's
 // Wine state. The Objective-C route does its AppKit work on the main
 // thread, waiting at most DefaultTimeout.
-func Attach(hwnd uintptr, device objc.ID) (*View, error) {
+func Attach(hwnd uintptr, device ns.ID) (*View, error) {
 	if hwnd == 0 {
 		return nil, errors.New("winemac: no window (HWND 0)")
 	}
@@ -153,7 +153,7 @@ func Attach(hwnd uintptr, device objc.ID) (*View, error) {
 			cocoa = peekPtr(data + WinDataCocoaView)
 		}
 		if cocoa != 0 {
-			v.view = objc.ID(call(f.CreateMetalView, cocoa, uintptr(device)))
+			v.view = ns.ID(call(f.CreateMetalView, cocoa, uintptr(device)))
 		}
 		call(f.ReleaseWinData, data) // after creating: the data keeps the view alive meanwhile
 		if cocoa == 0 {
@@ -164,7 +164,7 @@ func Attach(hwnd uintptr, device objc.ID) (*View, error) {
 		if cocoa == 0 {
 			return nil, fmt.Errorf("winemac: %s(%#x) returned no view (not a window of this process, or not shown yet)", SymGetClientCocoaView, hwnd)
 		}
-		v.view = objc.ID(call(f.CreateMetalView, cocoa, uintptr(device)))
+		v.view = ns.ID(call(f.CreateMetalView, cocoa, uintptr(device)))
 	default:
 		if objc.GetClass("NSApplication") == 0 || objc.GetClass("WineWindow") == 0 {
 			// Checked here, off the main thread, so that a process with no
@@ -180,7 +180,7 @@ func Attach(hwnd uintptr, device objc.ID) (*View, error) {
 		return nil, fmt.Errorf("winemac: creating the Metal view of window %#x failed (%s)", hwnd, f.Route)
 	}
 	if v.route != RouteObjC {
-		v.layer = objc.ID(call(f.GetMetalLayer, uintptr(v.view)))
+		v.layer = ns.ID(call(f.GetMetalLayer, uintptr(v.view)))
 	}
 	if v.layer == 0 || !isMetalLayer(v.layer) {
 		v.releaseView(f)
@@ -191,13 +191,13 @@ func Attach(hwnd uintptr, device objc.ID) (*View, error) {
 	return v, nil
 }
 
-func isMetalLayer(l objc.ID) bool {
+func isMetalLayer(l ns.ID) bool {
 	c := objc.GetClass("CAMetalLayer")
-	return c != 0 && ns.SendBool(l, sel_isKindOfClass, objc.ID(c))
+	return c != 0 && ns.SendBool(l, sel_isKindOfClass, ns.ID(c))
 }
 
 // attachObjC runs on the main thread.
-func (v *View) attachObjC(device objc.ID) error {
+func (v *View) attachObjC(device ns.ID) error {
 	var err error
 	ns.WithPool(func() {
 		appClass := objc.GetClass("NSApplication")
@@ -205,8 +205,8 @@ func (v *View) attachObjC(device objc.ID) error {
 			err = errors.New("winemac: AppKit is not loaded: not running inside Wine's Mac driver")
 			return
 		}
-		app := ns.Send(objc.ID(appClass), sel_sharedApplication)
-		var win objc.ID
+		app := ns.Send(ns.ID(appClass), sel_sharedApplication)
+		var win ns.ID
 		for _, w := range ns.ArrayItems(ns.Send(app, sel_windows)) {
 			if ns.ObjectOf(w).RespondsTo(sel_hwnd) && ns.SendT[uintptr](w, sel_hwnd) == v.hwnd {
 				win = w
@@ -240,8 +240,8 @@ func (v *View) attachObjC(device objc.ID) error {
 			return
 		}
 		frame := ns.SendT[cgRect](content, sel_bounds)
-		view := ns.Send(ns.Send(objc.ID(viewClass), sel_alloc), sel_initWithFrame, frame)
-		layer := ns.Send(objc.ID(layerClass), sel_new) // +1, handed to the view below
+		view := ns.Send(ns.Send(ns.ID(viewClass), sel_alloc), sel_initWithFrame, frame)
+		layer := ns.Send(ns.ID(layerClass), sel_new) // +1, handed to the view below
 		ns.Send(layer, sel_setDevice, device)
 		ns.Send(view, sel_setLayer, layer) // layer-hosting: setLayer before setWantsLayer
 		ns.Send(view, sel_setWantsLayer, true)

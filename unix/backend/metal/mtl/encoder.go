@@ -1,11 +1,7 @@
-//go:build darwin
-
 package mtl
 
 import (
 	"unsafe"
-
-	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/msg"
 	"mtld3d/unix/backend/metal/ns"
@@ -18,12 +14,12 @@ import (
 // alive; set*Bytes data is copied into the batch. An encoder without a
 // batch (the zero value) sends at once.
 type RenderCommandEncoder struct {
-	id objc.ID
+	id ns.ID
 	b  *msg.Batch
 }
 
 // ID is the object id.
-func (e RenderCommandEncoder) ID() objc.ID { return e.id }
+func (e RenderCommandEncoder) ID() ns.ID { return e.id }
 
 // IsNil reports whether there is no encoder.
 func (e RenderCommandEncoder) IsNil() bool { return e.id == 0 }
@@ -155,10 +151,10 @@ func (e RenderCommandEncoder) EndEncoding() {
 }
 
 // BlitCommandEncoder is an id<MTLBlitCommandEncoder>.
-type BlitCommandEncoder struct{ id objc.ID }
+type BlitCommandEncoder struct{ id ns.ID }
 
 // ID is the object id.
-func (e BlitCommandEncoder) ID() objc.ID { return e.id }
+func (e BlitCommandEncoder) ID() ns.ID { return e.id }
 
 // IsNil reports whether there is no encoder.
 func (e BlitCommandEncoder) IsNil() bool { return e.id == 0 }
@@ -209,7 +205,7 @@ func (e BlitCommandEncoder) FillBuffer(b Buffer, offset, length int, value byte)
 // SynchronizeResource is synchronizeResource: (managed resources on
 // discrete GPUs): makes GPU writes visible to the CPU once the buffer
 // completes.
-func (e BlitCommandEncoder) SynchronizeResource(id objc.ID) {
+func (e BlitCommandEncoder) SynchronizeResource(id ns.ID) {
 	send_synchronizeResource(e.id, id)
 }
 func (e BlitCommandEncoder) EndEncoding() { send_endEncoding(e.id) }

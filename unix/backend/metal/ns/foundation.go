@@ -1,12 +1,8 @@
-//go:build darwin
-
 package ns
 
 import (
 	"fmt"
 	"unsafe"
-
-	"github.com/ebitengine/purego/objc"
 )
 
 var (
@@ -17,13 +13,13 @@ var (
 const NSUTF8StringEncoding = 4
 
 // Object is any Objective-C object: a one-field value around its id.
-type Object struct{ id objc.ID }
+type Object struct{ id ID }
 
 // ObjectOf wraps an id.
-func ObjectOf(id objc.ID) Object { return Object{id} }
+func ObjectOf(id ID) Object { return Object{id} }
 
 // ID is the object's id.
-func (o Object) ID() objc.ID { return o.id }
+func (o Object) ID() ID { return o.id }
 
 // IsNil reports whether the object is nil.
 func (o Object) IsNil() bool { return o.id == 0 }
@@ -62,13 +58,13 @@ func (o Object) SetLabel(label string) {
 func (o Object) Label() string { return GoString(send_label(o.id)) }
 
 // Retain is -retain on an id.
-func Retain(id objc.ID) objc.ID { return ObjectOf(id).Retain().id }
+func Retain(id ID) ID { return ObjectOf(id).Retain().id }
 
 // Release is -release on an id.
-func Release(id objc.ID) { ObjectOf(id).Release() }
+func Release(id ID) { ObjectOf(id).Release() }
 
 // New is [[c alloc] init]: an owned (+1) instance.
-func New(c *ClassRef) objc.ID {
+func New(c *ClassRef) ID {
 	return send_init(send_alloc(c.ID()))
 }
 
@@ -80,7 +76,7 @@ func NewString(s string) Object {
 }
 
 // GoString copies an NSString's UTF-8 text; nil gives "".
-func GoString(id objc.ID) string {
+func GoString(id ID) string {
 	if id == 0 {
 		return ""
 	}
@@ -111,7 +107,7 @@ func (e *Error) Error() string {
 }
 
 // ErrorOf copies an NSError; nil gives nil.
-func ErrorOf(id objc.ID) error {
+func ErrorOf(id ID) error {
 	if id == 0 {
 		return nil
 	}
@@ -123,12 +119,12 @@ func ErrorOf(id objc.ID) error {
 }
 
 // ArrayItems returns the elements of an NSArray, not retained.
-func ArrayItems(id objc.ID) []objc.ID {
+func ArrayItems(id ID) []ID {
 	if id == 0 {
 		return nil
 	}
 	n := send_count(id)
-	out := make([]objc.ID, n)
+	out := make([]ID, n)
 	for i := range out {
 		out[i] = send_objectAtIndex(id, uint(i))
 	}
@@ -137,13 +133,13 @@ func ArrayItems(id objc.ID) []objc.ID {
 
 // Index is objectAtIndexedSubscript: (the attachment and attribute
 // arrays of Metal descriptors).
-func Index(id objc.ID, i int) objc.ID {
+func Index(id ID, i int) ID {
 	return send_objectAtIndexedSubscript(id, uint(i))
 }
 
 // CheckResponds checks that obj answers every selector, and returns a
 // MissingError naming what, the receiver's description, lacks.
-func CheckResponds(obj objc.ID, what string, sels ...*Selector) error {
+func CheckResponds(obj ID, what string, sels ...*Selector) error {
 	miss := &MissingError{}
 	for _, s := range sels {
 		if !ObjectOf(obj).RespondsTo(s) {

@@ -1,5 +1,3 @@
-//go:build darwin
-
 package metal
 
 import (
@@ -14,7 +12,6 @@ import (
 	"mtld3d/unix/backend/metal/ca"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
-	"mtld3d/unix/backend/metal/winemac"
 	"mtld3d/unix/logs"
 )
 
@@ -26,7 +23,7 @@ type layer struct {
 	l      ca.MetalLayer
 	format pixfmt.Format
 	window uintptr
-	win    *winemac.View // the Wine window's Metal view, when Window was set (window_darwin.go)
+	win    *windowView // the Wine window's Metal view, when Window was set (window_darwin.go)
 }
 
 // NewLayer makes a CAMetalLayer for desc: the device's, with framebufferOnly
@@ -43,7 +40,7 @@ func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 		return nil, unsupported("CAMetalLayer pixel format", desc.Format)
 	}
 	var l ca.MetalLayer
-	var win *winemac.View
+	var win *windowView
 	if desc.Window != 0 {
 		l, win, err = d.windowLayer(desc.Window)
 		if err == nil {

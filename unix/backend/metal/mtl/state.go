@@ -1,11 +1,7 @@
-//go:build darwin
-
 package mtl
 
 import (
 	"fmt"
-
-	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/ns"
 )
@@ -20,10 +16,10 @@ var (
 )
 
 // SamplerState is an id<MTLSamplerState>.
-type SamplerState struct{ id objc.ID }
+type SamplerState struct{ id ns.ID }
 
 // ID is the object id.
-func (s SamplerState) ID() objc.ID { return s.id }
+func (s SamplerState) ID() ns.ID { return s.id }
 
 // Release is -release.
 func (s SamplerState) Release() { ns.Release(s.id) }
@@ -57,15 +53,15 @@ func (d Device) NewSamplerState(sd SamplerDescriptor) (SamplerState, error) {
 }
 
 // DepthStencilState is an id<MTLDepthStencilState>.
-type DepthStencilState struct{ id objc.ID }
+type DepthStencilState struct{ id ns.ID }
 
 // ID is the object id.
-func (s DepthStencilState) ID() objc.ID { return s.id }
+func (s DepthStencilState) ID() ns.ID { return s.id }
 
 // Release is -release.
 func (s DepthStencilState) Release() { ns.Release(s.id) }
 
-func newStencilDescriptor(sd *StencilDescriptor) objc.ID {
+func newStencilDescriptor(sd *StencilDescriptor) ns.ID {
 	desc := ns.New(class_MTLStencilDescriptor)
 	send_setStencilCompareFunction(desc, uint(sd.StencilCompareFunction))
 	send_setStencilFailureOperation(desc, uint(sd.StencilFailureOperation))
@@ -106,10 +102,10 @@ func (d Device) NewDepthStencilState(dd DepthStencilDescriptor) (DepthStencilSta
 }
 
 // Library is an id<MTLLibrary>.
-type Library struct{ id objc.ID }
+type Library struct{ id ns.ID }
 
 // ID is the object id.
-func (l Library) ID() objc.ID { return l.id }
+func (l Library) ID() ns.ID { return l.id }
 
 // Release is -release.
 func (l Library) Release() { ns.Release(l.id) }
@@ -140,7 +136,7 @@ func (d Device) NewLibraryWithSource(src string, o CompileOptions) (Library, err
 		if o.FastMathDisabled {
 			send_setFastMathEnabled(opts, false)
 		}
-		var nserr objc.ID
+		var nserr ns.ID
 		lib = Library{send_newLibraryWithSource_options_error(d.id, s.ID(), opts, errOut(&nserr))}
 		if lib.id == 0 {
 			e := ns.ErrorOf(nserr) // autoreleased: read inside the pool
@@ -154,10 +150,10 @@ func (d Device) NewLibraryWithSource(src string, o CompileOptions) (Library, err
 }
 
 // Function is an id<MTLFunction>.
-type Function struct{ id objc.ID }
+type Function struct{ id ns.ID }
 
 // ID is the object id.
-func (f Function) ID() objc.ID { return f.id }
+func (f Function) ID() ns.ID { return f.id }
 
 // Release is -release.
 func (f Function) Release() { ns.Release(f.id) }
@@ -177,16 +173,16 @@ func (l Library) NewFunction(name string) (Function, error) {
 }
 
 // RenderPipelineState is an id<MTLRenderPipelineState>.
-type RenderPipelineState struct{ id objc.ID }
+type RenderPipelineState struct{ id ns.ID }
 
 // ID is the object id.
-func (p RenderPipelineState) ID() objc.ID { return p.id }
+func (p RenderPipelineState) ID() ns.ID { return p.id }
 
 // Release is -release.
 func (p RenderPipelineState) Release() { ns.Release(p.id) }
 
 // newVertexDescriptor builds an owned MTLVertexDescriptor.
-func newVertexDescriptor(vd *VertexDescriptor) objc.ID {
+func newVertexDescriptor(vd *VertexDescriptor) ns.ID {
 	desc := ns.New(class_MTLVertexDescriptor)
 	attrs := send_attributes(desc)
 	for i, a := range vd.Attributes {
@@ -254,7 +250,7 @@ func (d Device) NewRenderPipelineState(vertex, fragment Function, pd RenderPipel
 		if pd.Label != "" {
 			ns.ObjectOf(desc).SetLabel(pd.Label)
 		}
-		var nserr objc.ID
+		var nserr ns.ID
 		p = RenderPipelineState{send_newRenderPipelineStateWithDescriptor_error(d.id, desc, errOut(&nserr))}
 		if p.id == 0 {
 			err = ns.ErrorOf(nserr)

@@ -1,13 +1,8 @@
-//go:build darwin
-
 package mtl
 
 import (
 	"fmt"
 	"unsafe"
-
-	"github.com/ebitengine/purego"
-	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/ns"
 )
@@ -29,10 +24,10 @@ var deviceSelectors = []*ns.Selector{
 }
 
 // Device is an id<MTLDevice>.
-type Device struct{ id objc.ID }
+type Device struct{ id ns.ID }
 
 // ID is the object id.
-func (d Device) ID() objc.ID { return d.id }
+func (d Device) ID() ns.ID { return d.id }
 
 // IsNil reports whether there is no device.
 func (d Device) IsNil() bool { return d.id == 0 }
@@ -47,8 +42,8 @@ func CreateSystemDefaultDevice() (Device, error) {
 	if err := ns.Load(); err != nil {
 		return Device{}, err
 	}
-	r, _, _ := purego.SyscallN(sym_MTLCreateSystemDefaultDevice.Addr())
-	d := Device{objc.ID(r)}
+	r := sym_MTLCreateSystemDefaultDevice.Call()
+	d := Device{ns.ID(r)}
 	if r == 0 {
 		// Processes without a window-server connection have seen nil
 		// here; MTLCopyAllDevices still lists the GPUs.
@@ -76,8 +71,8 @@ func CopyAllDevices() ([]Device, error) {
 	if err := ns.Load(); err != nil {
 		return nil, err
 	}
-	r, _, _ := purego.SyscallN(sym_MTLCopyAllDevices.Addr())
-	arr := objc.ID(r)
+	r := sym_MTLCopyAllDevices.Call()
+	arr := ns.ID(r)
 	defer ns.Release(arr)
 	var out []Device
 	for _, id := range ns.ArrayItems(arr) {
@@ -164,4 +159,4 @@ func (d Device) NewCommandQueue() (CommandQueue, error) {
 }
 
 // errOut is the NSError ** argument of the ...error: methods.
-func errOut(p *objc.ID) unsafe.Pointer { return unsafe.Pointer(p) }
+func errOut(p *ns.ID) unsafe.Pointer { return unsafe.Pointer(p) }

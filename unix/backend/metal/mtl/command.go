@@ -1,11 +1,7 @@
-//go:build darwin
-
 package mtl
 
 import (
 	"unsafe"
-
-	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/msg"
 	"mtld3d/unix/backend/metal/ns"
@@ -16,10 +12,10 @@ var (
 )
 
 // CommandQueue is an id<MTLCommandQueue>.
-type CommandQueue struct{ id objc.ID }
+type CommandQueue struct{ id ns.ID }
 
 // ID is the object id.
-func (q CommandQueue) ID() objc.ID { return q.id }
+func (q CommandQueue) ID() ns.ID { return q.id }
 
 // Release is -release.
 func (q CommandQueue) Release() { ns.Release(q.id) }
@@ -28,13 +24,13 @@ func (q CommandQueue) Release() { ns.Release(q.id) }
 func (q CommandQueue) SetLabel(s string) { ns.ObjectOf(q.id).SetLabel(s) }
 
 // CommandBuffer is an id<MTLCommandBuffer>.
-type CommandBuffer struct{ id objc.ID }
+type CommandBuffer struct{ id ns.ID }
 
 // CommandBufferOf wraps an id (the argument of a completion handler).
-func CommandBufferOf(id objc.ID) CommandBuffer { return CommandBuffer{id} }
+func CommandBufferOf(id ns.ID) CommandBuffer { return CommandBuffer{id} }
 
 // ID is the object id.
-func (c CommandBuffer) ID() objc.ID { return c.id }
+func (c CommandBuffer) ID() ns.ID { return c.id }
 
 // IsNil reports whether there is no command buffer.
 func (c CommandBuffer) IsNil() bool { return c.id == 0 }
@@ -71,7 +67,7 @@ func (c CommandBuffer) Error() error {
 
 // PresentDrawable is -presentDrawable:. drawable is an id<MTLDrawable>
 // (ca.MetalDrawable.ID()).
-func (c CommandBuffer) PresentDrawable(drawable objc.ID) {
+func (c CommandBuffer) PresentDrawable(drawable ns.ID) {
 	send_presentDrawable(c.id, drawable)
 }
 
@@ -79,19 +75,15 @@ func (c CommandBuffer) PresentDrawable(drawable objc.ID) {
 // thread of its own, after the buffer's commands have run; fn gets the
 // command buffer, which is valid only during the call.
 //
-// The handler is an Objective-C block made with purego/objc's NewBlock:
-// a heap block whose invoke pointer is a purego callback and whose Go
-// closure lives in a table inside purego until the block's dispose
-// helper runs (when Metal releases its copy). Metal copies the block, so
-// ours is released as soon as it is added. The closure must not refer to
-// Go memory that its owner frees explicitly; see the metal package's
-// notes on teardown.
+// The handler is a heap block (ns.NewBlock) whose Go closure lives until
+// the block is disposed of, when Metal releases its copy. Metal copies the
+// block, so ours is released as soon as it is added. The closure must not
+// refer to Go memory that its owner frees explicitly; see the metal
+// package's notes on teardown.
 func (c CommandBuffer) AddCompletedHandler(fn func(CommandBuffer)) {
-	b := objc.NewBlock(func(_ objc.Block, cb objc.ID) {
-		fn(CommandBuffer{cb})
-	})
-	send_addCompletedHandler(c.id, objc.ID(b))
-	b.Release()
+	b := ns.NewBlock(func(cb ns.ID) { fn(CommandBuffer{cb}) })
+	send_addCompletedHandler(c.id, b)
+	ns.Release(b)
 }
 
 // LoadStore are the actions and subresource of one render pass
@@ -132,7 +124,7 @@ type SamplePosition struct{ X, Y float32 }
 var centreSamples = [16]SamplePosition{{.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5},
 	{.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}, {.5, .5}}
 
-func setAttachment(a objc.ID, ls *LoadStore) {
+func setAttachment(a ns.ID, ls *LoadStore) {
 	send_setTexture(a, ls.Texture.id)
 	send_setLevel(a, uint(ls.Level))
 	send_setSlice(a, uint(ls.Slice))

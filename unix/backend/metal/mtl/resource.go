@@ -1,12 +1,8 @@
-//go:build darwin
-
 package mtl
 
 import (
 	"fmt"
 	"unsafe"
-
-	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/ns"
 )
@@ -16,10 +12,10 @@ var (
 )
 
 // Buffer is an id<MTLBuffer>.
-type Buffer struct{ id objc.ID }
+type Buffer struct{ id ns.ID }
 
 // ID is the object id.
-func (b Buffer) ID() objc.ID { return b.id }
+func (b Buffer) ID() ns.ID { return b.id }
 
 // IsNil reports whether there is no buffer.
 func (b Buffer) IsNil() bool { return b.id == 0 }
@@ -43,13 +39,13 @@ func (b Buffer) DidModifyRange(offset, length int) {
 }
 
 // Texture is an id<MTLTexture>.
-type Texture struct{ id objc.ID }
+type Texture struct{ id ns.ID }
 
 // TextureOf wraps an id (a drawable's texture, say).
-func TextureOf(id objc.ID) Texture { return Texture{id} }
+func TextureOf(id ns.ID) Texture { return Texture{id} }
 
 // ID is the object id.
-func (t Texture) ID() objc.ID { return t.id }
+func (t Texture) ID() ns.ID { return t.id }
 
 // IsNil reports whether there is no texture.
 func (t Texture) IsNil() bool { return t.id == 0 }
@@ -113,7 +109,7 @@ func (t Texture) GetBytes(dst unsafe.Pointer, bytesPerRow, bytesPerImage int, r 
 // swizzle: (macOS 10.15): an owned view. With the identity swizzle it
 // uses the variant without swizzle, which older GPUs also answer.
 func (t Texture) NewView(f PixelFormat, tt TextureType, levels, slices Range, sw TextureSwizzleChannels) (Texture, error) {
-	var id objc.ID
+	var id ns.ID
 	if sw == IdentitySwizzle {
 		id = send_newTextureViewWithPixelFormat_textureType_levels_slices(t.id,
 			uint(f), uint(tt), levels, slices)

@@ -1,11 +1,7 @@
-//go:build darwin
-
 package ca
 
 import (
 	"fmt"
-
-	"github.com/ebitengine/purego/objc"
 
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
@@ -30,10 +26,10 @@ func Transaction(f func()) {
 }
 
 // MetalLayer is a CAMetalLayer.
-type MetalLayer struct{ id objc.ID }
+type MetalLayer struct{ id ns.ID }
 
 // ID is the object id (to hand to a view's setLayer:).
-func (l MetalLayer) ID() objc.ID { return l.id }
+func (l MetalLayer) ID() ns.ID { return l.id }
 
 // Release is -release.
 func (l MetalLayer) Release() { ns.Release(l.id) }
@@ -43,7 +39,7 @@ func NewMetalLayer() (MetalLayer, error) {
 	if err := ns.Load(); err != nil {
 		return MetalLayer{}, err
 	}
-	var id objc.ID
+	var id ns.ID
 	ns.WithPool(func() { id = ns.New(class_CAMetalLayer) })
 	if id == 0 {
 		return MetalLayer{}, fmt.Errorf("ca: [[CAMetalLayer alloc] init] returned nil")
@@ -89,16 +85,16 @@ func (l MetalLayer) SetDisplaySyncEnabled(b bool) {
 // NextDrawable is -nextDrawable, retained (the caller releases it). It
 // returns a nil drawable when none frees up within a second.
 func (l MetalLayer) NextDrawable() MetalDrawable {
-	var id objc.ID
+	var id ns.ID
 	ns.WithPool(func() { id = ns.Retain(send_nextDrawable(l.id)) })
 	return MetalDrawable{id}
 }
 
 // MetalDrawable is an id<CAMetalDrawable>.
-type MetalDrawable struct{ id objc.ID }
+type MetalDrawable struct{ id ns.ID }
 
 // ID is the object id (for presentDrawable:).
-func (d MetalDrawable) ID() objc.ID { return d.id }
+func (d MetalDrawable) ID() ns.ID { return d.id }
 
 // IsNil reports whether there is no drawable.
 func (d MetalDrawable) IsNil() bool { return d.id == 0 }
@@ -108,3 +104,8 @@ func (d MetalDrawable) Release() { ns.Release(d.id) }
 
 // Texture is -texture: owned by the drawable, valid while it is.
 func (d MetalDrawable) Texture() mtl.Texture { return mtl.TextureOf(send_texture(d.id)) }
+
+// MetalLayerOf wraps a CAMetalLayer someone else made (a Wine window's
+// metal view's layer, say). It takes no reference: retain it first if the
+// MetalLayer will be Released.
+func MetalLayerOf(id ns.ID) MetalLayer { return MetalLayer{id} }
