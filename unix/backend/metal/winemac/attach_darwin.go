@@ -90,7 +90,7 @@ type View struct {
 	route Route
 	view  ns.ID // the view that holds the layer
 	layer ns.ID // retained by View
-	owned bool    // our own subview (no WineContentView): removed and released by Release
+	owned bool  // our own subview (no WineContentView): removed and released by Release
 
 	mu       sync.Mutex
 	released bool
