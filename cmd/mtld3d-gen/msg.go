@@ -564,6 +564,11 @@ func genSenders(p msgsig.Package) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.WriteString(goBanner)
+	if p != msgsig.NS {
+		// The bindings' C structs and NSUInteger are those of the 64-bit
+		// Apple targets.
+		b.WriteString("//go:build amd64 || arm64\n\n")
+	}
 	fmt.Fprintf(&b, "package %s\n\n", p)
 	b.WriteString("import (\n\t\"unsafe\"\n\n\t\"mtld3d/unix/backend/metal/msg\"\n")
 	if p != msgsig.NS {

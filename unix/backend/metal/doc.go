@@ -1,3 +1,5 @@
+//go:build amd64 || arm64
+
 // Package metal is the Metal backend: backend.Device and its objects over
 // the typed bindings in ns, mtl and ca. It builds only on darwin except
 // for its translation tables and descriptor builders, which are plain

@@ -1,4 +1,4 @@
-//go:build !darwin
+//go:build !darwin && (amd64 || arm64)
 
 package metal
 

@@ -1,3 +1,5 @@
+//go:build amd64 || arm64
+
 // Package ca binds the parts of Core Animation (QuartzCore) the Metal
 // backend presents through: CAMetalLayer and CAMetalDrawable, plus
 // CoreGraphics' CGSize.

@@ -1,3 +1,5 @@
+//go:build amd64 || arm64
+
 // Package mtl is a thin, typed binding of the Metal framework over
 // cgo trampolines generated from unix/backend/metal/msgsig (package msg).
 //
