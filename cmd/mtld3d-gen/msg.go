@@ -689,3 +689,97 @@ func genMsgSigs(string) ([]byte, error) {
 	b.WriteString("// Entries is, per signature, the function its messages are called\n// through: objc_msgSend (or objc_msgSend_stret) on macOS, the Metal\n// double's entry for the signature in tests. ns.Load sets it.\nvar Entries [NumSigs]uintptr\n")
 	return gofmtSource(b.Bytes())
 }
+
+// The Metal double's entries (unix/backend/metal/double): per signature a
+// C function of the message's exact prototype, as objc_msgSend would call
+// a method, that copies self, _cmd and the arguments' bytes into a
+// message on its stack and hands it to the double's Go dispatcher.
+const doubleDir = "unix/backend/metal/double"
+
+func init() {
+	outputs = append(outputs,
+		output{doubleDir + "/entries_gen.h", genDoubleHeader},
+		output{doubleDir + "/entries_gen.c", genDoubleSource},
+		output{doubleDir + "/entries_gen.go", genDoubleGo})
+}
+
+func doubleProto(s msgsig.Signature) string {
+	p := []string{"unsigned long self", "unsigned long sel"}
+	for i, a := range s.Args {
+		p = append(p, fmt.Sprintf("%s a%d", cType(a), i))
+	}
+	return fmt.Sprintf("%s mtld3d_dbl_%s(%s)", cType(s.Ret), s.Name(), strings.Join(p, ", "))
+}
+
+func genDoubleHeader(string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(banner)
+	fmt.Fprintf(&b, `/* The Metal double's entries: one per message signature, with its exact
+ * prototype; each hands the message to the double's Go dispatcher. */
+#ifndef MTLD3D_DOUBLE_ENTRIES_GEN_H
+#define MTLD3D_DOUBLE_ENTRIES_GEN_H
+#include "../msg/msg_gen.h"
+
+#define MTLD3D_DBL_ARGS %d
+#define MTLD3D_DBL_BYTES %d
+struct mtld3d_dbl_msg {
+	int sig, n;
+	unsigned long self, sel;
+	unsigned char arg[MTLD3D_DBL_ARGS][MTLD3D_DBL_BYTES];
+	unsigned char ret[MTLD3D_DBL_BYTES];
+};
+`, maxArgs(), maxKindSize())
+	for _, s := range msgsig.Signatures() {
+		fmt.Fprintf(&b, "%s;\n", doubleProto(s))
+	}
+	b.WriteString("#endif\n")
+	return b.Bytes(), nil
+}
+
+func maxArgs() int {
+	n := 0
+	for _, s := range msgsig.Signatures() {
+		n = max(n, len(s.Args))
+	}
+	return n
+}
+
+func maxKindSize() uintptr {
+	var n uintptr
+	for k := msgsig.Kind(0); int(k) < len(msgsig.Kinds); k++ {
+		n = max(n, k.CSize())
+	}
+	return n
+}
+
+func genDoubleSource(string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(banner)
+	b.WriteString("#include \"entries_gen.h\"\n#include \"_cgo_export.h\"\n")
+	for code, s := range msgsig.Signatures() {
+		fmt.Fprintf(&b, "\n%s {\n\tstruct mtld3d_dbl_msg m;\n", doubleProto(s))
+		fmt.Fprintf(&b, "\tm.sig = %d;\n\tm.n = %d;\n\tm.self = self;\n\tm.sel = sel;\n", code, len(s.Args))
+		for i := range s.Args {
+			fmt.Fprintf(&b, "\t__builtin_memcpy(m.arg[%d], &a%d, sizeof a%d);\n", i, i, i)
+		}
+		b.WriteString("\t__builtin_memset(m.ret, 0, sizeof m.ret);\n\tmtld3dDoubleSend(&m);\n")
+		if s.Ret != msgsig.Void {
+			fmt.Fprintf(&b, "\t%s r;\n\t__builtin_memcpy(&r, m.ret, sizeof r);\n\treturn r;\n", cType(s.Ret))
+		}
+		b.WriteString("}\n")
+	}
+	return b.Bytes(), nil
+}
+
+func genDoubleGo(string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(goBanner)
+	b.WriteString("//go:build linux && (amd64 || arm64)\n\npackage double\n\n")
+	b.WriteString("/*\n#include \"entries_gen.h\"\n*/\nimport \"C\"\n\nimport (\n\t\"unsafe\"\n\n\t\"mtld3d/unix/backend/metal/msg\"\n)\n\n")
+	b.WriteString("// entries is each signature's entry, by msg.Sig_* code.\nvar entries = [msg.NumSigs]unsafe.Pointer{\n")
+	for _, s := range msgsig.Signatures() {
+		fmt.Fprintf(&b, "\tmsg.Sig_%s: C.mtld3d_dbl_%s,\n", s.Name(), s.Name())
+	}
+	b.WriteString("}\n")
+	return gofmtSource(b.Bytes())
+}

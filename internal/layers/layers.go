@@ -34,6 +34,11 @@ var (
 	BackendSelection = "unix/backends"
 )
 
+// MetalDouble, the Objective-C and Metal double inside the Metal backend,
+// executes what the backend sends on the reference backend, which it may
+// therefore import.
+const MetalDouble = "unix/backend/metal/double"
+
 // GeneratorTables are plain-data packages inside a concrete backend that
 // the generator (cmd/mtld3d-gen) reads to write that backend's C and Go:
 // the Metal backend's Objective-C message signatures.
@@ -69,7 +74,8 @@ func Check(importer, imported string, test bool) string {
 	}
 	if !test && !(under(importer, Generator) && isGeneratorTable(imported)) {
 		for _, b := range ConcreteBackends {
-			if under(imported, b) && !under(importer, b) && !under(importer, BackendSelection) {
+			if under(imported, b) && !under(importer, b) && !under(importer, BackendSelection) &&
+				!(under(importer, MetalDouble) && b == "unix/backend/reference") {
 				return "only " + BackendSelection + " (and tests) may import the concrete backend " + b
 			}
 		}

@@ -1,0 +1,204 @@
+//go:build linux && (amd64 || arm64)
+
+package double
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"mtld3d/unix/backend/metal/mtl"
+	"mtld3d/unix/backend/metal/ns"
+)
+
+// open installs the double, loads the bindings over it and makes a device.
+func open(t *testing.T) (*Runtime, mtl.Device) {
+	t.Helper()
+	d := Install()
+	if err := ns.Load(); err != nil {
+		t.Fatal(err)
+	}
+	dev, err := mtl.CreateSystemDefaultDevice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, dev
+}
+
+// expect runs f and returns the violations it caused.
+func expect(d *Runtime, f func()) []string {
+	var got []string
+	d.OnViolation = func(v *Violation) { got = append(got, v.Message) }
+	defer func() { d.OnViolation = nil }()
+	f()
+	return got
+}
+
+func TestBuffersAndBlitCopy(t *testing.T) {
+	d, dev := open(t)
+	defer dev.Release()
+	src, err := dev.NewBuffer(64, mtl.ResourceStorageModeShared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, err := dev.NewBuffer(64, mtl.ResourceStorageModeShared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(unsafe.Slice((*byte)(src.Contents()), 64), bytes.Repeat([]byte{0xab}, 64))
+	q, err := dev.NewCommandQueue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.WithPool(func() {
+		cb := q.CommandBuffer()
+		e := cb.BlitCommandEncoder()
+		e.CopyBufferToBuffer(src, 8, dst, 0, 16)
+		e.EndEncoding()
+		done := make(chan mtl.CommandBufferStatus, 1)
+		cb.AddCompletedHandler(func(c mtl.CommandBuffer) { done <- c.Status() })
+		cb.Commit()
+		cb.WaitUntilCompleted()
+		if st := <-done; st != mtl.CommandBufferStatusCompleted {
+			t.Errorf("status in the handler %d, want completed", st)
+		}
+		e.Release()
+		cb.Release()
+	})
+	got := unsafe.Slice((*byte)(dst.Contents()), 64)
+	if !bytes.Equal(got[:16], bytes.Repeat([]byte{0xab}, 16)) || got[16] != 0 {
+		t.Errorf("copied bytes % x", got[:20])
+	}
+	src.Release()
+	dst.Release()
+	q.Release()
+	if n := d.Messages["copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:"]; n != 1 {
+		t.Errorf("%d copy messages, want 1", n)
+	}
+}
+
+func TestTextureReplaceAndGetBytes(t *testing.T) {
+	_, dev := open(t)
+	defer dev.Release()
+	tex, err := dev.NewTexture(mtl.TextureDescriptor{TextureType: mtl.TextureType2D, PixelFormat: mtl.PixelFormatBGRA8Unorm,
+		Width: 4, Height: 4, Depth: 1, MipmapLevelCount: 1, ArrayLength: 1, SampleCount: 1,
+		Usage: mtl.TextureUsageShaderRead, StorageMode: mtl.StorageModeManaged})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tex.Release()
+	in := make([]byte, 4*4*4)
+	for i := range in {
+		in[i] = byte(i)
+	}
+	r := mtl.Region{Size: mtl.Size{Width: 4, Height: 4, Depth: 1}}
+	tex.Replace(r, 0, 0, unsafe.Pointer(&in[0]), 16, 64)
+	out := make([]byte, len(in))
+	tex.GetBytes(unsafe.Pointer(&out[0]), 16, 64, r, 0, 0)
+	if !bytes.Equal(in, out) {
+		t.Errorf("read back % x", out[:16])
+	}
+	if tex.Width() != 4 || tex.Height() != 4 {
+		t.Errorf("size %dx%d", tex.Width(), tex.Height())
+	}
+}
+
+// The rules: each broken one is reported with Metal's or the runtime's
+// kind of message.
+func TestViolations(t *testing.T) {
+	d, dev := open(t)
+	// The autorelease case leaks a command buffer, as it says.
+	defer expect(d, dev.Release)
+	for _, tc := range []struct {
+		name, want string
+		f          func()
+	}{
+		{"message to a released object", "deallocated instance", func() {
+			b, _ := dev.NewBuffer(16, mtl.ResourceStorageModeShared)
+			b.Release()
+			ns.Retain(b.ID())
+		}},
+		{"released twice", "deallocated instance", func() {
+			b, _ := dev.NewBuffer(16, mtl.ResourceStorageModeShared)
+			b.Release()
+			b.Release()
+		}},
+		{"private contents", "private buffer", func() {
+			b, _ := dev.NewBuffer(16, mtl.ResourceStorageModePrivate)
+			b.Contents()
+			b.Release()
+		}},
+		{"didModifyRange on shared", "only managed", func() {
+			b, _ := dev.NewBuffer(16, mtl.ResourceStorageModeShared)
+			b.DidModifyRange(0, 16)
+			b.Release()
+		}},
+		{"autorelease without a pool", "no pool", func() {
+			q, _ := dev.NewCommandQueue()
+			q.CommandBuffer().Release() // commandBuffer autoreleases outside any pool
+			q.Release()
+		}},
+		{"private texture on the CPU", "cannot reach private", func() {
+			tex, _ := dev.NewTexture(mtl.TextureDescriptor{TextureType: mtl.TextureType2D, PixelFormat: mtl.PixelFormatBGRA8Unorm,
+				Width: 4, Height: 4, Depth: 1, MipmapLevelCount: 1, ArrayLength: 1, SampleCount: 1,
+				Usage: mtl.TextureUsageShaderRead, StorageMode: mtl.StorageModePrivate})
+			var px [64]byte
+			tex.Replace(mtl.Region{Size: mtl.Size{Width: 4, Height: 4, Depth: 1}}, 0, 0, unsafe.Pointer(&px[0]), 16, 64)
+			tex.Release()
+		}},
+	} {
+		got := expect(d, tc.f)
+		if len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), tc.want) {
+			t.Errorf("%s: violations %q, want one saying %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A selector the header does not declare for the receiver is what the
+// runtime calls an unrecognized selector.
+func TestUnrecognizedSelector(t *testing.T) {
+	d, dev := open(t)
+	defer dev.Release()
+	got := expect(d, func() {
+		ns.WithPool(func() {
+			q, _ := dev.NewCommandQueue()
+			defer q.Release()
+			mtl.Buffer{}.Length() // nil: answers zero, no violation
+			// -commit sent to a queue.
+			mtl.CommandBufferOf(q.ID()).Commit()
+		})
+	})
+	if len(got) != 1 || !strings.Contains(got[0], "unrecognized selector") {
+		t.Errorf("violations %q", got)
+	}
+}
+
+// Releasing a device while something it made is alive is a leak.
+func TestDeviceReleasedWithLiveObjects(t *testing.T) {
+	d, dev := open(t)
+	b, _ := dev.NewBuffer(16, mtl.ResourceStorageModeShared)
+	b.SetLabel("kept")
+	got := expect(d, dev.Release)
+	if len(got) != 1 || !strings.Contains(got[0], `MTLDoubleBuffer`) || !strings.Contains(got[0], `"kept"`) {
+		t.Errorf("violations %q", got)
+	}
+}
+
+func TestHeaderEncodingsParse(t *testing.T) {
+	n := 0
+	for _, p := range Headers {
+		for _, m := range p.Methods {
+			if _, _, err := ParseTypes(m.Types); err != nil {
+				t.Errorf("%s %s: %v", p.Name, m.Sel, err)
+			}
+			n++
+		}
+		for _, up := range p.Inherits {
+			if _, ok := protocolByName[up]; !ok {
+				t.Errorf("%s inherits from %s, not in the table", p.Name, up)
+			}
+		}
+	}
+	t.Logf("%d protocols, %d methods", len(Headers), n)
+}
