@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/metal/mslreg"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
 	"mtld3d/unix/logs"
@@ -217,6 +218,7 @@ func (d *Device) NewFunction(desc backend.FunctionDesc) (backend.Function, error
 	if err := checkFunctionDesc(desc); err != nil {
 		return nil, err
 	}
+	mslreg.Add(desc) // for the Metal double; nothing unless it runs
 	lib, err := d.library(desc.Source)
 	if err != nil {
 		return nil, err

@@ -10,12 +10,12 @@ func classTable() []classSpec {
 	out = append(out, foundationClasses()...)
 	out = append(out, deviceClasses()...)
 	out = append(out, commandClasses()...)
+	out = append(out, stateClasses()...)
+	out = append(out, renderClasses()...)
 	// Classes the double declares but does not implement yet: objc_getClass
 	// finds them; any message of their own is a "does not implement"
 	// violation naming the selector.
-	for _, name := range []string{"MTLRenderPassDescriptor", "MTLSamplerDescriptor", "MTLDepthStencilDescriptor",
-		"MTLStencilDescriptor", "MTLCompileOptions", "MTLVertexDescriptor", "MTLRenderPipelineDescriptor",
-		"CAMetalLayer", "CATransaction"} {
+	for _, name := range []string{"CAMetalLayer", "CATransaction"} {
 		out = append(out, classSpec{name: name, super: "NSObject", headers: []string{name}, public: true})
 	}
 	return out

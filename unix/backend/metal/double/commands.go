@@ -38,6 +38,7 @@ func commandClasses() []classSpec {
 			"commandBufferWithUnretainedReferences": newCommandBuffer,
 		}},
 		{name: "MTLDoubleCommandBuffer", super: "MTLDoubleObject", headers: []string{"MTLCommandBuffer"}, methods: map[string]method{
+			"renderCommandEncoderWithDescriptor:": newRenderEncoder,
 			"blitCommandEncoder": func(c *call) {
 				cb := c.self.state.(*cmdBuffer)
 				if !cb.canEncode(c) {

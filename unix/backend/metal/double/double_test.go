@@ -184,21 +184,3 @@ func TestDeviceReleasedWithLiveObjects(t *testing.T) {
 		t.Errorf("violations %q", got)
 	}
 }
-
-func TestHeaderEncodingsParse(t *testing.T) {
-	n := 0
-	for _, p := range Headers {
-		for _, m := range p.Methods {
-			if _, _, err := ParseTypes(m.Types); err != nil {
-				t.Errorf("%s %s: %v", p.Name, m.Sel, err)
-			}
-			n++
-		}
-		for _, up := range p.Inherits {
-			if _, ok := protocolByName[up]; !ok {
-				t.Errorf("%s inherits from %s, not in the table", p.Name, up)
-			}
-		}
-	}
-	t.Logf("%d protocols, %d methods", len(Headers), n)
-}

@@ -99,11 +99,15 @@ func deviceClasses() []classSpec {
 				n := c.uint(0)
 				c.retBool(n == 1 || n == 2 || n == 4 || n == 8)
 			},
-			"maxThreadsPerThreadgroup":     func(c *call) { c.retWords(1024, 1024, 1024) },
-			"isLowPower":                   func(c *call) { c.retBool(false) },
-			"registryID":                   func(c *call) { c.retWord(0xd0ab1e) },
-			"newBufferWithLength:options:": newBuffer,
-			"newTextureWithDescriptor:":    newTexture,
+			"maxThreadsPerThreadgroup":                    func(c *call) { c.retWords(1024, 1024, 1024) },
+			"isLowPower":                                  func(c *call) { c.retBool(false) },
+			"registryID":                                  func(c *call) { c.retWord(0xd0ab1e) },
+			"newBufferWithLength:options:":                newBuffer,
+			"newTextureWithDescriptor:":                   newTexture,
+			"newSamplerStateWithDescriptor:":              newSampler,
+			"newDepthStencilStateWithDescriptor:":         newDepthStencil,
+			"newLibraryWithSource:options:error:":         newLibrary,
+			"newRenderPipelineStateWithDescriptor:error:": newPipeline,
 			"newCommandQueue": func(c *call) {
 				q, err := devOf(c).ref.NewCommandQueue()
 				if err != nil {
