@@ -14,7 +14,6 @@ import (
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/shadercache"
 )
 
@@ -98,7 +97,7 @@ func halfGreen(got uint32) bool { return got == 0xff008000 || got == 0xff007f00 
 // A shader's function is built by the compile workers when the shader
 // is created; its first draw uses that build and compiles nothing more.
 func TestShadersPrecompiledAtCreation(t *testing.T) {
-	be := &counting{Device: reference.New()}
+	be := &counting{Device: testBackend(t)}
 	d := startedDevice(t, be)
 	defer func() { d.close(); d.Release() }()
 	create, draw, keep := shaderFrames(t)
@@ -138,13 +137,13 @@ func TestShadersPrecompiledAtCreation(t *testing.T) {
 // process (a reopened cache), find it there.
 func TestFunctionBuildsGoThroughTheCache(t *testing.T) {
 	dir := t.TempDir()
-	fp := cacheFingerprint(reference.New(), format.Target{AppleGPU: true})
+	fp := cacheFingerprint(testBackend(t), format.Target{AppleGPU: true})
 	run := func() shadercache.Stats {
 		c, err := shadercache.Open(dir, cacheName, fp)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := startedDevice(t, reference.New())
+		d := startedDevice(t, testBackend(t))
 		d.cache = c
 		create, draw, keep := shaderFrames(t)
 		submit(t, d, create)
@@ -190,7 +189,7 @@ func TestCacheDir(t *testing.T) {
 
 // A shader destroyed before it is drawn drops its background build.
 func TestDestroyedShaderDropsItsBuild(t *testing.T) {
-	d := startedDevice(t, reference.New())
+	d := startedDevice(t, testBackend(t))
 	defer func() { d.close(); d.Release() }()
 	create, _, keep := shaderFrames(t)
 	submit(t, d, create)

@@ -70,11 +70,15 @@ var clearFS = &backend.FragmentFunc{Sig: backend.FragmentSignature{Outputs: 4}, 
 	}
 }}
 
+// clearVSDesc is the full-screen vertex function of clears and textured
+// quads.
+var clearVSDesc = backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS}
+
 func (d *Device) clearPipeline(k clearKey) (backend.RenderPipelineState, backend.DepthStencilState, error) {
 	if p, ok := d.clears[k]; ok {
 		return p, d.dss[k], nil
 	}
-	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
+	vs, err := d.fixedFunction(clearVSDesc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -87,7 +91,7 @@ func (d *Device) clearPipeline(k clearKey) (backend.RenderPipelineState, backend
 		mask = backend.ColorMaskAll
 	}
 	if k.color != ([4]pixfmt.Format{}) {
-		fs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: clearMSL, Entry: "mtld3d_clear_fs", Program: clearFS})
+		fs, err := d.fixedFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: clearMSL, Entry: "mtld3d_clear_fs", Program: clearFS})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -331,4 +335,51 @@ func wholeClear(pd *backend.RenderPassDesc, flags uint32, areas []rect) bool {
 		return false
 	}
 	return flags&types.D3DCLEAR_STENCIL == 0 || covers(&pd.Stencil.AttachmentDesc)
+}
+
+// fixedKey names one of the device's own functions (the clear and
+// textured-quad shaders): made once, shared by every pipeline using it,
+// so pipeline descriptors that name it stay equal.
+type fixedKey struct {
+	stage         backend.ShaderStage
+	entry, source string
+}
+
+func (d *Device) fixedFunction(fd backend.FunctionDesc) (backend.Function, error) {
+	k := fixedKey{fd.Stage, fd.Entry, fd.Source}
+	if f, ok := d.fixed[k]; ok {
+		return f, nil
+	}
+	f, err := d.be.NewFunction(fd)
+	if err != nil {
+		return nil, err
+	}
+	if d.fixed == nil {
+		d.fixed = map[fixedKey]backend.Function{}
+	}
+	d.fixed[k] = f
+	return f, nil
+}
+
+// releaseFixed releases the clear pipelines, the device's own functions
+// and the shader builds no draw took.
+func (d *Device) releaseFixed() {
+	for k, p := range d.clears {
+		p.Release()
+		d.dss[k].Release()
+	}
+	clear(d.clears)
+	clear(d.dss)
+	for _, f := range d.fixed {
+		f.Release()
+	}
+	d.fixed = nil
+	if c := d.compiler; c != nil {
+		for k, b := range c.builds {
+			delete(c.builds, k)
+			if fn, _, _ := b.wait(); fn != nil {
+				fn.Release()
+			}
+		}
+	}
 }

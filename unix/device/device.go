@@ -74,6 +74,7 @@ type Device struct {
 	shaders   map[uint32]*shader
 	decls     map[uint32]*declaration
 	draws     drawCache
+	fixed     map[fixedKey]backend.Function // the device's own functions (clear.go)
 	clears    map[clearKey]backend.RenderPipelineState
 	dss       map[clearKey]backend.DepthStencilState
 	frames    uint64
@@ -193,6 +194,11 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 
 // Release frees every backend object of the device.
 func (d *Device) Release() {
+	// A frame still being recorded (no Present or read ended it) runs
+	// first: its command buffer is the backend's until it completes.
+	if d.cur.cb != nil {
+		d.flush()
+	}
 	for id := range d.chains {
 		d.dropSwapChain(id, true)
 	}
@@ -216,8 +222,12 @@ func (d *Device) Release() {
 	d.draws.transient = append(d.draws.transient, d.completedTransients()...)
 	d.draws.release()
 	d.layers.release()
+	d.releaseFixed()
 	d.objects, d.front = nil, nil
 	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))
+	// Metal wants every object a device made released before the device
+	// (the Metal double checks it).
+	d.queue.Release()
 	d.be.Release()
 	d.records.close()
 }

@@ -13,7 +13,6 @@ import (
 	"mtld3d/core/format"
 	"mtld3d/shared"
 	"mtld3d/types"
-	"mtld3d/unix/backend/reference"
 )
 
 // chunk builds one arena chunk the way the guest does.
@@ -40,7 +39,7 @@ func (c *chunk) bytes() []byte {
 func code(name string) uint32 { return shared.RecordCode(name) }
 
 func newTestDevice(t *testing.T) *Device {
-	d, err := New(reference.New(), format.Target{AppleGPU: true})
+	d, err := New(testBackend(t), format.Target{AppleGPU: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,12 @@ func (c *drawCache) init() {
 }
 
 func (c *drawCache) release() {
+	for _, e := range c.vs {
+		e.fn.Release()
+	}
+	for _, f := range c.ps {
+		f.Release()
+	}
 	for _, p := range c.pipes {
 		p.Release()
 	}

@@ -4,6 +4,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"go.uber.org/zap/zaptest"
+
+	"mtld3d/core/format"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -65,15 +68,18 @@ func windowPresent(sc, bb uint32, w, h, cw, ch int, hwnd uint64) shared.RecPrese
 
 func newLayerDevice(t *testing.T, started bool) (*Device, *layerBackend) {
 	t.Helper()
-	be := &layerBackend{Device: reference.New()}
+	be := &layerBackend{Device: reference.New()} // the tests read the reference layer it shows
 	if started {
 		d := startedDevice(t, be)
 		t.Cleanup(func() { d.close(); d.Release() })
 		return d, be
 	}
-	d := newTestDevice(t)
-	d.be = be
-	d.layers.be = be
+	d, err := New(be, format.Target{AppleGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.log = zaptest.NewLogger(t)
+	t.Cleanup(d.Release)
 	return d, be
 }
 

@@ -23,11 +23,11 @@ type texQuad struct {
 
 // drawTexQuad encodes q in a pass of its own, after what is encoded.
 func (d *Device) drawTexQuad(q *texQuad) error {
-	vs, err := d.be.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: clearMSL, Entry: "mtld3d_clear_vs", Program: clearVS})
+	vs, err := d.fixedFunction(clearVSDesc)
 	if err != nil {
 		return err
 	}
-	fs, err := d.be.NewFunction(q.fs)
+	fs, err := d.fixedFunction(q.fs)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference"
 )
 
 // Every record that names guest memory (a uint64 address field) has a
@@ -100,7 +99,7 @@ func readPixel(t *testing.T, d *Device, id uint32, w, h, x, y int) uint32 {
 // The guest may overwrite its chunks, uploads and UP data as soon as
 // SubmitFrame returns; the frame still renders what was recorded.
 func TestCapturedFrameOutlivesGuestMemory(t *testing.T) {
-	d := startedDevice(t, reference.New())
+	d := startedDevice(t, testBackend(t))
 	defer func() { d.close(); d.Release() }()
 
 	// Hold the encoder so the frame is replayed only after the overwrite.
@@ -190,7 +189,7 @@ func submitBlocked(t *testing.T, d *Device, blocked chan struct{}, c *chunk) cha
 // At most three presented frames are outstanding by default; a fourth
 // Present waits until the first has completed.
 func TestFrameLatencyBound(t *testing.T) {
-	g := &gated{Device: reference.New(), gate: make(chan struct{})}
+	g := &gated{Device: testBackend(t), gate: make(chan struct{})}
 	d := startedDevice(t, g)
 	blocked := make(chan struct{}, 8)
 	d.pipe.blocked = func() { blocked <- struct{}{} }
@@ -225,7 +224,7 @@ func TestFrameLatencyBound(t *testing.T) {
 // A frame without a Present (a flush before a readback) never waits for
 // the bound.
 func TestFlushDoesNotWaitForLatency(t *testing.T) {
-	g := &gated{Device: reference.New(), gate: make(chan struct{})}
+	g := &gated{Device: testBackend(t), gate: make(chan struct{})}
 	d := startedDevice(t, g)
 	d.pipe.blocked = func() { t.Error("a frame without a Present waited for the latency bound") }
 	c := newChunk()
@@ -266,7 +265,7 @@ func TestHandlerPanicIsRecovered(t *testing.T) {
 // Frames submitted to a started device are replayed in order, and a
 // readback sees every one of them.
 func TestStartedDeviceReplaysInOrder(t *testing.T) {
-	d := startedDevice(t, reference.New())
+	d := startedDevice(t, testBackend(t))
 	submit(t, d, presentFrame(true, nil))
 	for _, col := range []uint32{0xff0000ff, 0xff00ff00, 0xffff0000} {
 		c := newChunk()
@@ -288,7 +287,7 @@ func TestStartedDeviceReplaysInOrder(t *testing.T) {
 // next frame's update instead of waiting for that frame: the encoder runs
 // ahead, and each frame draws what was recorded for it.
 func TestUpdatesDoNotWaitForTheGPU(t *testing.T) {
-	g := &gated{Device: reference.New(), gate: make(chan struct{})}
+	g := &gated{Device: testBackend(t), gate: make(chan struct{})}
 	d := startedDevice(t, g)
 	tri := func(x0 float32, color uint32) []byte {
 		var b []byte

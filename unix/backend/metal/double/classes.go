@@ -12,12 +12,7 @@ func classTable() []classSpec {
 	out = append(out, commandClasses()...)
 	out = append(out, stateClasses()...)
 	out = append(out, renderClasses()...)
-	// Classes the double declares but does not implement yet: objc_getClass
-	// finds them; any message of their own is a "does not implement"
-	// violation naming the selector.
-	for _, name := range []string{"CAMetalLayer", "CATransaction"} {
-		out = append(out, classSpec{name: name, super: "NSObject", headers: []string{name}, public: true})
-	}
+	out = append(out, layerClasses()...)
 	return out
 }
 

@@ -4,6 +4,7 @@ package double
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
@@ -23,6 +24,7 @@ type cmdBuffer struct {
 	ref       backend.CommandBuffer
 	encoder   *object // the open encoder, at most one
 	committed bool
+	inFlight  atomic.Bool // committed and not yet completed: Metal holds a reference
 }
 
 type blitEncoder struct {
@@ -39,6 +41,7 @@ func commandClasses() []classSpec {
 		}},
 		{name: "MTLDoubleCommandBuffer", super: "MTLDoubleObject", headers: []string{"MTLCommandBuffer"}, methods: map[string]method{
 			"renderCommandEncoderWithDescriptor:": newRenderEncoder,
+			"presentDrawable:":                    presentDrawable,
 			"blitCommandEncoder": func(c *call) {
 				cb := c.self.state.(*cmdBuffer)
 				if !cb.canEncode(c) {
@@ -83,8 +86,12 @@ func commandClasses() []classSpec {
 				cb.committed = true
 				// Metal keeps a committed buffer alive until it completes.
 				c.d.retain(c.self)
+				cb.inFlight.Store(true)
 				self := c.self
-				cb.ref.AddCompletedHandler(func(backend.CommandBuffer) { c.d.release(self) })
+				cb.ref.AddCompletedHandler(func(backend.CommandBuffer) {
+					cb.inFlight.Store(false)
+					c.d.release(self)
+				})
 				cb.ref.Commit()
 			},
 			"waitUntilCompleted": func(c *call) {

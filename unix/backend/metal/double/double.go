@@ -28,6 +28,7 @@ import (
 	"sync"
 	"syscall"
 
+	"mtld3d/unix/backend/metal/mslreg"
 	"mtld3d/unix/backend/metal/ns"
 )
 
@@ -68,6 +69,7 @@ func Install() *Runtime {
 	installOnce.Do(func() {
 		cur = newDouble()
 		ns.Use(cur)
+		mslreg.Enable()
 	})
 	return cur
 }
@@ -317,6 +319,17 @@ type block struct{ fn func(ns.ID) }
 
 func (d *Runtime) NewBlock(fn func(ns.ID)) ns.ID {
 	return ns.ID(d.newObject(d.classes["NSBlock"], &block{fn}).id)
+}
+
+// Sent is the number of messages sent so far.
+func (d *Runtime) Sent() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n := 0
+	for _, c := range d.Messages {
+		n += c
+	}
+	return n
 }
 
 // Summary is a line for logs: messages sent and objects alive.

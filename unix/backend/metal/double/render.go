@@ -181,23 +181,19 @@ func newRenderEncoder(c *call) {
 	pd := dsc.state.(*passDesc)
 	e := &renderEncoder{cb: c.self, samples: 0}
 	var desc backend.RenderPassDesc
-	w, h := -1, -1
 	attach := func(a *attachmentDesc, what string, out *backend.AttachmentDesc) (mtl.PixelFormat, bool) {
 		t := a.texture.state.(*texture)
 		if t.usage&mtl.TextureUsageRenderTarget == 0 {
 			c.fail("%s texture lacks MTLTextureUsageRenderTarget", what)
 			return 0, false
 		}
-		tw, th := max(t.desc.width>>a.level, 1), max(t.desc.height>>a.level, 1)
-		if w >= 0 && (tw != w || th != h) {
-			c.fail("%s is %dx%d where the other attachments are %dx%d", what, tw, th, w, h)
-			return 0, false
-		}
+		// Attachments may differ in size: the pass covers the smallest
+		// (MTLRenderPassDescriptor.renderTargetWidth).
 		if e.samples != 0 && t.desc.samples != e.samples {
 			c.fail("%s has %d samples where the other attachments have %d", what, t.desc.samples, e.samples)
 			return 0, false
 		}
-		w, h, e.samples = tw, th, t.desc.samples
+		e.samples = t.desc.samples
 		out.Texture, out.Level, out.Slice, out.DepthPlane = t.ref, a.level, a.slice, a.plane
 		out.Load = enum(c, fromLoad, a.load, "load action")
 		out.Store = enum(c, fromStore, a.store, "store action")

@@ -3,6 +3,7 @@
 package double
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"unsafe"
@@ -44,8 +45,15 @@ func (d *Runtime) liveOf(dev *object) []string {
 	defer d.mu.Unlock()
 	var out []string
 	for _, o := range d.objs {
+		if cb, ok := o.state.(*cmdBuffer); ok && cb.inFlight.Load() && o.refs == 1 {
+			continue // only Metal holds it, until it completes
+		}
 		if st, ok := o.state.(owned); ok && !o.freed && st.owner() == dev {
-			out = append(out, o.String()+labelSuffix(o))
+			extra := ""
+			if cb, ok := o.state.(*cmdBuffer); ok {
+				extra = fmt.Sprintf(" (%d references, committed %v, completing %v)", o.refs, cb.committed, cb.inFlight.Load())
+			}
+			out = append(out, o.String()+labelSuffix(o)+extra)
 		}
 	}
 	sort.Strings(out)

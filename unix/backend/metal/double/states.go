@@ -46,6 +46,9 @@ var (
 	fromTopology    = invert(metal.TopologyClass)
 )
 
+// enumOf is the backend value of a Metal one the translation gives.
+func enumOf[B any, M comparable](table map[M]B, v M) B { return table[v] }
+
 // enum reads a Metal enum argument, failing the message for a value the
 // header does not define.
 func enum[B any, M comparable](c *call, table map[M]B, v M, what string) B {
@@ -133,6 +136,17 @@ func init() {
 	stateMakers["MTLCompileOptions"] = func() any { return &compileOptions{fastMath: true} }
 	stateMakers["MTLRenderPipelineDescriptor"] = func() any { return &pipelineDesc{samples: 1} }
 	stateMakers["MTLVertexDescriptor"] = func() any { return &vertexDesc{} }
+	stateMakers["MTLVertexAttributeDescriptor"] = func() any { return &vertexAttrDesc{} }
+	stateMakers["MTLVertexBufferLayoutDescriptor"] = func() any {
+		return &vertexLayoutDesc{backend.VertexBufferLayout{Step: enumOf(fromStep, mtl.VertexStepFunctionPerVertex), StepRate: 1}}
+	}
+	stateMakers["MTLRenderPipelineColorAttachmentDescriptor"] = func() any {
+		// Apple's defaults: no blending, one/zero, add, every channel written.
+		one, zero := enumOf(fromBlendFactor, mtl.BlendFactorOne), enumOf(fromBlendFactor, mtl.BlendFactorZero)
+		add := enumOf(fromBlendOp, mtl.BlendOperationAdd)
+		return &colorAttachmentDesc{backend.ColorAttachmentDesc{SrcRGB: one, SrcAlpha: one, DstRGB: zero, DstAlpha: zero,
+			RGBBlendOp: add, AlphaBlendOp: add, WriteMask: enumOf(fromColorMask, mtl.ColorWriteMaskAll)}}
+	}
 }
 
 // subArray returns (making it on first use) a descriptor's array object.
