@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,6 +42,7 @@ type options struct {
 	limit         time.Duration
 	shaders       bool
 	shadersOnly   bool
+	backend       string // ours runs on this backend (MTLD3D_CONFIG backend=); "" the default
 }
 
 func main() {
@@ -54,9 +56,14 @@ func main() {
 	flag.DurationVar(&o.limit, "timeout", 0, "time limit of one run of a file's executable (default per file: stateblock 5m, d3d9ex 10m, device 20m, visual 40m)")
 	flag.BoolVar(&o.shaders, "shaders", true, "also run the files' shader bytecode through our parser, round trip, lowering and MSL check")
 	flag.BoolVar(&o.shadersOnly, "shaders-only", false, "only the shader bytecode check (no build, no Wine)")
+	flag.StringVar(&o.backend, "backend", "", "run ours on this backend (metal-double: the Metal backend over the Metal double, x86_64 only); the baselines are the same")
 	flag.Parse()
 	o.files = splitList(*files)
 	o.arches = splitList(*arches)
+	if o.backend == "metal-double" && slices.Contains(o.arches, "i686") {
+		fmt.Fprintln(os.Stderr, "conformance: -backend metal-double runs as x86_64 only (a 32-bit program's mtld3d.so is i386; the double is 64-bit)")
+		os.Exit(2)
+	}
 	code, err := run(o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
@@ -161,7 +168,7 @@ func run(o options) (int, error) {
 				limit = defaultLimit[tf.name]
 			}
 			logs := filepath.Join(cache, "logs", arch)
-			spec := runSpec{env: ours, impl: "ours", arch: arch, only: o.only, limit: limit, logsDir: logs}
+			spec := runSpec{env: ours, impl: "ours", arch: arch, only: o.only, limit: limit, logsDir: logs, backend: o.backend}
 			var r row
 			if arch == "i686" && unix32 == "" {
 				r.ours = &Result{File: tf.name, Arch: arch, Impl: "ours",

@@ -53,6 +53,7 @@ type runSpec struct {
 	only    string        // one function, or ""
 	limit   time.Duration // per run of the executable
 	logsDir string
+	backend string // MTLD3D_CONFIG's backend for ours, or ""
 }
 
 // runFile runs tf's executable for spec.arch until every function has
@@ -156,6 +157,9 @@ func runOnce(spec runSpec, exe string, start int, log string) ([]byte, bool, err
 		"WINEDLLOVERRIDES=" + overrides,
 		"CONFORMANCE_START=" + strconv.Itoa(start),
 		"CONFORMANCE_ONLY=" + spec.only,
+	}
+	if spec.backend != "" && spec.impl == "ours" {
+		extra = append(extra, "MTLD3D_CONFIG=backend="+spec.backend)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), spec.limit)
 	defer cancel()

@@ -14,7 +14,7 @@ import (
 type Config struct {
 	LogDir   string // "" means a mtld3d-logs folder beside the executable
 	LogLevel Level
-	Backend  string // "metal" or "reference"
+	Backend  string // "metal", "reference" or (tests) "metal-double"
 	DumpDir  string // "" means no frame dump
 	// RecordDir receives every submitted frame's chunks; "" for none.
 	RecordDir string
@@ -72,10 +72,10 @@ var Keys = []Key{
 			}
 			return fmt.Errorf("want one of %s", strings.Join(levelNames, ", "))
 		}},
-	{"backend", "", "Renderer: metal (the GPU, macOS only) or reference (the CPU renderer, any host). Empty: metal on macOS, reference elsewhere.",
+	{"backend", "", "Renderer: metal (the GPU, macOS only) or reference (the CPU renderer, any host). Empty: metal on macOS, reference elsewhere. For tests on 64-bit Linux, metal-double runs the Metal backend over the Metal double (Objective-C and Metal stand-ins with Metal's rules, drawing on the CPU); a broken rule ends the process.",
 		func(c *Config, v string) error {
 			switch v {
-			case "", "metal", "reference":
+			case "", "metal", "reference", "metal-double":
 				c.Backend = v
 				return nil
 			}

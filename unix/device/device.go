@@ -306,8 +306,10 @@ func (d *Device) createSurface(r *shared.RecCreateSurface) error {
 	if !mp.Valid() {
 		return fmt.Errorf("surface %d: format %v has no backend storage", r.ID, f)
 	}
+	// ColorFill and StretchRect draw into plain surfaces too, except
+	// block-compressed ones, which no GPU renders into (fillBlocks).
 	usage := backend.UsageShaderRead | backend.UsageRenderTarget
-	if r.Kind == shared.SurfacePlain {
+	if mp.Format.Info().Compressed {
 		usage = backend.UsageShaderRead
 	}
 	s := &surface{id: r.ID, kind: r.Kind, format: f, mapping: mp, width: int(r.Width), height: int(r.Height),

@@ -3,6 +3,7 @@ package reference
 import (
 	"fmt"
 
+	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/reference/texel"
 )
@@ -122,3 +123,79 @@ func (e *blitEncoder) FillBuffer(b backend.Buffer, offset, length int, value byt
 }
 
 func (e *blitEncoder) EndEncoding() {}
+
+// Plane is one plane of a combined depth-stencil texel, as Metal's
+// MTLBlitOptionDepthFromDepthStencil and StencilFromDepthStencil copy it:
+// depth as 32 bits a texel (Depth32Float's float, Depth24Unorm's value in
+// the low 24 bits), stencil as one byte.
+type Plane uint8
+
+const (
+	PlaneDepth Plane = iota + 1
+	PlaneStencil
+)
+
+// planeTexel is where plane p sits in a texel of f, and its size in the
+// buffer.
+func planeTexel(f pixfmt.Format, p Plane) (off, size, bufSize int) {
+	switch {
+	case p == PlaneDepth && f == pixfmt.Depth24Unorm_Stencil8:
+		return 0, 3, 4
+	case p == PlaneDepth:
+		return 0, 4, 4
+	case f == pixfmt.Depth24Unorm_Stencil8:
+		return 3, 1, 1
+	}
+	return 4, 1, 1
+}
+
+// CopyBufferToTexturePlane is copyFromBuffer:...options: with a
+// depth-stencil blit option: the buffer holds one plane, the texel's other
+// plane stays.
+func (e *blitEncoder) CopyBufferToTexturePlane(src backend.Buffer, srcOffset, bytesPerRow, bytesPerImage int, size backend.Size, dst backend.Texture, slice, level int, origin backend.Origin, p Plane) {
+	s, d := src.(*Buffer), dst.(*Texture)
+	e.add(func() error { return d.planeCopy(s.data[srcOffset:], bytesPerRow, bytesPerImage, size, slice, level, origin, p, true) })
+}
+
+// CopyTextureToBufferPlane is copyFromTexture:...options: with a
+// depth-stencil blit option.
+func (e *blitEncoder) CopyTextureToBufferPlane(src backend.Texture, slice, level int, origin backend.Origin, size backend.Size, dst backend.Buffer, dstOffset, bytesPerRow, bytesPerImage int, p Plane) {
+	s, d := src.(*Texture), dst.(*Buffer)
+	e.add(func() error { return s.planeCopy(d.data[dstOffset:], bytesPerRow, bytesPerImage, size, slice, level, origin, p, false) })
+}
+
+func (t *Texture) planeCopy(buf []byte, bytesPerRow, bytesPerImage int, size backend.Size, slice, level int, origin backend.Origin, p Plane, in bool) error {
+	f := t.desc.Format
+	if !f.Info().Depth || !f.Info().Stencil {
+		return fmt.Errorf("reference: depth-stencil plane copy of %v", f)
+	}
+	size.Depth = max(size.Depth, 1)
+	texel := f.Info().BytesPerBlock
+	off, n, bn := planeTexel(f, p)
+	pitch, img := size.Width*texel, size.Width*texel*size.Height
+	tmp := make([]byte, img*size.Depth)
+	r := backend.Region{X: origin.X, Y: origin.Y, Z: origin.Z, Width: size.Width, Height: size.Height, Depth: size.Depth}
+	t.GetBytes(tmp, pitch, img, r, level, slice)
+	for z := 0; z < size.Depth; z++ {
+		for y := 0; y < size.Height; y++ {
+			row := z*bytesPerImage + y*bytesPerRow
+			if row+size.Width*bn > len(buf) {
+				return fmt.Errorf("reference: depth-stencil plane copy past its buffer")
+			}
+			for x := 0; x < size.Width; x++ {
+				px := tmp[z*img+y*pitch+x*texel+off:]
+				b := buf[row+x*bn:]
+				if in {
+					copy(px[:n], b[:n])
+				} else {
+					clear(b[:bn])
+					copy(b[:n], px[:n])
+				}
+			}
+		}
+	}
+	if in {
+		t.Replace(r, level, slice, tmp, pitch, img)
+	}
+	return nil
+}

@@ -9,6 +9,7 @@ import (
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal/mtl"
+	"mtld3d/unix/backend/reference"
 )
 
 // Command queues, command buffers and the blit encoder, on the
@@ -151,16 +152,16 @@ func commandClasses() []classSpec {
 				e.ref.CopyBufferToBuffer(src.ref, so, dst.ref, do, n)
 			},
 			"copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:": func(c *call) {
-				copyBufferToTexture(c)
+				copyBufferToTexture(c, mtl.BlitOptionNone)
 			},
 			"copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:options:": func(c *call) {
-				copyBufferToTexture(c)
+				copyBufferToTexture(c, mtl.BlitOption(c.uint(9)))
 			},
 			"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:destinationOffset:destinationBytesPerRow:destinationBytesPerImage:": func(c *call) {
-				copyTextureToBuffer(c)
+				copyTextureToBuffer(c, mtl.BlitOptionNone)
 			},
 			"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:destinationOffset:destinationBytesPerRow:destinationBytesPerImage:options:": func(c *call) {
-				copyTextureToBuffer(c)
+				copyTextureToBuffer(c, mtl.BlitOption(c.uint(9)))
 			},
 			"copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:": func(c *call) {
 				e := c.self.state.(*blitEncoder)
@@ -270,24 +271,72 @@ func textureArg(c *call, i int) *texture {
 	return t
 }
 
-func copyBufferToTexture(c *call) {
+// planeBytes is how many buffer bytes a copy of region r of t takes: the
+// whole texel, or with a depth-stencil blit option one plane of it (the
+// depth as 32-bit floats, the stencil as bytes).
+func planeBytes(t *texture, r backend.Region, bytesPerRow, bytesPerImage int, opt mtl.BlitOption) int {
+	px := 0
+	switch opt {
+	case mtl.BlitOptionDepthFromDepthStencil:
+		px = 4
+	case mtl.BlitOptionStencilFromDepthStencil:
+		px = 1
+	default:
+		return t.bytesFor(r, bytesPerRow, bytesPerImage)
+	}
+	d := max(r.Depth, 1)
+	return bytesPerImage*(d-1) + bytesPerRow*(r.Height-1) + px*r.Width
+}
+
+func copyBufferToTexture(c *call, opt mtl.BlitOption) {
 	e := c.self.state.(*blitEncoder)
 	src, dst := bufferArg(c, 0), textureArg(c, 5)
 	if !e.open(c) || src == nil || dst == nil {
 		return
 	}
 	sz, o := c.words(4), c.words(8)
+	need := c.uint(1) + planeBytes(dst, backend.Region{Width: sz[0], Height: sz[1], Depth: sz[2]}, c.uint(2), c.uint(3), opt)
+	if need > src.ref.Length() {
+		c.fail("reads bytes [%d, %d) of a %d-byte source buffer (sourceOffset %d, sourceBytesPerRow %d, sourceBytesPerImage %d, sourceSize %dx%dx%d)",
+			c.uint(1), need, src.ref.Length(), c.uint(1), c.uint(2), c.uint(3), sz[0], sz[1], sz[2])
+		return
+	}
+	if !dst.regionOK(c, c.uint(7), c.uint(6), o, sz) {
+		return
+	}
+	if p, ok := blitPlane(c, dst, opt); !ok {
+		return
+	} else if p != 0 {
+		e.ref.(planeBlitter).CopyBufferToTexturePlane(src.ref, c.uint(1), c.uint(2), c.uint(3), backend.Size{Width: sz[0], Height: sz[1], Depth: sz[2]},
+			dst.ref, c.uint(6), c.uint(7), backend.Origin{X: o[0], Y: o[1], Z: o[2]}, p)
+		return
+	}
 	e.ref.CopyBufferToTexture(src.ref, c.uint(1), c.uint(2), c.uint(3), backend.Size{Width: sz[0], Height: sz[1], Depth: sz[2]},
 		dst.ref, c.uint(6), c.uint(7), backend.Origin{X: o[0], Y: o[1], Z: o[2]})
 }
 
-func copyTextureToBuffer(c *call) {
+func copyTextureToBuffer(c *call, opt mtl.BlitOption) {
 	e := c.self.state.(*blitEncoder)
 	src, dst := textureArg(c, 0), bufferArg(c, 5)
 	if !e.open(c) || src == nil || dst == nil {
 		return
 	}
 	o, sz := c.words(3), c.words(4)
+	need := c.uint(6) + planeBytes(src, backend.Region{Width: sz[0], Height: sz[1], Depth: sz[2]}, c.uint(7), c.uint(8), opt)
+	if need > dst.ref.Length() {
+		c.fail("writes bytes [%d, %d) of a %d-byte destination buffer", c.uint(6), need, dst.ref.Length())
+		return
+	}
+	if !src.regionOK(c, c.uint(2), c.uint(1), o, sz) {
+		return
+	}
+	if p, ok := blitPlane(c, src, opt); !ok {
+		return
+	} else if p != 0 {
+		e.ref.(planeBlitter).CopyTextureToBufferPlane(src.ref, c.uint(1), c.uint(2), backend.Origin{X: o[0], Y: o[1], Z: o[2]},
+			backend.Size{Width: sz[0], Height: sz[1], Depth: sz[2]}, dst.ref, c.uint(6), c.uint(7), c.uint(8), p)
+		return
+	}
 	e.ref.CopyTextureToBuffer(src.ref, c.uint(1), c.uint(2), backend.Origin{X: o[0], Y: o[1], Z: o[2]},
 		backend.Size{Width: sz[0], Height: sz[1], Depth: sz[2]}, dst.ref, c.uint(6), c.uint(7), c.uint(8))
 }
@@ -316,4 +365,63 @@ func swizzlesFrom(b []byte) (pixfmt.Swizzles, error) {
 		}
 	}
 	return out, nil
+}
+
+// regionOK: a copy's region lies inside the level, and the slice exists.
+func (t *texture) regionOK(c *call, level, slice int, o, sz []int) bool {
+	if level >= t.desc.levels {
+		c.fail("level %d of a texture with %d levels", level, t.desc.levels)
+		return false
+	}
+	slices := t.desc.array
+	if t.desc.typ == mtl.TextureTypeCube || t.desc.typ == mtl.TextureTypeCubeArray {
+		slices *= 6
+	}
+	if slice >= slices {
+		c.fail("slice %d of a texture with %d slices", slice, slices)
+		return false
+	}
+	w, h, d := max(t.desc.width>>level, 1), max(t.desc.height>>level, 1), max(t.desc.depth>>level, 1)
+	if o[0]+sz[0] > w || o[1]+sz[1] > h || o[2]+sz[2] > d {
+		// Block-compressed levels smaller than a block are copied whole.
+		bw := t.ref.Format().Info().BlockWidth
+		if bw <= 1 || o[0]+sz[0] > (w+bw-1)/bw*bw || o[1]+sz[1] > (h+bw-1)/bw*bw {
+			c.fail("region (%d,%d,%d) size %dx%dx%d outside level %d's %dx%dx%d", o[0], o[1], o[2], sz[0], sz[1], sz[2], level, w, h, d)
+			return false
+		}
+	}
+	return true
+}
+
+// planeBlitter is the reference backend's blit encoder's depth-stencil
+// plane copies (what MTLBlitOption's depth and stencil options do).
+type planeBlitter interface {
+	CopyBufferToTexturePlane(src backend.Buffer, srcOffset, bytesPerRow, bytesPerImage int, size backend.Size, dst backend.Texture, slice, level int, origin backend.Origin, p reference.Plane)
+	CopyTextureToBufferPlane(src backend.Texture, slice, level int, origin backend.Origin, size backend.Size, dst backend.Buffer, dstOffset, bytesPerRow, bytesPerImage int, p reference.Plane)
+}
+
+// blitPlane checks a blit option against the texture: the depth and
+// stencil options only on a combined depth-stencil format, which needs one.
+func blitPlane(c *call, t *texture, opt mtl.BlitOption) (reference.Plane, bool) {
+	info := t.ref.Format().Info()
+	combined := info.Depth && info.Stencil
+	switch opt {
+	case mtl.BlitOptionNone:
+		if combined {
+			c.fail("a copy of a combined depth-stencil texture needs MTLBlitOptionDepthFromDepthStencil or StencilFromDepthStencil")
+			return 0, false
+		}
+		return 0, true
+	case mtl.BlitOptionDepthFromDepthStencil, mtl.BlitOptionStencilFromDepthStencil:
+		if !combined {
+			c.fail("blit option %d on a texture that is not combined depth-stencil", opt)
+			return 0, false
+		}
+		if opt == mtl.BlitOptionDepthFromDepthStencil {
+			return reference.PlaneDepth, true
+		}
+		return reference.PlaneStencil, true
+	}
+	c.fail("blit option %d", opt)
+	return 0, false
 }

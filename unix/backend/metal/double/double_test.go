@@ -155,6 +155,82 @@ func TestViolations(t *testing.T) {
 	}
 }
 
+func tex2D(dev mtl.Device, f mtl.PixelFormat, w int, usage mtl.TextureUsage, storage mtl.StorageMode) (mtl.Texture, error) {
+	return dev.NewTexture(mtl.TextureDescriptor{TextureType: mtl.TextureType2D, PixelFormat: f, Width: w, Height: w, Depth: 1,
+		MipmapLevelCount: 1, ArrayLength: 1, SampleCount: 1, Usage: usage, StorageMode: storage})
+}
+
+// Metal's rules on texture usage, views, blits and set*Bytes.
+func TestMetalRules(t *testing.T) {
+	d, dev := open(t)
+	defer dev.Release()
+	rw := mtl.TextureUsageShaderRead | mtl.TextureUsageRenderTarget
+	whole := mtl.Range{Location: 0, Length: 1}
+	for _, tc := range []struct {
+		name, want string // want "" expects no violation
+		f          func()
+	}{
+		{"compressed render target", "cannot be a render target", func() {
+			if tx, err := tex2D(dev, mtl.PixelFormatBC1_RGBA, 16, rw, mtl.StorageModePrivate); err == nil {
+				tx.Release()
+			}
+		}},
+		{"sRGB view without PixelFormatView", "", func() {
+			tx, _ := tex2D(dev, mtl.PixelFormatBGRA8Unorm, 4, rw, mtl.StorageModePrivate)
+			v, _ := tx.NewView(mtl.PixelFormatBGRA8Unorm_sRGB, mtl.TextureType2D, whole, whole, mtl.IdentitySwizzle)
+			v.Release()
+			tx.Release()
+		}},
+		{"reordering view without PixelFormatView", "MTLTextureUsagePixelFormatView", func() {
+			tx, _ := tex2D(dev, mtl.PixelFormatBGRA8Unorm, 4, rw, mtl.StorageModePrivate)
+			if v, err := tx.NewView(mtl.PixelFormatRGBA8Unorm, mtl.TextureType2D, whole, whole, mtl.IdentitySwizzle); err == nil {
+				v.Release()
+			}
+			tx.Release()
+		}},
+		{"blit past the source buffer", "of a 64-byte source buffer", func() {
+			tx, _ := tex2D(dev, mtl.PixelFormatBGRA8Unorm, 8, rw, mtl.StorageModePrivate)
+			b, _ := dev.NewBuffer(64, mtl.ResourceStorageModeShared)
+			q, _ := dev.NewCommandQueue()
+			ns.WithPool(func() {
+				cb := q.CommandBuffer()
+				e := cb.BlitCommandEncoder()
+				e.CopyBufferToTexture(b, 0, 32, 256, mtl.Size{Width: 8, Height: 8, Depth: 1}, tx, 0, 0, mtl.Origin{})
+				e.EndEncoding()
+				e.Release()
+				cb.Release()
+			})
+			q.Release()
+			b.Release()
+			tx.Release()
+		}},
+		{"setVertexBytes past 4 KiB", "at most 4096 bytes", func() {
+			tx, _ := tex2D(dev, mtl.PixelFormatBGRA8Unorm, 8, rw, mtl.StorageModePrivate)
+			q, _ := dev.NewCommandQueue()
+			ns.WithPool(func() {
+				cb := q.CommandBuffer()
+				rp := &mtl.RenderPassDescriptor{}
+				rp.Color[0] = mtl.LoadStore{Texture: tx, LoadAction: mtl.LoadActionClear, StoreAction: mtl.StoreActionStore}
+				e := cb.RenderCommandEncoder(rp)
+				e.SetVertexBytes(make([]byte, 4100), 0)
+				e.EndEncoding()
+				e.Release()
+				cb.Release()
+			})
+			q.Release()
+			tx.Release()
+		}},
+	} {
+		got := expect(d, tc.f)
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s: violations %q, want none", tc.name, got)
+		case tc.want != "" && !strings.Contains(strings.Join(got, "\n"), tc.want):
+			t.Errorf("%s: violations %q, want one saying %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // A selector the header does not declare for the receiver is what the
 // runtime calls an unrecognized selector.
 func TestUnrecognizedSelector(t *testing.T) {

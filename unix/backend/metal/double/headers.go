@@ -1,3 +1,5 @@
+//go:build linux && (amd64 || arm64)
+
 // The Metal double's knowledge of Apple's headers: each class and protocol
 // the bindings (unix/backend/metal/{ns,mtl,ca,winemac}) message, with its
 // selectors and their Objective-C type encodings as the headers declare

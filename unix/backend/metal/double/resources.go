@@ -352,6 +352,10 @@ func newTexture(c *call) {
 		c.fail("a multisampled texture must be private or memoryless, not storage mode %d", td.storage)
 		return
 	}
+	if f.Info().Compressed && td.usage&mtl.TextureUsageRenderTarget != 0 {
+		c.fail("a block-compressed texture cannot be a render target (MTLTextureUsageRenderTarget with format %d)", td.format)
+		return
+	}
 	if f.Info().Depth || f.Info().Stencil {
 		if td.storage == mtl.StorageModeShared {
 			c.fail("depth and stencil textures cannot be shared (storage mode %d)", td.storage)
@@ -388,7 +392,7 @@ func textureView(c *call, swizzle []byte) {
 		c.fail("pixel format %d is not one the double knows", mf)
 		return
 	}
-	if mf != t.desc.format && t.usage&mtl.TextureUsagePixelFormatView == 0 {
+	if mf != t.desc.format && !srgbPair(fromPixelFormat[t.desc.format], f) && t.usage&mtl.TextureUsagePixelFormatView == 0 {
 		c.fail("a view with pixel format %d of a texture of format %d needs MTLTextureUsagePixelFormatView", mf, t.desc.format)
 		return
 	}
@@ -408,4 +412,12 @@ func textureView(c *call, swizzle []byte) {
 	vd := t.desc
 	vd.format = mf
 	c.retObj(c.child("MTLDoubleTexture", &texture{t.devChild, v, vd, t.storage, t.usage}))
+}
+
+// srgbPair reports whether two formats differ only in sRGB encoding: a
+// view between them keeps the component layout, which is what
+// MTLTextureUsagePixelFormatView is for.
+func srgbPair(a, b pixfmt.Format) bool {
+	na, nb := strings.TrimSuffix(a.Info().Name, "_sRGB"), strings.TrimSuffix(b.Info().Name, "_sRGB")
+	return a != b && na == nb
 }
