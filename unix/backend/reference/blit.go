@@ -154,14 +154,18 @@ func planeTexel(f pixfmt.Format, p Plane) (off, size, bufSize int) {
 // plane stays.
 func (e *blitEncoder) CopyBufferToTexturePlane(src backend.Buffer, srcOffset, bytesPerRow, bytesPerImage int, size backend.Size, dst backend.Texture, slice, level int, origin backend.Origin, p Plane) {
 	s, d := src.(*Buffer), dst.(*Texture)
-	e.add(func() error { return d.planeCopy(s.data[srcOffset:], bytesPerRow, bytesPerImage, size, slice, level, origin, p, true) })
+	e.add(func() error {
+		return d.planeCopy(s.data[srcOffset:], bytesPerRow, bytesPerImage, size, slice, level, origin, p, true)
+	})
 }
 
 // CopyTextureToBufferPlane is copyFromTexture:...options: with a
 // depth-stencil blit option.
 func (e *blitEncoder) CopyTextureToBufferPlane(src backend.Texture, slice, level int, origin backend.Origin, size backend.Size, dst backend.Buffer, dstOffset, bytesPerRow, bytesPerImage int, p Plane) {
 	s, d := src.(*Texture), dst.(*Buffer)
-	e.add(func() error { return s.planeCopy(d.data[dstOffset:], bytesPerRow, bytesPerImage, size, slice, level, origin, p, false) })
+	e.add(func() error {
+		return s.planeCopy(d.data[dstOffset:], bytesPerRow, bytesPerImage, size, slice, level, origin, p, false)
+	})
 }
 
 func (t *Texture) planeCopy(buf []byte, bytesPerRow, bytesPerImage int, size backend.Size, slice, level int, origin backend.Origin, p Plane, in bool) error {
