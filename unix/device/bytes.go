@@ -8,9 +8,9 @@ import (
 // Constant blocks past Metal's set*Bytes limit (backend.MaxBytesLength;
 // bindConsts decides): fixed-function vertex constants with indexed
 // vertex blending (some 34 KiB) and software vertex processing's 8192
-// float constants (128 KiB). They are carved from a transient buffer the
-// frame's draws share, at offsets aligned as Metal wants constant-buffer
-// offsets on every GPU family.
+// float constants (128 KiB); and UP draws' vertices and indices. They are
+// carved from a transient buffer the frame's draws share, at offsets
+// aligned as Metal wants constant-buffer offsets on every GPU family.
 
 const (
 	ringBytes = 1 << 20
@@ -34,7 +34,7 @@ func (d *Device) carve(data []byte) (backend.Buffer, int, bool) {
 	if !live || off+len(data) > r.buf.Length() {
 		b, err := d.transientBuffer(max(ringBytes, len(data)))
 		if err != nil {
-			d.warnOnce(shared.RecordCode("Draw"), "no buffer for constants past Metal's set*Bytes limit: the draw reads none: "+err.Error())
+			d.warnOnce(shared.RecordCode("Draw"), "no frame buffer for UP data or constants past Metal's set*Bytes limit: "+err.Error())
 			return nil, 0, false
 		}
 		*r = bytesRing{buf: b, at: len(c.transient) - 1}

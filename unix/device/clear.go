@@ -375,6 +375,7 @@ func (d *Device) releaseFixed() {
 	}
 	d.fixed = nil
 	if c := d.compiler; c != nil {
+		c.drops.Wait()
 		for k, b := range c.builds {
 			delete(c.builds, k)
 			if fn, _, _ := b.wait(); fn != nil {

@@ -50,6 +50,7 @@ type compiler struct {
 	jobs   chan func()
 	wg     sync.WaitGroup
 	builds map[compileKey]*compiled
+	drops  sync.WaitGroup // releases of destroyed shaders' builds under way
 	// lastVS and lastSlots are the last vertex shader precompiled and
 	// its varyings: a pixel shader created next is precompiled linked to
 	// them (games tend to create a vertex shader and its pixel shader
@@ -187,7 +188,9 @@ func (d *Device) dropBuilds(s *ir.Shader) {
 			continue
 		}
 		delete(c.builds, k)
+		c.drops.Add(1)
 		go func() {
+			defer c.drops.Done()
 			if fn, _, _ := b.wait(); fn != nil {
 				fn.Release()
 			}

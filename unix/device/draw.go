@@ -123,6 +123,7 @@ func init() {
 type vertexStreams struct {
 	d        *Device
 	up       backend.Buffer
+	upOffset int
 	upStride int
 }
 
@@ -130,7 +131,7 @@ type vertexStreams struct {
 // nothing is bound there.
 func (s *vertexStreams) stream(i uint32) (backend.Buffer, int, int, bool) {
 	if s.up != nil && i == 0 {
-		return s.up, 0, s.upStride, true
+		return s.up, s.upOffset, s.upStride, true
 	}
 	return s.d.boundStream(i)
 }
@@ -171,22 +172,24 @@ func (d *Device) drawUP(r *shared.RecDrawUP, rec []byte) error {
 		}
 		data = rec[base : base+total]
 	}
-	vb, err := d.transient(data[:r.VertexBytes])
-	if err != nil {
-		return err
+	// UP data goes into the frame's ring, as constants past set*Bytes do:
+	// many small draws share one buffer instead of making one each.
+	vb, voff, ok := d.carve(data[:r.VertexBytes])
+	if !ok {
+		return fmt.Errorf("UP draw: no buffer for %d bytes of vertices", r.VertexBytes)
 	}
 	var idx indexSource
 	if r.IndexFormat != 0 {
-		ib, err := d.transient(data[r.VertexBytes:])
-		if err != nil {
-			return err
+		ib, ioff, ok := d.carve(data[r.VertexBytes:])
+		if !ok {
+			return fmt.Errorf("UP draw: no buffer for %d bytes of indices", r.IndexBytes)
 		}
-		idx = indexSource{buf: ib, size: 2}
+		idx = indexSource{buf: ib, offset: ioff, size: 2}
 		if types.Format(r.IndexFormat) == types.D3DFMT_INDEX32 {
 			idx.size = 4
 		}
 	}
-	return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d, up: vb, upStride: int(r.Stride)}, idx, 0, 0)
+	return d.draw(types.PrimitiveType(r.PrimitiveType), r.PrimCount, vertexStreams{d: d, up: vb, upOffset: voff, upStride: int(r.Stride)}, idx, 0, 0)
 }
 
 // transient returns a buffer holding data until the frame is done. Sizes
@@ -344,13 +347,6 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 	enc.SetDepthStencilState(dss)
 	if !d.rasterState(enc, tg.width, tg.height) {
 		return nil // scissored away
-	}
-	if sh.vs == nil && d.st.ff.Decl.Pos == ff.PosXYZRHW {
-		// Without D3DPMISCCAPS_CLIPTLVERTS, pre-transformed vertices are
-		// not clipped at the near and far planes; their depth is clamped
-		// (D3DPMISCCAPS docs; Wine's depth_clamp_test). The pass resets
-		// the mode for the next draw.
-		enc.SetDepthClipMode(backend.DepthClamp)
 	}
 	d.setConstants(enc, sh, &fns)
 	if err := d.bindTextures(enc); err != nil {

@@ -196,55 +196,13 @@ func texturedFrame(c *chunk, keep *[][]byte) {
 // encoder calls (so Metal messages) a draw costs once the frame's
 // pipelines exist; the figures go in docs/METAL.md.
 func TestMetalMessagesPerDraw(t *testing.T) {
-	frames := []struct {
-		name   string
-		record func(c *chunk, keep *[][]byte)
-	}{
-		{"DrawUP, no state change", func(c *chunk, _ *[][]byte) {
-			add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
-			v := tinyTriangle()
-			for range drawsPerFrame {
-				add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20, VertexBytes: uint32(len(v))}, v...)
-			}
-		}},
-		{"DrawIndexed from buffers, no state change", func(c *chunk, keep *[][]byte) {
-			add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
-			v := tinyTriangle()
-			idx := []byte{0, 0, 1, 0, 2, 0, 0, 0}
-			*keep = append(*keep, v, idx)
-			add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: uint32(len(v))})
-			add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: uint32(len(v)), Src: addr(v)})
-			add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 21, Size: uint32(len(idx)), Format: uint32(types.D3DFMT_INDEX16)})
-			add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 21, Size: uint32(len(idx)), Src: addr(idx)})
-			add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 20})
-			add(c, code("SetIndices"), shared.RecSetObject{Object: 21})
-			for range drawsPerFrame {
-				add(c, code("DrawIndexed"), shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), NumVertices: 3, PrimCount: 1})
-			}
-		}},
-		{"textured, world transform and texture change each draw", texturedFrame},
-	}
-	for _, f := range frames {
+	for _, f := range messageFrames {
 		n := &msgCount{}
 		d, err := New(&msgBackend{reference.New(), n}, format.Target{AppleGPU: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var keep [][]byte
-		c := newChunk()
-		setup(c, types.D3DFMT_X8R8G8B8)
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-		add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
-		f.record(c, &keep)
-		frame := [][]byte{c.bytes()}
-		if err := d.Replay(frame); err != nil { // builds functions and pipelines
-			t.Fatal(err)
-		}
-		*n = msgCount{}
-		if err := d.Replay(frame); err != nil {
-			t.Fatal(err)
-		}
-		runtime.KeepAlive(keep)
+		replayTwice(t, d, f.record, func() { *n = msgCount{} })
 		d.Release()
 		if n.draws != drawsPerFrame {
 			t.Fatalf("%s: %d draws reached the encoder, want %d", f.name, n.draws, drawsPerFrame)
@@ -261,4 +219,56 @@ func TestMetalMessagesPerDraw(t *testing.T) {
 			t.Errorf("%s: %.1f messages a draw", f.name, per)
 		}
 	}
+}
+
+// replayTwice replays a frame recorded by record twice (the first builds
+// functions and pipelines), calling reset between the two.
+func replayTwice(t *testing.T, d *Device, record func(c *chunk, keep *[][]byte), reset func()) {
+	t.Helper()
+	var keep [][]byte
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	record(c, &keep)
+	frame := [][]byte{c.bytes()}
+	if err := d.Replay(frame); err != nil { // builds functions and pipelines
+		t.Fatal(err)
+	}
+	reset()
+	if err := d.Replay(frame); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(keep)
+}
+
+// messageFrames are the frames whose per-draw message counts
+// docs/METAL.md gives.
+var messageFrames = []struct {
+	name   string
+	record func(c *chunk, keep *[][]byte)
+}{
+	{"DrawUP, no state change", func(c *chunk, _ *[][]byte) {
+		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+		v := tinyTriangle()
+		for range drawsPerFrame {
+			add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 20, VertexBytes: uint32(len(v))}, v...)
+		}
+	}},
+	{"DrawIndexed from buffers, no state change", func(c *chunk, keep *[][]byte) {
+		add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
+		v := tinyTriangle()
+		idx := []byte{0, 0, 1, 0, 2, 0, 0, 0}
+		*keep = append(*keep, v, idx)
+		add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: uint32(len(v))})
+		add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: uint32(len(v)), Src: addr(v)})
+		add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 21, Size: uint32(len(idx)), Format: uint32(types.D3DFMT_INDEX16)})
+		add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 21, Size: uint32(len(idx)), Src: addr(idx)})
+		add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 20})
+		add(c, code("SetIndices"), shared.RecSetObject{Object: 21})
+		for range drawsPerFrame {
+			add(c, code("DrawIndexed"), shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), NumVertices: 3, PrimCount: 1})
+		}
+	}},
+	{"textured, world transform and texture change each draw", texturedFrame},
 }

@@ -134,34 +134,50 @@ func (e *passEncoder) end(a backend.StoreAction) {
 	e.EndEncoding()
 }
 
+// The pass's state setters send only a change: the encoder keeps what it
+// was last given, and a pass starts from backend.RenderCommandEncoder's
+// documented defaults (the zero values here, the scissor the full target).
+
 func (e *passEncoder) SetScissorRect(r backend.ScissorRect) {
-	e.scissor = r
-	e.RenderCommandEncoder.SetScissorRect(r)
+	if r != e.scissor {
+		e.scissor = r
+		e.RenderCommandEncoder.SetScissorRect(r)
+	}
 }
 
 func (e *passEncoder) SetTriangleFillMode(m backend.TriangleFillMode) {
-	e.fill = m
-	e.RenderCommandEncoder.SetTriangleFillMode(m)
+	if m != e.fill {
+		e.fill = m
+		e.RenderCommandEncoder.SetTriangleFillMode(m)
+	}
 }
 
 func (e *passEncoder) SetCullMode(m backend.CullMode) {
-	e.cull = m
-	e.RenderCommandEncoder.SetCullMode(m)
+	if m != e.cull {
+		e.cull = m
+		e.RenderCommandEncoder.SetCullMode(m)
+	}
 }
 
 func (e *passEncoder) SetDepthBias(bias, slope, clamp float32) {
-	e.bias = [3]float32{bias, slope, clamp}
-	e.RenderCommandEncoder.SetDepthBias(bias, slope, clamp)
+	if v := [3]float32{bias, slope, clamp}; v != e.bias {
+		e.bias = v
+		e.RenderCommandEncoder.SetDepthBias(bias, slope, clamp)
+	}
 }
 
 func (e *passEncoder) SetDepthClipMode(m backend.DepthClipMode) {
-	e.clip = m
-	e.RenderCommandEncoder.SetDepthClipMode(m)
+	if m != e.clip {
+		e.clip = m
+		e.RenderCommandEncoder.SetDepthClipMode(m)
+	}
 }
 
 func (e *passEncoder) SetBlendColor(r, g, b, a float32) {
-	e.blend = [4]float32{r, g, b, a}
-	e.RenderCommandEncoder.SetBlendColor(r, g, b, a)
+	if v := [4]float32{r, g, b, a}; v != e.blend {
+		e.blend = v
+		e.RenderCommandEncoder.SetBlendColor(r, g, b, a)
+	}
 }
 
 func (e *passEncoder) SetVisibilityResultMode(m backend.VisibilityMode, offset int) {
@@ -172,7 +188,8 @@ func (e *passEncoder) SetVisibilityResultMode(m backend.VisibilityMode, offset i
 	e.RenderCommandEncoder.SetVisibilityResultMode(m, offset)
 }
 
-// restore puts back what a fresh pass starts with, where it differs.
+// restore puts back what a fresh pass starts with, where it differs: a
+// clear draws with it. A draw sets every one of these itself (rasterState).
 func (e *passEncoder) restore() {
 	if e.scissor != e.full {
 		e.SetScissorRect(e.full)
@@ -281,7 +298,9 @@ func (d *Device) passEncoder(pd *backend.RenderPassDesc, counted bool) backend.R
 		d.openEncoder(cb)
 		needSlot = counted && len(d.q.active) > 0
 	}
-	p.enc.restore()
+	if !counted {
+		p.enc.restore()
+	}
 	d.q.bind(p.enc, counted, needSlot)
 	return p.enc
 }

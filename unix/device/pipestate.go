@@ -341,12 +341,16 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	d.draws.fit = fit // setConstants passes the position's fit on
 	enc.SetViewport(backend.Viewport{OriginX: fit.X, OriginY: fit.Y, Width: fit.Width, Height: fit.Height,
 		ZNear: float64(fit.ZNear), ZFar: float64(fit.ZFar)})
+	// Every state the pass keeps is set on every draw (the pass sends only
+	// changes): none is left from the draw or clear before.
 	if rs[types.D3DRS_SCISSORTESTENABLE] != 0 {
 		r := rect{int(d.scissor.Left), int(d.scissor.Top), int(d.scissor.Right), int(d.scissor.Bottom)}.and(rect{0, 0, w, h})
 		if r.empty() {
 			return false
 		}
 		enc.SetScissorRect(backend.ScissorRect{X: r.l, Y: r.t, Width: r.r - r.l, Height: r.b - r.t})
+	} else {
+		enc.SetScissorRect(backend.ScissorRect{Width: w, Height: h})
 	}
 	// D3D9's front faces are clockwise; D3DCULL_CCW (the default) culls
 	// counter-clockwise ones, the back faces.
@@ -361,19 +365,22 @@ func (d *Device) rasterState(enc backend.RenderCommandEncoder, w, h int) bool {
 	}
 	if types.FillMode(rs[types.D3DRS_FILLMODE]) == types.D3DFILL_WIREFRAME {
 		enc.SetTriangleFillMode(backend.FillLines)
+	} else {
+		enc.SetTriangleFillMode(backend.FillSolid)
 	}
 	// Pre-transformed vertices are not clipped in depth (the caps leave
 	// out D3DPMISCCAPS_CLIPTLVERTS, as AMD's do): their depth is clamped
 	// to the viewport's range instead.
 	if d.st.ff.Decl.Pos == ff.PosXYZRHW {
 		enc.SetDepthClipMode(backend.DepthClamp)
+	} else {
+		enc.SetDepthClipMode(backend.DepthClip)
 	}
 	// D3D9 offsets depth by SLOPESCALEDEPTHBIAS * max(|dz/dx|, |dz/dy|) +
 	// DEPTHBIAS, unclamped; the slope term is Metal's as it is, the
 	// constant one the vertex shader's (depthBias).
-	if _, units, slope := d.depthBias(); units != 0 || slope != 0 {
-		enc.SetDepthBias(units, slope, 0)
-	}
+	_, units, slope := d.depthBias()
+	enc.SetDepthBias(units, slope, 0)
 	return true
 }
 

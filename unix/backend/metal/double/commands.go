@@ -90,8 +90,10 @@ func commandClasses() []classSpec {
 				cb.inFlight.Store(true)
 				self := c.self
 				cb.ref.AddCompletedHandler(func(backend.CommandBuffer) {
-					cb.inFlight.Store(false)
+					// Released before the flag drops, so a leak check in
+					// between sees it freed, never as ours and alive.
 					c.d.release(self)
+					cb.inFlight.Store(false)
 				})
 				cb.ref.Commit()
 			},

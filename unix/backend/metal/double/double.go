@@ -321,6 +321,17 @@ func (d *Runtime) NewBlock(fn func(ns.ID)) ns.ID {
 	return ns.ID(d.newObject(d.classes["NSBlock"], &block{fn}).id)
 }
 
+// Counts copies the messages sent so far, by selector.
+func (d *Runtime) Counts() map[string]int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make(map[string]int, len(d.Messages))
+	for k, v := range d.Messages {
+		out[k] = v
+	}
+	return out
+}
+
 // Sent is the number of messages sent so far.
 func (d *Runtime) Sent() int {
 	d.mu.Lock()

@@ -172,7 +172,7 @@ func (c CommandBuffer) RenderCommandEncoder(rp *RenderPassDescriptor) RenderComm
 		if n := rp.CenterSamples; n > 1 && n <= len(centreSamples) {
 			send_setSamplePositions_count(desc, unsafe.Pointer(&centreSamples[0]), uint(n))
 		}
-		e = RenderCommandEncoder{id: ns.Retain(send_renderCommandEncoderWithDescriptor(c.id, desc)), b: msg.GetBatch()}
+		e = RenderCommandEncoder{id: ns.Retain(send_renderCommandEncoderWithDescriptor(c.id, desc)), b: msg.GetBatch(), s: getEncState()}
 		if e.id != 0 && rp.Label != "" {
 			ns.ObjectOf(e.id).SetLabel(rp.Label)
 		}

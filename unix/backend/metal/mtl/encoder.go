@@ -14,10 +14,12 @@ import (
 // at EndEncoding, so a draw crosses into C once (docs/METAL.md, "The
 // message path"). Until then the objects a queued message names must stay
 // alive; set*Bytes data is copied into the batch. An encoder without a
-// batch (the zero value) sends at once.
+// batch (the zero value) sends at once. A state message whose value the
+// encoder was last sent is not sent again (encstate.go).
 type RenderCommandEncoder struct {
 	id ns.ID
 	b  *msg.Batch
+	s  *encState
 }
 
 // ID is the object id.
@@ -35,22 +37,60 @@ func (e RenderCommandEncoder) SetLabel(s string) {
 	ns.ObjectOf(e.id).SetLabel(s)
 }
 
-func (e RenderCommandEncoder) SetViewport(v Viewport) { batch_setViewport(e.b, e.id, v) }
-func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
-	batch_setScissorRect(e.b, e.id, r)
+func (e RenderCommandEncoder) SetViewport(v Viewport) {
+	if !e.s.same(knownViewport, e.s != nil && e.s.viewport == v) {
+		e.s.setViewport(v)
+		batch_setViewport(e.b, e.id, v)
+	}
 }
-func (e RenderCommandEncoder) SetCullMode(m CullMode) { batch_setCullMode(e.b, e.id, uint(m)) }
+func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
+	if !e.s.same(knownScissor, e.s != nil && e.s.scissor == r) {
+		if e.s != nil {
+			e.s.scissor = r
+		}
+		batch_setScissorRect(e.b, e.id, r)
+	}
+}
+func (e RenderCommandEncoder) SetCullMode(m CullMode) {
+	if !e.s.same(knownCull, e.s != nil && e.s.cull == m) {
+		if e.s != nil {
+			e.s.cull = m
+		}
+		batch_setCullMode(e.b, e.id, uint(m))
+	}
+}
 func (e RenderCommandEncoder) SetFrontFacingWinding(w Winding) {
-	batch_setFrontFacingWinding(e.b, e.id, uint(w))
+	if !e.s.same(knownWinding, e.s != nil && e.s.winding == w) {
+		if e.s != nil {
+			e.s.winding = w
+		}
+		batch_setFrontFacingWinding(e.b, e.id, uint(w))
+	}
 }
 func (e RenderCommandEncoder) SetDepthBias(bias, slopeScale, clamp float32) {
-	batch_setDepthBias_slopeScale_clamp(e.b, e.id, bias, slopeScale, clamp)
+	v := [3]float32{bias, slopeScale, clamp}
+	if !e.s.same(knownBias, e.s != nil && e.s.bias == v) {
+		if e.s != nil {
+			e.s.bias = v
+		}
+		batch_setDepthBias_slopeScale_clamp(e.b, e.id, bias, slopeScale, clamp)
+	}
 }
 func (e RenderCommandEncoder) SetDepthClipMode(m DepthClipMode) {
-	batch_setDepthClipMode(e.b, e.id, uint(m))
+	if !e.s.same(knownClip, e.s != nil && e.s.clip == m) {
+		if e.s != nil {
+			e.s.clip = m
+		}
+		batch_setDepthClipMode(e.b, e.id, uint(m))
+	}
 }
 func (e RenderCommandEncoder) SetTriangleFillMode(m TriangleFillMode) {
-	batch_setTriangleFillMode(e.b, e.id, uint(m))
+	if !e.s.same(knownFill, e.s != nil && e.s.fill == m) {
+		if e.s != nil {
+			e.s.fill = m
+		}
+		batch_setTriangleFillMode(e.b, e.id, uint(m))
+	}
 }
 func (e RenderCommandEncoder) SetDepthStoreAction(a StoreAction) {
 	batch_setDepthStoreAction(e.b, e.id, uint(a))
@@ -59,28 +99,60 @@ func (e RenderCommandEncoder) SetStencilStoreAction(a StoreAction) {
 	batch_setStencilStoreAction(e.b, e.id, uint(a))
 }
 func (e RenderCommandEncoder) SetStencilReferenceValues(front, back uint32) {
-	batch_setStencilFrontReferenceValue_backReferenceValue(e.b, e.id, front, back)
+	v := [2]uint32{front, back}
+	if !e.s.same(knownStencilRef, e.s != nil && e.s.stencilRef == v) {
+		if e.s != nil {
+			e.s.stencilRef = v
+		}
+		batch_setStencilFrontReferenceValue_backReferenceValue(e.b, e.id, front, back)
+	}
 }
 func (e RenderCommandEncoder) SetBlendColor(r, g, b, a float32) {
-	batch_setBlendColorRed_green_blue_alpha(e.b, e.id, r, g, b, a)
+	v := [4]float32{r, g, b, a}
+	if !e.s.same(knownBlend, e.s != nil && e.s.blend == v) {
+		if e.s != nil {
+			e.s.blend = v
+		}
+		batch_setBlendColorRed_green_blue_alpha(e.b, e.id, r, g, b, a)
+	}
 }
 func (e RenderCommandEncoder) SetRenderPipelineState(p RenderPipelineState) {
-	batch_setRenderPipelineState(e.b, e.id, p.id)
+	if !e.s.same(knownPipeline, e.s != nil && e.s.pipeline == p.id) {
+		if e.s != nil {
+			e.s.pipeline = p.id
+		}
+		batch_setRenderPipelineState(e.b, e.id, p.id)
+	}
 }
 func (e RenderCommandEncoder) SetDepthStencilState(s DepthStencilState) {
-	batch_setDepthStencilState(e.b, e.id, s.id)
+	if !e.s.same(knownDSS, e.s != nil && e.s.dss == s.id) {
+		if e.s != nil {
+			e.s.dss = s.id
+		}
+		batch_setDepthStencilState(e.b, e.id, s.id)
+	}
 }
 func (e RenderCommandEncoder) SetVertexBuffer(b Buffer, offset, index int) {
-	batch_setVertexBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
+	if e.s != nil {
+		e.s.forgetBytes(&e.s.vbyt, uint(index))
+	}
+	if e.s == nil || !e.s.buffer(&e.s.vbuf, b.id, uint(offset), uint(index)) {
+		batch_setVertexBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
+	}
 }
 func (e RenderCommandEncoder) SetVertexBufferOffset(offset, index int) {
-	batch_setVertexBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
+	if e.s == nil || !e.s.bufferOffset(&e.s.vbuf, uint(offset), uint(index)) {
+		batch_setVertexBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
+	}
 }
 
 // SetVertexBytes is setVertexBytes:length:atIndex:; Metal copies data
 // before returning, and the batch copies it when queueing.
 func (e RenderCommandEncoder) SetVertexBytes(data []byte, index int) {
 	if len(data) == 0 {
+		return
+	}
+	if e.s != nil && e.s.sameBytes(&e.s.vbuf, &e.s.vbyt, data, uint(index)) {
 		return
 	}
 	if e.b == nil || len(data) > msg.ArenaSize {
@@ -91,16 +163,26 @@ func (e RenderCommandEncoder) SetVertexBytes(data []byte, index int) {
 	batch_setVertexBytes_length_atIndex(e.b, e.id, e.b.Bytes(data), uint(len(data)), uint(index))
 }
 func (e RenderCommandEncoder) SetFragmentBuffer(b Buffer, offset, index int) {
-	batch_setFragmentBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
+	if e.s != nil {
+		e.s.forgetBytes(&e.s.fbyt, uint(index))
+	}
+	if e.s == nil || !e.s.buffer(&e.s.fbuf, b.id, uint(offset), uint(index)) {
+		batch_setFragmentBuffer_offset_atIndex(e.b, e.id, b.id, uint(offset), uint(index))
+	}
 }
 func (e RenderCommandEncoder) SetFragmentBufferOffset(offset, index int) {
-	batch_setFragmentBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
+	if e.s == nil || !e.s.bufferOffset(&e.s.fbuf, uint(offset), uint(index)) {
+		batch_setFragmentBufferOffset_atIndex(e.b, e.id, uint(offset), uint(index))
+	}
 }
 
 // SetFragmentBytes is setFragmentBytes:length:atIndex:; Metal copies
 // data before returning, and the batch copies it when queueing.
 func (e RenderCommandEncoder) SetFragmentBytes(data []byte, index int) {
 	if len(data) == 0 {
+		return
+	}
+	if e.s != nil && e.s.sameBytes(&e.s.fbuf, &e.s.fbyt, data, uint(index)) {
 		return
 	}
 	if e.b == nil || len(data) > msg.ArenaSize {
@@ -111,16 +193,24 @@ func (e RenderCommandEncoder) SetFragmentBytes(data []byte, index int) {
 	batch_setFragmentBytes_length_atIndex(e.b, e.id, e.b.Bytes(data), uint(len(data)), uint(index))
 }
 func (e RenderCommandEncoder) SetVertexTexture(t Texture, index int) {
-	batch_setVertexTexture_atIndex(e.b, e.id, t.id, uint(index))
+	if e.s == nil || !e.s.texture(0, &e.s.vtex, t.id, uint(index)) {
+		batch_setVertexTexture_atIndex(e.b, e.id, t.id, uint(index))
+	}
 }
 func (e RenderCommandEncoder) SetFragmentTexture(t Texture, index int) {
-	batch_setFragmentTexture_atIndex(e.b, e.id, t.id, uint(index))
+	if e.s == nil || !e.s.texture(1, &e.s.ftex, t.id, uint(index)) {
+		batch_setFragmentTexture_atIndex(e.b, e.id, t.id, uint(index))
+	}
 }
 func (e RenderCommandEncoder) SetVertexSamplerState(s SamplerState, index int) {
-	batch_setVertexSamplerState_atIndex(e.b, e.id, s.id, uint(index))
+	if e.s == nil || !e.s.sampler(0, &e.s.vsmp, s.id, uint(index)) {
+		batch_setVertexSamplerState_atIndex(e.b, e.id, s.id, uint(index))
+	}
 }
 func (e RenderCommandEncoder) SetFragmentSamplerState(s SamplerState, index int) {
-	batch_setFragmentSamplerState_atIndex(e.b, e.id, s.id, uint(index))
+	if e.s == nil || !e.s.sampler(1, &e.s.fsmp, s.id, uint(index)) {
+		batch_setFragmentSamplerState_atIndex(e.b, e.id, s.id, uint(index))
+	}
 }
 func (e RenderCommandEncoder) SetVisibilityResultMode(m VisibilityResultMode, offset int) {
 	batch_setVisibilityResultMode_offset(e.b, e.id, uint(m), uint(offset))
@@ -150,6 +240,7 @@ func (e RenderCommandEncoder) EndEncoding() {
 	if e.b != nil {
 		msg.PutBatch(e.b)
 	}
+	putEncState(e.s)
 }
 
 // BlitCommandEncoder is an id<MTLBlitCommandEncoder>.
