@@ -22,7 +22,9 @@ GEN     := pe/gen/d3d9_layout.h pe/gen/mtld3d_formats.h pe/gen/state_tables.h pe
 GEN     += unix/backend/metal/msg/msg_gen.h unix/backend/metal/msg/calls_gen.go unix/backend/metal/msg/calls_nocgo_gen.go \
            unix/backend/metal/msg/calls_gen_test.go unix/backend/metal/msg/msgtest/recorders_gen.h \
            unix/backend/metal/msg/msgtest/recorders_gen.c unix/backend/metal/msg/msgtest/recorders_gen.go \
-           unix/backend/metal/ns/send_gen_darwin.go unix/backend/metal/mtl/send_gen_darwin.go unix/backend/metal/ca/send_gen_darwin.go
+           unix/backend/metal/msg/sigs_gen.go unix/backend/metal/ns/send_gen.go unix/backend/metal/mtl/send_gen.go \
+           unix/backend/metal/ca/send_gen.go unix/backend/metal/winemac/send_gen_darwin.go \
+           unix/backend/metal/double/entries_gen.h unix/backend/metal/double/entries_gen.c unix/backend/metal/double/entries_gen.go
 SHIM_SRC := pe/mtld3d/mtld3d.c pe/mtld3d/mtld3d.h
 D3D9_SRC := $(wildcard pe/d3d9/*.c pe/d3d9/*.h)
 

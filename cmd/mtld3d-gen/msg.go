@@ -31,12 +31,29 @@ var msgOutputs = []output{
 	{msgTestDir + "/recorders_gen.c", genRecSource},
 	{msgTestDir + "/recorders_gen.go", genRecGo},
 	{msgDir + "/sigs_gen.go", genMsgSigs},
-	{"unix/backend/metal/ns/send_gen.go", func(string) ([]byte, error) { return genSenders(msgsig.NS) }},
-	{"unix/backend/metal/mtl/send_gen.go", func(string) ([]byte, error) { return genSenders(msgsig.MTL) }},
-	{"unix/backend/metal/ca/send_gen.go", func(string) ([]byte, error) { return genSenders(msgsig.CA) }},
 }
 
-func init() { outputs = append(outputs, msgOutputs...) }
+// senderFiles is where each binding package's senders go, and the build
+// constraint of that file: ns builds everywhere, mtl and ca on the 64-bit
+// targets whose C structs they mirror, winemac only on darwin (it is
+// darwin-only).
+var senderFiles = []struct {
+	pkg   msgsig.Package
+	path  string
+	build string
+}{
+	{msgsig.NS, "unix/backend/metal/ns/send_gen.go", ""},
+	{msgsig.MTL, "unix/backend/metal/mtl/send_gen.go", "amd64 || arm64"},
+	{msgsig.CA, "unix/backend/metal/ca/send_gen.go", "amd64 || arm64"},
+	{msgsig.WineMac, "unix/backend/metal/winemac/send_gen_darwin.go", "darwin"},
+}
+
+func init() {
+	outputs = append(outputs, msgOutputs...)
+	for _, f := range senderFiles {
+		outputs = append(outputs, output{f.path, func(string) ([]byte, error) { return genSenders(f.pkg, f.build) }})
+	}
+}
 
 // cType is the C type of a kind as the real function takes it.
 func cType(k msgsig.Kind) string {
@@ -549,7 +566,7 @@ func bindingExpr(k msgsig.Kind, v string) string {
 	return v
 }
 
-func genSenders(p msgsig.Package) ([]byte, error) {
+func genSenders(p msgsig.Package, build string) ([]byte, error) {
 	nsq := "ns."
 	if p == msgsig.NS {
 		nsq = ""
@@ -564,10 +581,8 @@ func genSenders(p msgsig.Package) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.WriteString(goBanner)
-	if p != msgsig.NS {
-		// The bindings' C structs and NSUInteger are those of the 64-bit
-		// Apple targets.
-		b.WriteString("//go:build amd64 || arm64\n\n")
+	if build != "" {
+		fmt.Fprintf(&b, "//go:build %s\n\n", build)
 	}
 	fmt.Fprintf(&b, "package %s\n\n", p)
 	b.WriteString("import (\n\t\"unsafe\"\n\n\t\"mtld3d/unix/backend/metal/msg\"\n")

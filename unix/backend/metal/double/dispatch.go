@@ -230,6 +230,8 @@ func kindIs(k msgsig.Kind, t Type, isRet bool) bool {
 		return t == ClearColor
 	case msgsig.CGSize:
 		return t == CGSize
+	case msgsig.CGRect:
+		return t == CGRect
 	case msgsig.ScissorRect:
 		return t == ScissorRect
 	case msgsig.Origin:

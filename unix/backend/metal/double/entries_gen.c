@@ -29,7 +29,7 @@ mtld3d_BOOL mtld3d_dbl_B_Q(unsigned long self, unsigned long sel, unsigned long 
 	return r;
 }
 
-mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
+mtld3d_BOOL mtld3d_dbl_B_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 2;
 	m.n = 1;
@@ -43,7 +43,7 @@ mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
 	return r;
 }
 
-mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0) {
+mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 3;
 	m.n = 1;
@@ -57,9 +57,36 @@ mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long 
 	return r;
 }
 
-unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
+mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 4;
+	m.n = 1;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	mtld3d_BOOL r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
+mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 5;
+	m.n = 0;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	mtld3d_CGRect r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
+unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 6;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -72,7 +99,7 @@ unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
 
 unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 5;
+	m.sig = 7;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -85,7 +112,7 @@ unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel) {
 
 mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 6;
+	m.sig = 8;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -98,7 +125,7 @@ mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel) {
 
 mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 7;
+	m.sig = 9;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -109,9 +136,22 @@ mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel) {
 	return r;
 }
 
+double mtld3d_dbl_d_(unsigned long self, unsigned long sel) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 10;
+	m.n = 0;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	double r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
 unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 8;
+	m.sig = 11;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -122,9 +162,23 @@ unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel) {
 	return r;
 }
 
+unsigned long mtld3d_dbl_o_F(unsigned long self, unsigned long sel, mtld3d_CGRect a0) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 12;
+	m.n = 1;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	unsigned long r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
 unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 9;
+	m.sig = 13;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -138,7 +192,7 @@ unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned lon
 
 unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 10;
+	m.sig = 14;
 	m.n = 2;
 	m.self = self;
 	m.sel = sel;
@@ -153,7 +207,7 @@ unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned lo
 
 unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 11;
+	m.sig = 15;
 	m.n = 4;
 	m.self = self;
 	m.sel = sel;
@@ -170,7 +224,7 @@ unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned 
 
 unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3, mtld3d_Swizzle a4) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 12;
+	m.sig = 16;
 	m.n = 5;
 	m.self = self;
 	m.sel = sel;
@@ -188,7 +242,7 @@ unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned
 
 unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 13;
+	m.sig = 17;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -202,7 +256,7 @@ unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned lon
 
 unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 14;
+	m.sig = 18;
 	m.n = 3;
 	m.self = self;
 	m.sel = sel;
@@ -218,7 +272,7 @@ unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned l
 
 unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 15;
+	m.sig = 19;
 	m.n = 2;
 	m.self = self;
 	m.sel = sel;
@@ -233,7 +287,7 @@ unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned lo
 
 unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 16;
+	m.sig = 20;
 	m.n = 3;
 	m.self = self;
 	m.sel = sel;
@@ -249,7 +303,7 @@ unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0,
 
 void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 17;
+	m.sig = 21;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -262,7 +316,7 @@ void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
 
 long mtld3d_dbl_q_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 18;
+	m.sig = 22;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -275,7 +329,7 @@ long mtld3d_dbl_q_(unsigned long self, unsigned long sel) {
 
 void mtld3d_dbl_v_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 19;
+	m.sig = 23;
 	m.n = 0;
 	m.self = self;
 	m.sel = sel;
@@ -285,7 +339,7 @@ void mtld3d_dbl_v_(unsigned long self, unsigned long sel) {
 
 void mtld3d_dbl_v_B(unsigned long self, unsigned long sel, mtld3d_BOOL a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 20;
+	m.sig = 24;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -296,7 +350,7 @@ void mtld3d_dbl_v_B(unsigned long self, unsigned long sel, mtld3d_BOOL a0) {
 
 void mtld3d_dbl_v_GQQpQQ(unsigned long self, unsigned long sel, mtld3d_Region a0, unsigned long a1, unsigned long a2, void * a3, unsigned long a4, unsigned long a5) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 21;
+	m.sig = 25;
 	m.n = 6;
 	m.self = self;
 	m.sel = sel;
@@ -312,51 +366,6 @@ void mtld3d_dbl_v_GQQpQQ(unsigned long self, unsigned long sel, mtld3d_Region a0
 
 void mtld3d_dbl_v_I(unsigned long self, unsigned long sel, unsigned int a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 22;
-	m.n = 1;
-	m.self = self;
-	m.sel = sel;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_II(unsigned long self, unsigned long sel, unsigned int a0, unsigned int a1) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 23;
-	m.n = 2;
-	m.self = self;
-	m.sel = sel;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_K(unsigned long self, unsigned long sel, mtld3d_ClearColor a0) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 24;
-	m.n = 1;
-	m.self = self;
-	m.sel = sel;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_N(unsigned long self, unsigned long sel, mtld3d_Range a0) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 25;
-	m.n = 1;
-	m.self = self;
-	m.sel = sel;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
-	struct mtld3d_dbl_msg m;
 	m.sig = 26;
 	m.n = 1;
 	m.self = self;
@@ -366,7 +375,7 @@ void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	mtld3dDoubleSend(&m);
 }
 
-void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+void mtld3d_dbl_v_II(unsigned long self, unsigned long sel, unsigned int a0, unsigned int a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 27;
 	m.n = 2;
@@ -378,9 +387,54 @@ void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, un
 	mtld3dDoubleSend(&m);
 }
 
-void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
+void mtld3d_dbl_v_K(unsigned long self, unsigned long sel, mtld3d_ClearColor a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 28;
+	m.n = 1;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_N(unsigned long self, unsigned long sel, mtld3d_Range a0) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 29;
+	m.n = 1;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 30;
+	m.n = 1;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 31;
+	m.n = 2;
+	m.self = self;
+	m.sel = sel;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 32;
 	m.n = 5;
 	m.self = self;
 	m.sel = sel;
@@ -395,7 +449,7 @@ void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0,
 
 void mtld3d_dbl_v_QQQoQQqQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5, long a6, unsigned long a7) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 29;
+	m.sig = 33;
 	m.n = 8;
 	m.self = self;
 	m.sel = sel;
@@ -413,7 +467,7 @@ void mtld3d_dbl_v_QQQoQQqQ(unsigned long self, unsigned long sel, unsigned long 
 
 void mtld3d_dbl_v_R(unsigned long self, unsigned long sel, mtld3d_ScissorRect a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 30;
+	m.sig = 34;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -424,7 +478,7 @@ void mtld3d_dbl_v_R(unsigned long self, unsigned long sel, mtld3d_ScissorRect a0
 
 void mtld3d_dbl_v_S(unsigned long self, unsigned long sel, mtld3d_CGSize a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 31;
+	m.sig = 35;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -435,7 +489,7 @@ void mtld3d_dbl_v_S(unsigned long self, unsigned long sel, mtld3d_CGSize a0) {
 
 void mtld3d_dbl_v_V(unsigned long self, unsigned long sel, mtld3d_Viewport a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 32;
+	m.sig = 36;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -446,7 +500,7 @@ void mtld3d_dbl_v_V(unsigned long self, unsigned long sel, mtld3d_Viewport a0) {
 
 void mtld3d_dbl_v_d(unsigned long self, unsigned long sel, double a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 33;
+	m.sig = 37;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -457,7 +511,7 @@ void mtld3d_dbl_v_d(unsigned long self, unsigned long sel, double a0) {
 
 void mtld3d_dbl_v_f(unsigned long self, unsigned long sel, float a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 34;
+	m.sig = 38;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -468,7 +522,7 @@ void mtld3d_dbl_v_f(unsigned long self, unsigned long sel, float a0) {
 
 void mtld3d_dbl_v_fff(unsigned long self, unsigned long sel, float a0, float a1, float a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 35;
+	m.sig = 39;
 	m.n = 3;
 	m.self = self;
 	m.sel = sel;
@@ -481,7 +535,7 @@ void mtld3d_dbl_v_fff(unsigned long self, unsigned long sel, float a0, float a1,
 
 void mtld3d_dbl_v_ffff(unsigned long self, unsigned long sel, float a0, float a1, float a2, float a3) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 36;
+	m.sig = 40;
 	m.n = 4;
 	m.self = self;
 	m.sel = sel;
@@ -495,7 +549,7 @@ void mtld3d_dbl_v_ffff(unsigned long self, unsigned long sel, float a0, float a1
 
 void mtld3d_dbl_v_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 37;
+	m.sig = 41;
 	m.n = 1;
 	m.self = self;
 	m.sel = sel;
@@ -506,7 +560,7 @@ void mtld3d_dbl_v_o(unsigned long self, unsigned long sel, unsigned long a0) {
 
 void mtld3d_dbl_v_oNC(unsigned long self, unsigned long sel, unsigned long a0, mtld3d_Range a1, unsigned char a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 38;
+	m.sig = 42;
 	m.n = 3;
 	m.self = self;
 	m.sel = sel;
@@ -519,7 +573,7 @@ void mtld3d_dbl_v_oNC(unsigned long self, unsigned long sel, unsigned long a0, m
 
 void mtld3d_dbl_v_oQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 39;
+	m.sig = 43;
 	m.n = 2;
 	m.self = self;
 	m.sel = sel;
@@ -531,7 +585,7 @@ void mtld3d_dbl_v_oQ(unsigned long self, unsigned long sel, unsigned long a0, un
 
 void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 40;
+	m.sig = 44;
 	m.n = 3;
 	m.self = self;
 	m.sel = sel;
@@ -544,7 +598,7 @@ void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, u
 
 void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 41;
+	m.sig = 45;
 	m.n = 9;
 	m.self = self;
 	m.sel = sel;
@@ -563,7 +617,7 @@ void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long
 
 void mtld3d_dbl_v_oQQOZoQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 42;
+	m.sig = 46;
 	m.n = 9;
 	m.self = self;
 	m.sel = sel;
@@ -582,7 +636,7 @@ void mtld3d_dbl_v_oQQOZoQQQ(unsigned long self, unsigned long sel, unsigned long
 
 void mtld3d_dbl_v_oQQOZoQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8, unsigned long a9) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 43;
+	m.sig = 47;
 	m.n = 10;
 	m.self = self;
 	m.sel = sel;
@@ -602,7 +656,7 @@ void mtld3d_dbl_v_oQQOZoQQQQ(unsigned long self, unsigned long sel, unsigned lon
 
 void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 44;
+	m.sig = 48;
 	m.n = 9;
 	m.self = self;
 	m.sel = sel;
@@ -621,7 +675,7 @@ void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long
 
 void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8, unsigned long a9) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 45;
+	m.sig = 49;
 	m.n = 10;
 	m.self = self;
 	m.sel = sel;
@@ -641,7 +695,7 @@ void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned lon
 
 void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 46;
+	m.sig = 50;
 	m.n = 5;
 	m.self = self;
 	m.sel = sel;
@@ -656,7 +710,7 @@ void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0,
 
 void mtld3d_dbl_v_pQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 47;
+	m.sig = 51;
 	m.n = 2;
 	m.self = self;
 	m.sel = sel;
@@ -668,7 +722,7 @@ void mtld3d_dbl_v_pQ(unsigned long self, unsigned long sel, void * a0, unsigned 
 
 void mtld3d_dbl_v_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 48;
+	m.sig = 52;
 	m.n = 3;
 	m.self = self;
 	m.sel = sel;
@@ -681,7 +735,7 @@ void mtld3d_dbl_v_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned
 
 void mtld3d_dbl_v_pQQGQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2, mtld3d_Region a3, unsigned long a4, unsigned long a5) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 49;
+	m.sig = 53;
 	m.n = 6;
 	m.self = self;
 	m.sel = sel;

@@ -15,13 +15,17 @@ struct mtld3d_dbl_msg {
 };
 mtld3d_BOOL mtld3d_dbl_B_(unsigned long self, unsigned long sel);
 mtld3d_BOOL mtld3d_dbl_B_Q(unsigned long self, unsigned long sel, unsigned long a0);
+mtld3d_BOOL mtld3d_dbl_B_o(unsigned long self, unsigned long sel, unsigned long a0);
 mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0);
 mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0);
+mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel);
 unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel);
 unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel);
 mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel);
 mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel);
+double mtld3d_dbl_d_(unsigned long self, unsigned long sel);
 unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel);
+unsigned long mtld3d_dbl_o_F(unsigned long self, unsigned long sel, mtld3d_CGRect a0);
 unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned long a0);
 unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1);
 unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3);

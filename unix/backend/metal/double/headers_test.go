@@ -102,8 +102,8 @@ func TestRegisteredClasses(t *testing.T) {
 }
 
 // Every message of msgsig is answered by at least one entry of the table
-// with as many arguments. (Kinds are the double's to compare, at run
-// time.)
+// with as many arguments. (Kinds: TestBindingsReceivers, on each receiver,
+// and the double again at run time.)
 func TestMsgsigAnswered(t *testing.T) {
 	for _, msg := range msgsig.Messages {
 		found := false
@@ -236,55 +236,59 @@ var sends = []struct {
 	{[]string{"CAMetalDrawable"}, false, []string{"texture"}},
 }
 
-// winemacSends is what unix/backend/metal/winemac sends through ns.Send
-// (outside msgsig), with the arguments it passes.
+// winemacSends is where unix/backend/metal/winemac (darwin only) sends
+// each of msgsig's WineMac messages: the receiver's class, and whether
+// the receiver is a class object.
 var winemacSends = []struct {
 	recv   string
 	static bool
 	sel    string
-	args   int
 }{
-	{"NSApplication", true, "sharedApplication", 0},
-	{"NSApplication", false, "windows", 0},
-	{"WineWindow", false, "hwnd", 0},
-	{"NSWindow", false, "contentView", 0},
-	{"NSWindow", false, "backingScaleFactor", 0},
-	{"WineContentView", false, "newMetalViewWithDevice:", 1},
-	{"NSView", false, "layer", 0},
-	{"NSView", false, "bounds", 0},
-	{"NSView", true, "alloc", 0},
-	{"NSView", false, "initWithFrame:", 1},
-	{"NSView", false, "setLayer:", 1},
-	{"NSView", false, "setWantsLayer:", 1},
-	{"NSView", false, "setAutoresizingMask:", 1},
-	{"NSView", false, "addSubview:", 1},
-	{"NSView", false, "window", 0},
-	{"NSView", false, "removeFromSuperview", 0},
-	{"CAMetalLayer", true, "new", 0},
-	{"CAMetalLayer", false, "setDevice:", 1},
-	{"CAMetalLayer", false, "setContentsScale:", 1},
-	{"CAMetalLayer", false, "contentsScale", 0},
-	{"CAMetalLayer", false, "bounds", 0},
-	{"CAMetalLayer", false, "isKindOfClass:", 1},
+	{"NSApplication", true, "sharedApplication"},
+	{"NSApplication", false, "windows"},
+	{"WineWindow", false, "hwnd"},
+	{"WineWindow", false, "contentView"},
+	{"WineWindow", false, "backingScaleFactor"},
+	{"NSWindow", false, "backingScaleFactor"}, // [view window] of a layer's view
+	{"WineContentView", false, "newMetalViewWithDevice:"},
+	{"NSView", false, "layer"},
+	{"NSView", false, "bounds"},
+	{"NSView", true, "alloc"},
+	{"NSView", false, "initWithFrame:"},
+	{"NSView", false, "setLayer:"},
+	{"NSView", false, "setWantsLayer:"},
+	{"NSView", false, "setAutoresizingMask:"},
+	{"NSView", false, "addSubview:"},
+	{"NSView", false, "window"},
+	{"NSView", false, "removeFromSuperview"},
+	{"CAMetalLayer", true, "new"},
+	{"CAMetalLayer", false, "setDevice:"},
+	{"CAMetalLayer", false, "setContentsScale:"},
+	{"CAMetalLayer", false, "contentsScale"},
+	{"CAMetalLayer", false, "bounds"},
+	{"CAMetalLayer", false, "isKindOfClass:"},
 }
 
 // Each message reaches, on the receiver the bindings send it to, a method
 // of the headers with as many arguments, on the right side (class or
-// instance).
+// instance), and with the kinds msgsig gives it: for winemac's messages
+// (which the double never receives: winemac is darwin-only) the one
+// entry's, for the others at least one entry's of the selector (one
+// selector may have several, setWriteMask: among them).
 func TestBindingsReceivers(t *testing.T) {
-	check := func(recv string, static bool, sel string, nargs int) {
+	check := func(recv string, static bool, sel string, entries []msgsig.Message) {
 		m, ok := Lookup(recv, sel)
 		if !ok {
 			t.Errorf("%s does not answer %s", recv, sel)
 			return
 		}
-		_, args, err := ParseTypes(m.Types)
+		ret, args, err := ParseTypes(m.Types)
 		if err != nil {
 			t.Errorf("%s %s: %v", recv, sel, err)
 			return
 		}
-		if len(args) != nargs {
-			t.Errorf("%s %s: sent with %d arguments, declared with %d", recv, sel, nargs, len(args))
+		if n := strings.Count(sel, ":"); len(args) != n {
+			t.Errorf("%s %s: sent with %d arguments, declared with %d", recv, sel, n, len(args))
 		}
 		// An instance answers no class method; a class object answers its
 		// class methods and its root class's instance methods (retain,
@@ -295,24 +299,63 @@ func TestBindingsReceivers(t *testing.T) {
 		if _, root := Lookup("NSObject", sel); static && !m.Static && !root {
 			t.Errorf("%s %s: an instance method sent to the class", recv, sel)
 		}
+		var sent []string
+		for _, e := range entries {
+			if sameKinds(e, ret, args) {
+				return
+			}
+			sent = append(sent, string(e.Pkg)+" "+e.Sig())
+		}
+		t.Errorf("%s %s: msgsig sends it as %v; the header declares %s", recv, sel, sent, m.Types)
+	}
+	bySel := map[string][]msgsig.Message{}
+	for _, m := range msgsig.Messages {
+		if m.Pkg != msgsig.WineMac {
+			bySel[m.Selector] = append(bySel[m.Selector], m)
+		}
 	}
 	covered := map[string]bool{}
 	for _, s := range sends {
 		for _, sel := range s.sels {
 			covered[sel] = true
 			for _, recv := range s.recv {
-				check(recv, s.static, sel, strings.Count(sel, ":"))
+				check(recv, s.static, sel, bySel[sel])
 			}
 		}
 	}
+	winemac := map[string]msgsig.Message{}
+	for _, m := range msgsig.Of(msgsig.WineMac) {
+		winemac[m.Selector] = m
+	}
+	winemacCovered := map[string]bool{}
+	for _, s := range winemacSends {
+		m, ok := winemac[s.sel]
+		if !ok {
+			t.Errorf("winemac %s: not in msgsig", s.sel)
+			continue
+		}
+		winemacCovered[s.sel] = true
+		check(s.recv, s.static, s.sel, []msgsig.Message{m})
+	}
 	for _, msg := range msgsig.Messages {
-		if !covered[msg.Selector] {
-			t.Errorf("%s %s: no receiver listed in sends", msg.Pkg, msg.Selector)
+		if msg.Pkg == msgsig.WineMac && !winemacCovered[msg.Selector] || msg.Pkg != msgsig.WineMac && !covered[msg.Selector] {
+			t.Errorf("%s %s: no receiver listed in sends or winemacSends", msg.Pkg, msg.Selector)
 		}
 	}
-	for _, s := range winemacSends {
-		check(s.recv, s.static, s.sel, s.args)
+}
+
+// sameKinds reports whether msgsig's message m has the header's return
+// and argument types (as the double compares them at run time).
+func sameKinds(m msgsig.Message, ret Type, args []Type) bool {
+	if len(m.Args) != len(args) || !kindIs(m.Ret, ret, true) {
+		return false
 	}
+	for i, a := range m.Args {
+		if !kindIs(a, args[i], false) {
+			return false
+		}
+	}
+	return true
 }
 
 func TestLookup(t *testing.T) {

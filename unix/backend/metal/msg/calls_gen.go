@@ -36,6 +36,11 @@ func Call_B_Q(fn, self, sel uintptr, a0 uint) bool {
 	return C.mtld3d_msg_B_Q(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0)) != 0
 }
 
+// Call_B_o sends a message of signature B_o through fn.
+func Call_B_o(fn, self, sel uintptr, a0 uintptr) bool {
+	return C.mtld3d_msg_B_o(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0)) != 0
+}
+
 // Call_B_q sends a message of signature B_q through fn.
 func Call_B_q(fn, self, sel uintptr, a0 int) bool {
 	return C.mtld3d_msg_B_q(C.ulong(fn), C.ulong(self), C.ulong(sel), C.long(a0)) != 0
@@ -44,6 +49,12 @@ func Call_B_q(fn, self, sel uintptr, a0 int) bool {
 // Call_B_s sends a message of signature B_s through fn.
 func Call_B_s(fn, self, sel uintptr, a0 uintptr) bool {
 	return C.mtld3d_msg_B_s(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0)) != 0
+}
+
+// Call_F_ sends a message of signature F_ through fn.
+func Call_F_(fn, self, sel uintptr) [4]float64 {
+	r := C.mtld3d_msg_F_(C.ulong(fn), C.ulong(self), C.ulong(sel))
+	return *(*[4]float64)(unsafe.Pointer(&r))
 }
 
 // Call_J_ sends a message of signature J_ through fn.
@@ -68,9 +79,19 @@ func Call_Z_(fn, self, sel uintptr) [3]uint {
 	return *(*[3]uint)(unsafe.Pointer(&r))
 }
 
+// Call_d_ sends a message of signature d_ through fn.
+func Call_d_(fn, self, sel uintptr) float64 {
+	return float64(C.mtld3d_msg_d_(C.ulong(fn), C.ulong(self), C.ulong(sel)))
+}
+
 // Call_o_ sends a message of signature o_ through fn.
 func Call_o_(fn, self, sel uintptr) uintptr {
 	return uintptr(C.mtld3d_msg_o_(C.ulong(fn), C.ulong(self), C.ulong(sel)))
+}
+
+// Call_o_F sends a message of signature o_F through fn.
+func Call_o_F(fn, self, sel uintptr, a0 [4]float64) uintptr {
+	return uintptr(C.mtld3d_msg_o_F(C.ulong(fn), C.ulong(self), C.ulong(sel), *(*C.mtld3d_CGRect)(unsafe.Pointer(&a0))))
 }
 
 // Call_o_Q sends a message of signature o_Q through fn.

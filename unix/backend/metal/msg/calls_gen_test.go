@@ -31,6 +31,14 @@ func TestSignatures(t *testing.T) {
 		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
 		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
 	})
+	t.Run("B_o", func(t *testing.T) {
+		a0 := uintptr(0x7f1234560000 + 0*0x10)
+		msgtest.Reset(true)
+		r := Call_B_o(msgtest.Addr("B_o"), testSelf, testSel, a0)
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
+	})
 	t.Run("B_q", func(t *testing.T) {
 		a0 := int(-0x100000000 - 0)
 		msgtest.Reset(true)
@@ -45,6 +53,12 @@ func TestSignatures(t *testing.T) {
 		r := Call_B_s(msgtest.Addr("B_s"), testSelf, testSel, a0)
 		checkRecord(t, 1)
 		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
+		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
+	})
+	t.Run("F_", func(t *testing.T) {
+		msgtest.Reset(false)
+		r := Call_F_(msgtest.Addr("F_"), testSelf, testSel)
+		checkRecord(t, 0)
 		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
 	})
 	t.Run("J_", func(t *testing.T) {
@@ -71,10 +85,24 @@ func TestSignatures(t *testing.T) {
 		checkRecord(t, 0)
 		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
 	})
+	t.Run("d_", func(t *testing.T) {
+		msgtest.Reset(false)
+		r := Call_d_(msgtest.Addr("d_"), testSelf, testSel)
+		checkRecord(t, 0)
+		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
+	})
 	t.Run("o_", func(t *testing.T) {
 		msgtest.Reset(false)
 		r := Call_o_(msgtest.Addr("o_"), testSelf, testSel)
 		checkRecord(t, 0)
+		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
+	})
+	t.Run("o_F", func(t *testing.T) {
+		a0 := [4]float64{1.5, 2.5, 3.5, 4.5}
+		msgtest.Reset(false)
+		r := Call_o_F(msgtest.Addr("o_F"), testSelf, testSel, a0)
+		checkRecord(t, 1)
+		checkArg(t, 0, unsafe.Pointer(&a0), unsafe.Sizeof(a0))
 		checkRet(t, unsafe.Pointer(&r), unsafe.Sizeof(r))
 	})
 	t.Run("o_Q", func(t *testing.T) {

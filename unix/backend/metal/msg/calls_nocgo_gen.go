@@ -20,9 +20,13 @@ func Call_B_(fn, self, sel uintptr) bool { panic(noCgo) }
 
 func Call_B_Q(fn, self, sel uintptr, a0 uint) bool { panic(noCgo) }
 
+func Call_B_o(fn, self, sel uintptr, a0 uintptr) bool { panic(noCgo) }
+
 func Call_B_q(fn, self, sel uintptr, a0 int) bool { panic(noCgo) }
 
 func Call_B_s(fn, self, sel uintptr, a0 uintptr) bool { panic(noCgo) }
+
+func Call_F_(fn, self, sel uintptr) [4]float64 { panic(noCgo) }
 
 func Call_J_(fn, self, sel uintptr) uint64 { panic(noCgo) }
 
@@ -32,7 +36,11 @@ func Call_S_(fn, self, sel uintptr) [2]float64 { panic(noCgo) }
 
 func Call_Z_(fn, self, sel uintptr) [3]uint { panic(noCgo) }
 
+func Call_d_(fn, self, sel uintptr) float64 { panic(noCgo) }
+
 func Call_o_(fn, self, sel uintptr) uintptr { panic(noCgo) }
+
+func Call_o_F(fn, self, sel uintptr, a0 [4]float64) uintptr { panic(noCgo) }
 
 func Call_o_Q(fn, self, sel uintptr, a0 uint) uintptr { panic(noCgo) }
 

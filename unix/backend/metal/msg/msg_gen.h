@@ -18,6 +18,7 @@ typedef signed char mtld3d_BOOL;
 typedef struct { double f[6]; } mtld3d_Viewport;
 typedef struct { double f[4]; } mtld3d_ClearColor;
 typedef struct { double f[2]; } mtld3d_CGSize;
+typedef struct { double f[4]; } mtld3d_CGRect;
 typedef struct { unsigned long f[4]; } mtld3d_ScissorRect;
 typedef struct { unsigned long f[3]; } mtld3d_Origin;
 typedef struct { unsigned long f[3]; } mtld3d_Size;
@@ -31,11 +32,17 @@ static inline int mtld3d_msg_B_(unsigned long fn, unsigned long self, unsigned l
 static inline int mtld3d_msg_B_Q(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
 	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0) != 0;
 }
+static inline int mtld3d_msg_B_o(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
+	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0) != 0;
+}
 static inline int mtld3d_msg_B_q(unsigned long fn, unsigned long self, unsigned long sel, long a0) {
 	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, long))fn)(self, sel, a0) != 0;
 }
 static inline int mtld3d_msg_B_s(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
 	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0) != 0;
+}
+static inline mtld3d_CGRect mtld3d_msg_F_(unsigned long fn, unsigned long self, unsigned long sel) {
+	return ((mtld3d_CGRect (*)(unsigned long, unsigned long))fn)(self, sel);
 }
 static inline unsigned long long mtld3d_msg_J_(unsigned long fn, unsigned long self, unsigned long sel) {
 	return ((unsigned long long (*)(unsigned long, unsigned long))fn)(self, sel);
@@ -49,8 +56,14 @@ static inline mtld3d_CGSize mtld3d_msg_S_(unsigned long fn, unsigned long self, 
 static inline mtld3d_Size mtld3d_msg_Z_(unsigned long fn, unsigned long self, unsigned long sel) {
 	return ((mtld3d_Size (*)(unsigned long, unsigned long))fn)(self, sel);
 }
+static inline double mtld3d_msg_d_(unsigned long fn, unsigned long self, unsigned long sel) {
+	return ((double (*)(unsigned long, unsigned long))fn)(self, sel);
+}
 static inline unsigned long mtld3d_msg_o_(unsigned long fn, unsigned long self, unsigned long sel) {
 	return ((unsigned long (*)(unsigned long, unsigned long))fn)(self, sel);
+}
+static inline unsigned long mtld3d_msg_o_F(unsigned long fn, unsigned long self, unsigned long sel, mtld3d_CGRect a0) {
+	return ((unsigned long (*)(unsigned long, unsigned long, mtld3d_CGRect))fn)(self, sel, a0);
 }
 static inline unsigned long mtld3d_msg_o_Q(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
 	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0);
@@ -188,6 +201,7 @@ static inline double mtld3d_ld_double(const unsigned long *p) { double v; __buil
 static inline mtld3d_Viewport mtld3d_ld_Viewport(const unsigned long *p) { mtld3d_Viewport v; __builtin_memcpy(&v, p, sizeof v); return v; }
 static inline mtld3d_ClearColor mtld3d_ld_ClearColor(const unsigned long *p) { mtld3d_ClearColor v; __builtin_memcpy(&v, p, sizeof v); return v; }
 static inline mtld3d_CGSize mtld3d_ld_CGSize(const unsigned long *p) { mtld3d_CGSize v; __builtin_memcpy(&v, p, sizeof v); return v; }
+static inline mtld3d_CGRect mtld3d_ld_CGRect(const unsigned long *p) { mtld3d_CGRect v; __builtin_memcpy(&v, p, sizeof v); return v; }
 static inline mtld3d_ScissorRect mtld3d_ld_ScissorRect(const unsigned long *p) { mtld3d_ScissorRect v; __builtin_memcpy(&v, p, sizeof v); return v; }
 static inline mtld3d_Origin mtld3d_ld_Origin(const unsigned long *p) { mtld3d_Origin v; __builtin_memcpy(&v, p, sizeof v); return v; }
 static inline mtld3d_Size mtld3d_ld_Size(const unsigned long *p) { mtld3d_Size v; __builtin_memcpy(&v, p, sizeof v); return v; }

@@ -7,13 +7,17 @@ package msg
 const (
 	Sig_B_ = iota
 	Sig_B_Q
+	Sig_B_o
 	Sig_B_q
 	Sig_B_s
+	Sig_F_
 	Sig_J_
 	Sig_Q_
 	Sig_S_
 	Sig_Z_
+	Sig_d_
 	Sig_o_
+	Sig_o_F
 	Sig_o_Q
 	Sig_o_QQ
 	Sig_o_QQNN
@@ -63,13 +67,17 @@ const (
 var SigNames = [NumSigs]string{
 	"B_",
 	"B_Q",
+	"B_o",
 	"B_q",
 	"B_s",
+	"F_",
 	"J_",
 	"Q_",
 	"S_",
 	"Z_",
+	"d_",
 	"o_",
+	"o_F",
 	"o_Q",
 	"o_QQ",
 	"o_QQNN",
@@ -116,6 +124,7 @@ var SigNames = [NumSigs]string{
 // SigStret marks the signatures whose struct result is larger than 16
 // bytes: returned through memory, by objc_msgSend_stret on x86_64.
 var SigStret = [NumSigs]bool{
+	Sig_F_: true,
 	Sig_Z_: true,
 }
 

@@ -31,6 +31,7 @@ const (
 	Viewport                // MTLViewport: 6 doubles
 	ClearColor              // MTLClearColor: 4 doubles
 	CGSize                  // CGSize: 2 doubles
+	CGRect                  // CGRect (NSRect): CGPoint then CGSize, 4 doubles
 	ScissorRect             // MTLScissorRect: 4 NSUInteger
 	Origin                  // MTLOrigin: 3 NSUInteger
 	Size                    // MTLSize: 3 NSUInteger
@@ -73,6 +74,7 @@ var Kinds = [numKinds]KindInfo{
 	Viewport:    {"Viewport", 'V', "double", "[6]float64", "Viewport", 6},
 	ClearColor:  {"ClearColor", 'K', "double", "[4]float64", "ClearColor", 4},
 	CGSize:      {"CGSize", 'S', "double", "[2]float64", "CGSize", 2},
+	CGRect:      {"CGRect", 'F', "double", "[4]float64", "CGRect", 4},
 	ScissorRect: {"ScissorRect", 'R', "unsigned long", "[4]uint", "ScissorRect", 4},
 	Origin:      {"Origin", 'O', "unsigned long", "[3]uint", "Origin", 3},
 	Size:        {"Size", 'Z', "unsigned long", "[3]uint", "Size", 3},
@@ -112,6 +114,9 @@ const (
 	NS  Package = "ns"
 	MTL Package = "mtl"
 	CA  Package = "ca"
+	// WineMac is unix/backend/metal/winemac (darwin only): the AppKit
+	// and Wine Mac driver messages that put a layer in a Wine window.
+	WineMac Package = "winemac"
 )
 
 // Message is one selector as one package sends it.

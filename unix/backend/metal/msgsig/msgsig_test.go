@@ -41,7 +41,7 @@ func TestKinds(t *testing.T) {
 		seen[Kinds[k].Letter] = k
 	}
 	for k, want := range map[Kind]uintptr{
-		Viewport: 48, ClearColor: 32, CGSize: 16, ScissorRect: 32, Origin: 24, Size: 24, Region: 48, Range: 16, Swizzle: 4,
+		Viewport: 48, ClearColor: 32, CGSize: 16, CGRect: 32, ScissorRect: 32, Origin: 24, Size: 24, Region: 48, Range: 16, Swizzle: 4,
 		Bool: 1, UInt8: 1, UInt32: 4, Float: 4, Double: 8, UInt: 8, Int: 8, UInt64: 8, ID: 8, SEL: 8, Ptr: 8,
 	} {
 		if got := k.CSize(); got != want {

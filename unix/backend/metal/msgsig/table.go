@@ -2,8 +2,11 @@ package msgsig
 
 // Messages is every message the bindings send, by package. Argument
 // kinds follow Apple's headers (Metal.framework/Headers/MTL*.h,
-// QuartzCore's CAMetalLayer.h, Foundation's NSObject.h and NSString.h);
-// Metal's enums are NSUInteger (UInt) unless the header says otherwise.
+// QuartzCore's CAMetalLayer.h and CALayer.h, Foundation's NSObject.h and
+// NSString.h, AppKit's NSApplication.h, NSWindow.h and NSView.h) and, for
+// Wine's own classes, dlls/winemac.drv/cocoa_window.m; Metal's enums are
+// NSUInteger (UInt) unless the header says otherwise. CGFloat is double
+// (Double), NSRect is CGRect.
 var Messages = []Message{
 	// ns: Foundation and the runtime.
 	{Pkg: NS, Selector: "alloc", Ret: ID},
@@ -213,4 +216,31 @@ var Messages = []Message{
 	{Pkg: CA, Selector: "setDisplaySyncEnabled:", Args: []Kind{Bool}},
 	{Pkg: CA, Selector: "nextDrawable", Ret: ID},
 	{Pkg: CA, Selector: "texture", Ret: ID},
+
+	// winemac: finding a Wine window's content view and hosting a
+	// CAMetalLayer in it (darwin only; on the main thread).
+	{Pkg: WineMac, Selector: "sharedApplication", Ret: ID},                         // +[NSApplication sharedApplication]
+	{Pkg: WineMac, Selector: "windows", Ret: ID},                                   // NSApplication: NSArray<NSWindow *> *
+	{Pkg: WineMac, Selector: "hwnd", Ret: Ptr},                                     // WineWindow: @property void *hwnd
+	{Pkg: WineMac, Selector: "contentView", Ret: ID},                               // NSWindow
+	{Pkg: WineMac, Selector: "backingScaleFactor", Ret: Double},                    // NSWindow: CGFloat
+	{Pkg: WineMac, Selector: "newMetalViewWithDevice:", Ret: ID, Args: []Kind{ID}}, // WineContentView: WineMetalView *(id<MTLDevice>)
+	{Pkg: WineMac, Selector: "layer", Ret: ID},                                     // NSView: CALayer *
+	{Pkg: WineMac, Selector: "bounds", Ret: CGRect},                                // NSView (NSRect) and CALayer (CGRect)
+	{Pkg: WineMac, Selector: "window", Ret: ID},                                    // NSView: NSWindow *
+	{Pkg: WineMac, Selector: "alloc", Ret: ID},                                     // +[NSView alloc]
+	{Pkg: WineMac, Selector: "initWithFrame:", Ret: ID, Args: []Kind{CGRect}},      // NSView: instancetype (NSRect)
+	{Pkg: WineMac, Selector: "setLayer:", Args: []Kind{ID}},                        // NSView
+	{Pkg: WineMac, Selector: "setWantsLayer:", Args: []Kind{Bool}},                 // NSView
+	// NSView's autoresizingMask is NSAutoresizingMaskOptions (NSUInteger);
+	// CALayer's selector of the same name takes CAAutoresizingMask
+	// (unsigned int), and is not what this sends.
+	{Pkg: WineMac, Selector: "setAutoresizingMask:", Args: []Kind{UInt}},
+	{Pkg: WineMac, Selector: "addSubview:", Args: []Kind{ID}},               // NSView
+	{Pkg: WineMac, Selector: "removeFromSuperview"},                         // NSView
+	{Pkg: WineMac, Selector: "new", Ret: ID},                                // +[CAMetalLayer new]
+	{Pkg: WineMac, Selector: "setDevice:", Args: []Kind{ID}},                // CAMetalLayer: id<MTLDevice>
+	{Pkg: WineMac, Selector: "contentsScale", Ret: Double},                  // CALayer: CGFloat
+	{Pkg: WineMac, Selector: "setContentsScale:", Args: []Kind{Double}},     // CALayer: CGFloat
+	{Pkg: WineMac, Selector: "isKindOfClass:", Ret: Bool, Args: []Kind{ID}}, // NSObject protocol: (Class)
 }

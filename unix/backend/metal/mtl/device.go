@@ -130,8 +130,8 @@ func (d Device) SupportsTextureSampleCount(n int) bool {
 
 // MaxThreadsPerThreadgroup is -maxThreadsPerThreadgroup. MTLSize is 24
 // bytes: on amd64 this goes through objc_msgSend_stret, on arm64 through
-// objc_msgSend with the result pointer in x8 (the generated sender
-// passes ns.MsgSendStret, which picks).
+// objc_msgSend with the result pointer in x8 (ns.Load sets the
+// signature's entry in msg.Entries, which picks: msg.SigStret).
 func (d Device) MaxThreadsPerThreadgroup() Size {
 	return send_maxThreadsPerThreadgroup(d.id)
 }

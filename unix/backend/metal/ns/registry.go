@@ -16,8 +16,9 @@
 // and only then resolves every declared class, selector and symbol,
 // returning one error that lists whatever is missing. Sending a message
 // with an unresolved selector panics with the selector's name rather than
-// crashing in objc_msgSend. Send and SendT, purego/objc's reflective
-// path, remain for code outside the table (the winemac window code).
+// crashing in objc_msgSend. Every message goes through the table,
+// unix/backend/metal/winemac's window code included: there is no
+// reflective send.
 //
 // The registry is plain Go and builds everywhere; the parts that talk to
 // the Objective-C runtime build only on darwin.

@@ -3,9 +3,7 @@
 package ns
 
 import (
-	"reflect"
 	"runtime"
-	"sync"
 
 	"github.com/ebitengine/purego"
 	"github.com/ebitengine/purego/objc"
@@ -104,52 +102,3 @@ func (r *darwinRuntime) PoolPop(token uintptr) { purego.SyscallN(r.poolPop, toke
 func (r *darwinRuntime) NewBlock(fn func(ID)) ID {
 	return ID(objc.NewBlock(func(_ objc.Block, arg objc.ID) { fn(ID(arg)) }))
 }
-
-// Send sends a message whose result is an object, or nothing, through
-// purego/objc's reflective path: for code outside the msgsig table (the
-// winemac window code), not for the backend's messages.
-func Send(id ID, s *Selector, args ...any) ID {
-	return ID(objc.ID(id).Send(s.SEL().objc(), args...))
-}
-
-func (s SEL) objc() objc.SEL { return objc.SEL(s) }
-
-type sendFunc[T any] = func(objc.ID, objc.SEL, ...any) T
-
-var sendFuncs sync.Map // reflect.Type -> sendFunc[T]
-
-// sender returns the objc_msgSend entry typed for a return of T,
-// registered with purego once per type. Struct returns larger than
-// MaxRegisterStruct go through objc_msgSend_stret on amd64 (see
-// UsesStret); purego passes the hidden result pointer itself.
-func sender[T any]() sendFunc[T] {
-	t := reflect.TypeFor[T]()
-	if f, ok := sendFuncs.Load(t); ok {
-		return f.(sendFunc[T])
-	}
-	r := loaded().(*darwinRuntime)
-	addr := r.msgSend
-	if UsesStret(runtime.GOARCH, t.Kind() == reflect.Struct, t.Size()) {
-		addr = r.msgSendStret
-	}
-	var fn sendFunc[T]
-	purego.RegisterFunc(&fn, addr)
-	f, _ := sendFuncs.LoadOrStore(t, fn)
-	return f.(sendFunc[T])
-}
-
-// SendT sends a message whose result is a T (bool, an integer, a float,
-// unsafe.Pointer or a C struct mirrored in Go) through purego/objc's
-// reflective path; see Send.
-func SendT[T any](id ID, s *Selector, args ...any) T {
-	return sender[T]()(objc.ID(id), s.SEL().objc(), args...)
-}
-
-// SendBool sends a message returning BOOL.
-func SendBool(id ID, s *Selector, args ...any) bool { return SendT[bool](id, s, args...) }
-
-// SendUint sends a message returning NSUInteger.
-func SendUint(id ID, s *Selector, args ...any) uint { return SendT[uint](id, s, args...) }
-
-// SendInt sends a message returning NSInteger.
-func SendInt(id ID, s *Selector, args ...any) int { return SendT[int](id, s, args...) }

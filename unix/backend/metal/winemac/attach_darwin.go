@@ -15,34 +15,18 @@ import (
 	"mtld3d/unix/backend/metal/ns"
 )
 
-var (
-	sel_sharedApplication      = ns.Sel("sharedApplication")
-	sel_windows                = ns.Sel("windows")
-	sel_hwnd                   = ns.Sel("hwnd")
-	sel_contentView            = ns.Sel("contentView")
-	sel_newMetalViewWithDevice = ns.Sel("newMetalViewWithDevice:")
-	sel_layer                  = ns.Sel("layer")
-	sel_bounds                 = ns.Sel("bounds")
-	sel_contentsScale          = ns.Sel("contentsScale")
-	sel_setContentsScale       = ns.Sel("setContentsScale:")
-	sel_window                 = ns.Sel("window")
-	sel_backingScaleFactor     = ns.Sel("backingScaleFactor")
-	sel_removeFromSuperview    = ns.Sel("removeFromSuperview")
-	sel_alloc                  = ns.Sel("alloc")
-	sel_initWithFrame          = ns.Sel("initWithFrame:")
-	sel_setWantsLayer          = ns.Sel("setWantsLayer:")
-	sel_setLayer               = ns.Sel("setLayer:")
-	sel_setAutoresizingMask    = ns.Sel("setAutoresizingMask:")
-	sel_addSubview             = ns.Sel("addSubview:")
-	sel_isKindOfClass          = ns.Sel("isKindOfClass:")
-	sel_new                    = ns.Sel("new")
-	sel_setDevice              = ns.Sel("setDevice:")
-)
+// Every message this file sends goes through a typed sender of
+// send_gen_darwin.go, generated from the WineMac entries of
+// unix/backend/metal/msgsig. Classes are looked up when needed with
+// objc.GetClass rather than declared with ns.Cls: AppKit's and Wine's
+// classes exist only inside Wine's Mac driver, and ns.Load fails when a
+// declared class is missing.
 
-// cgRect is CGRect/NSRect: four doubles, 32 bytes, returned through a
-// hidden pointer on amd64 (objc_msgSend_stret, which ns.SendT picks) and
-// in d0-d3 on arm64.
-type cgRect struct{ X, Y, W, H float64 }
+// CGRect is CoreGraphics' CGRect (NSRect): origin then size, four
+// CGFloat (doubles), 32 bytes. A message returning it goes through
+// objc_msgSend_stret on amd64 (hidden result pointer) and returns in
+// d0-d3 on arm64.
+type CGRect struct{ X, Y, Width, Height float64 }
 
 // NSViewWidthSizable | NSViewHeightSizable.
 const autoresizeBoth = 2 | 16
@@ -193,7 +177,7 @@ func Attach(hwnd uintptr, device ns.ID) (*View, error) {
 
 func isMetalLayer(l ns.ID) bool {
 	c := objc.GetClass("CAMetalLayer")
-	return c != 0 && ns.SendBool(l, sel_isKindOfClass, ns.ID(c))
+	return c != 0 && send_isKindOfClass(l, ns.ID(c))
 }
 
 // attachObjC runs on the main thread.
@@ -205,10 +189,10 @@ func (v *View) attachObjC(device ns.ID) error {
 			err = errors.New("winemac: AppKit is not loaded: not running inside Wine's Mac driver")
 			return
 		}
-		app := ns.Send(ns.ID(appClass), sel_sharedApplication)
+		app := send_sharedApplication(ns.ID(appClass))
 		var win ns.ID
-		for _, w := range ns.ArrayItems(ns.Send(app, sel_windows)) {
-			if ns.ObjectOf(w).RespondsTo(sel_hwnd) && ns.SendT[uintptr](w, sel_hwnd) == v.hwnd {
+		for _, w := range ns.ArrayItems(send_windows(app)) {
+			if ns.ObjectOf(w).RespondsTo(sel_hwnd) && uintptr(send_hwnd(w)) == v.hwnd {
 				win = w
 				break
 			}
@@ -217,7 +201,7 @@ func (v *View) attachObjC(device ns.ID) error {
 			err = fmt.Errorf("winemac: no window of [NSApp windows] has -hwnd %#x (not a top-level window, or not shown yet; pass GetAncestor(hwnd, GA_ROOT))", v.hwnd)
 			return
 		}
-		content := ns.Send(win, sel_contentView)
+		content := send_contentView(win)
 		if content == 0 {
 			err = fmt.Errorf("winemac: window %#x has no content view", v.hwnd)
 			return
@@ -226,9 +210,9 @@ func (v *View) attachObjC(device ns.ID) error {
 			// Wine's own path (what macdrv_view_create_metal_view does):
 			// a WineMetalView filling the content view, backed by a
 			// CAMetalLayer.
-			v.view = ns.Send(content, sel_newMetalViewWithDevice, device)
+			v.view = send_newMetalViewWithDevice(content, device)
 			if v.view != 0 {
-				v.layer = ns.Send(v.view, sel_layer)
+				v.layer = send_layer(v.view)
 			}
 			return
 		}
@@ -239,17 +223,17 @@ func (v *View) attachObjC(device ns.ID) error {
 			err = errors.New("winemac: NSView or CAMetalLayer class missing")
 			return
 		}
-		frame := ns.SendT[cgRect](content, sel_bounds)
-		view := ns.Send(ns.Send(ns.ID(viewClass), sel_alloc), sel_initWithFrame, frame)
-		layer := ns.Send(ns.ID(layerClass), sel_new) // +1, handed to the view below
-		ns.Send(layer, sel_setDevice, device)
-		ns.Send(view, sel_setLayer, layer) // layer-hosting: setLayer before setWantsLayer
-		ns.Send(view, sel_setWantsLayer, true)
-		ns.Send(layer, sel_setContentsScale, ns.SendT[float64](win, sel_backingScaleFactor))
+		frame := send_bounds(content)
+		view := send_initWithFrame(send_alloc(ns.ID(viewClass)), frame)
+		layer := send_new(ns.ID(layerClass)) // +1, handed to the view below
+		send_setDevice(layer, device)
+		send_setLayer(view, layer) // layer-hosting: setLayer before setWantsLayer
+		send_setWantsLayer(view, true)
+		send_setContentsScale(layer, send_backingScaleFactor(win))
 		ns.Release(layer)
-		ns.Send(view, sel_setAutoresizingMask, uint(autoresizeBoth))
-		ns.Send(content, sel_addSubview, view)
-		v.view, v.layer, v.owned = view, ns.Send(view, sel_layer), true
+		send_setAutoresizingMask(view, autoresizeBoth)
+		send_addSubview(content, view)
+		v.view, v.layer, v.owned = view, send_layer(view), true
 	})
 	return err
 }
@@ -274,14 +258,14 @@ func (v *View) SyncDrawableSize(timeout time.Duration) (w, h float64, err error)
 	}
 	err = OnMain(func() {
 		ns.WithPool(func() {
-			b := ns.SendT[cgRect](v.layer, sel_bounds)
-			scale := ns.SendT[float64](v.layer, sel_contentsScale)
+			b := send_bounds(v.layer)
+			scale := send_contentsScale(v.layer)
 			if !(scale > 0) {
-				if win := ns.Send(v.view, sel_window); win != 0 {
-					scale = ns.SendT[float64](win, sel_backingScaleFactor)
+				if win := send_window(v.view); win != 0 {
+					scale = send_backingScaleFactor(win)
 				}
 			}
-			w, h = DrawableSize(b.W, b.H, scale)
+			w, h = DrawableSize(b.Width, b.Height, scale)
 			l := ca.MetalLayerOf(v.layer)
 			if cur := l.DrawableSize(); cur.Width != w || cur.Height != h {
 				l.SetDrawableSize(ca.CGSize{Width: w, Height: h})
@@ -326,7 +310,7 @@ func (v *View) releaseView(f Funcs) {
 		// must not stall on a busy main thread.
 		_ = OnMain(func() {
 			ns.WithPool(func() {
-				ns.Send(view, sel_removeFromSuperview)
+				send_removeFromSuperview(view)
 				ns.Release(view)
 			})
 		}, time.Millisecond)

@@ -5,10 +5,11 @@ import (
 	"go/parser"
 	"go/token"
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
+
+	"mtld3d/unix/backend/metal/msgsig"
 )
 
 // fakeLib is a dlsym over a symbol table and a peek over fake memory.
@@ -129,64 +130,57 @@ func TestDrawableSize(t *testing.T) {
 	}
 }
 
-// TestSelectors reads attach_darwin.go (which does not build here) and
-// checks each selector variable is named after its selector and that every
-// message sent with it carries one argument per colon.
-func TestSelectors(t *testing.T) {
+// TestMessages reads the darwin files (which do not build here): every
+// message goes through a typed sender generated from the WineMac entries
+// of msgsig (send_gen_darwin.go), every such entry is sent, and nothing
+// sends through a reflective path (ns.Send, objc.ID.Send, objc.Send).
+func TestMessages(t *testing.T) {
+	senders := map[string]bool{} // sender name -> called
+	sels := map[string]bool{}    // sel_ variables the generated file declares
+	for _, m := range msgsig.Of(msgsig.WineMac) {
+		senders[m.SenderName()] = false
+		sels[msgsig.SelVarName(m.Selector)] = true
+	}
+	if len(senders) < 20 {
+		t.Fatalf("msgsig lists only %d winemac messages", len(senders))
+	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "attach_darwin.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"attach_darwin.go", "main_darwin.go"} {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				fn := exprString(n.Fun)
+				if strings.HasPrefix(fn, "send_") {
+					if _, ok := senders[fn]; !ok {
+						t.Errorf("%s: %s is not a sender of msgsig's WineMac messages", fset.Position(n.Pos()), fn)
+					}
+					senders[fn] = true
+				}
+				if i := strings.LastIndexByte(fn, '.'); i >= 0 && strings.HasPrefix(fn[i+1:], "Send") {
+					t.Errorf("%s: %s: a reflective send (add the message to msgsig instead)", fset.Position(n.Pos()), fn)
+				}
+			case *ast.Ident:
+				if strings.HasPrefix(n.Name, "sel_") && !sels[n.Name] {
+					t.Errorf("%s: %s is not a selector of msgsig's WineMac messages", fset.Position(n.Pos()), n.Name)
+				}
+			case *ast.ValueSpec:
+				for _, v := range n.Values {
+					if c, ok := v.(*ast.CallExpr); ok && exprString(c.Fun) == "ns.Sel" {
+						t.Errorf("%s: a selector declared by hand (msgsig declares them)", fset.Position(c.Pos()))
+					}
+				}
+			}
+			return true
+		})
 	}
-	sels := map[string]string{} // variable -> selector
-	ast.Inspect(f, func(n ast.Node) bool {
-		vs, ok := n.(*ast.ValueSpec)
-		if !ok || len(vs.Names) != 1 || len(vs.Values) != 1 {
-			return true
+	for name, called := range senders {
+		if !called {
+			t.Errorf("%s: in msgsig but never sent", name)
 		}
-		c, ok := vs.Values[0].(*ast.CallExpr)
-		if !ok || exprString(c.Fun) != "ns.Sel" {
-			return true
-		}
-		name, _ := strconv.Unquote(c.Args[0].(*ast.BasicLit).Value)
-		v := vs.Names[0].Name
-		if want := "sel_" + strings.ReplaceAll(strings.TrimSuffix(name, ":"), ":", "_"); v != want {
-			t.Errorf("%s holds %q: name it %s", v, name, want)
-		}
-		sels[v] = name
-		return true
-	})
-	if len(sels) < 10 {
-		t.Fatalf("found only %d selectors", len(sels))
-	}
-	sends := 0
-	ast.Inspect(f, func(n ast.Node) bool {
-		c, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := exprString(c.Fun)
-		if !strings.HasPrefix(fn, "ns.Send") || len(c.Args) < 2 {
-			return true
-		}
-		id, ok := c.Args[1].(*ast.Ident)
-		if !ok {
-			t.Errorf("%s: selector argument is not a sel_ variable", fset.Position(c.Pos()))
-			return true
-		}
-		name, ok := sels[id.Name]
-		if !ok {
-			t.Errorf("%s: %s is not declared in this file", fset.Position(c.Pos()), id.Name)
-			return true
-		}
-		sends++
-		if args := len(c.Args) - 2; args != strings.Count(name, ":") {
-			t.Errorf("%s: %q sent with %d arguments", fset.Position(c.Pos()), name, args)
-		}
-		return true
-	})
-	if sends < 10 {
-		t.Fatalf("found only %d sends", sends)
 	}
 }
 
@@ -196,7 +190,7 @@ func exprString(e ast.Expr) string {
 		return e.Name
 	case *ast.SelectorExpr:
 		return exprString(e.X) + "." + e.Sel.Name
-	case *ast.IndexExpr: // ns.SendT[T]
+	case *ast.IndexExpr: // a generic instantiation, ns.SendT[T]
 		return exprString(e.X)
 	}
 	return ""

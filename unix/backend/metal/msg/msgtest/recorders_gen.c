@@ -24,6 +24,16 @@ mtld3d_BOOL mtld3d_rec_B_Q(unsigned long self, unsigned long sel, unsigned long 
 	return r;
 }
 
+mtld3d_BOOL mtld3d_rec_B_o(unsigned long self, unsigned long sel, unsigned long a0) {
+	mtld3d_rec.self = self;
+	mtld3d_rec.sel = sel;
+	mtld3d_rec.n = 1;
+	__builtin_memcpy(mtld3d_rec.arg[0], &a0, sizeof a0);
+	mtld3d_BOOL r;
+	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
+	return r;
+}
+
 mtld3d_BOOL mtld3d_rec_B_q(unsigned long self, unsigned long sel, long a0) {
 	mtld3d_rec.self = self;
 	mtld3d_rec.sel = sel;
@@ -40,6 +50,15 @@ mtld3d_BOOL mtld3d_rec_B_s(unsigned long self, unsigned long sel, unsigned long 
 	mtld3d_rec.n = 1;
 	__builtin_memcpy(mtld3d_rec.arg[0], &a0, sizeof a0);
 	mtld3d_BOOL r;
+	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
+	return r;
+}
+
+mtld3d_CGRect mtld3d_rec_F_(unsigned long self, unsigned long sel) {
+	mtld3d_rec.self = self;
+	mtld3d_rec.sel = sel;
+	mtld3d_rec.n = 0;
+	mtld3d_CGRect r;
 	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
 	return r;
 }
@@ -80,10 +99,29 @@ mtld3d_Size mtld3d_rec_Z_(unsigned long self, unsigned long sel) {
 	return r;
 }
 
+double mtld3d_rec_d_(unsigned long self, unsigned long sel) {
+	mtld3d_rec.self = self;
+	mtld3d_rec.sel = sel;
+	mtld3d_rec.n = 0;
+	double r;
+	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
+	return r;
+}
+
 unsigned long mtld3d_rec_o_(unsigned long self, unsigned long sel) {
 	mtld3d_rec.self = self;
 	mtld3d_rec.sel = sel;
 	mtld3d_rec.n = 0;
+	unsigned long r;
+	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
+	return r;
+}
+
+unsigned long mtld3d_rec_o_F(unsigned long self, unsigned long sel, mtld3d_CGRect a0) {
+	mtld3d_rec.self = self;
+	mtld3d_rec.sel = sel;
+	mtld3d_rec.n = 1;
+	__builtin_memcpy(mtld3d_rec.arg[0], &a0, sizeof a0);
 	unsigned long r;
 	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
 	return r;
