@@ -41,10 +41,12 @@ func BufferStorage(unifiedMemory bool) mtl.StorageMode {
 
 // TextureStorage chooses a texture's storage mode. Depth, stencil and
 // multisample textures are private on every Mac (macOS refuses shared
-// depth and multisample textures), so the CPU reaches them through a
-// staging buffer and a blit; the rest follow BufferStorage.
-func TextureStorage(f pixfmt.Format, sampleCount int, unifiedMemory bool) mtl.StorageMode {
-	if f.IsDepth() || f.IsStencil() || sampleCount > 1 {
+// depth and multisample textures); render targets are private too: the
+// GPU writes them, Apple GPUs compress private targets losslessly, and
+// the CPU's rare reads and writes (GetRenderTargetData, lockable targets)
+// go through a staging buffer and a blit. The rest follow BufferStorage.
+func TextureStorage(f pixfmt.Format, sampleCount int, usage backend.TextureUsage, unifiedMemory bool) mtl.StorageMode {
+	if f.IsDepth() || f.IsStencil() || sampleCount > 1 || usage&backend.UsageRenderTarget != 0 {
 		return mtl.StorageModePrivate
 	}
 	return BufferStorage(unifiedMemory)
@@ -93,7 +95,7 @@ func TextureDescriptor(d backend.TextureDesc, unifiedMemory bool) (mtl.TextureDe
 		ArrayLength:      d.ArrayLength,
 		SampleCount:      d.SampleCount,
 		Usage:            usage,
-		StorageMode:      TextureStorage(d.Format, d.SampleCount, unifiedMemory),
+		StorageMode:      TextureStorage(d.Format, d.SampleCount, d.Usage, unifiedMemory),
 		CPUCacheMode:     mtl.CPUCacheModeDefaultCache,
 	}, nil
 }

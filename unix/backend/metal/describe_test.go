@@ -38,17 +38,20 @@ func TestStorageModes(t *testing.T) {
 		samples int
 		unified bool
 		want    mtl.StorageMode
+		usage   backend.TextureUsage
 	}{
-		{pixfmt.BGRA8Unorm, 1, true, mtl.StorageModeShared},
-		{pixfmt.BGRA8Unorm, 1, false, mtl.StorageModeManaged},
-		{pixfmt.BC1_RGBA, 1, false, mtl.StorageModeManaged},
-		{pixfmt.BGRA8Unorm, 4, true, mtl.StorageModePrivate},
-		{pixfmt.Depth32Float, 1, true, mtl.StorageModePrivate},
-		{pixfmt.Depth32Float_Stencil8, 1, false, mtl.StorageModePrivate},
-		{pixfmt.Stencil8, 1, true, mtl.StorageModePrivate},
+		{pixfmt.BGRA8Unorm, 1, true, mtl.StorageModeShared, backend.UsageShaderRead},
+		{pixfmt.BGRA8Unorm, 1, false, mtl.StorageModeManaged, backend.UsageShaderRead},
+		{pixfmt.BC1_RGBA, 1, false, mtl.StorageModeManaged, backend.UsageShaderRead},
+		{pixfmt.BGRA8Unorm, 4, true, mtl.StorageModePrivate, backend.UsageRenderTarget},
+		{pixfmt.BGRA8Unorm, 1, true, mtl.StorageModePrivate, backend.UsageRenderTarget | backend.UsageShaderRead},
+		{pixfmt.BGRA8Unorm, 1, false, mtl.StorageModePrivate, backend.UsageRenderTarget},
+		{pixfmt.Depth32Float, 1, true, mtl.StorageModePrivate, backend.UsageShaderRead},
+		{pixfmt.Depth32Float_Stencil8, 1, false, mtl.StorageModePrivate, backend.UsageRenderTarget},
+		{pixfmt.Stencil8, 1, true, mtl.StorageModePrivate, backend.UsageRenderTarget},
 	}
 	for _, c := range cases {
-		if got := TextureStorage(c.f, c.samples, c.unified); got != c.want {
+		if got := TextureStorage(c.f, c.samples, c.usage, c.unified); got != c.want {
 			t.Errorf("%v x%d unified=%v: %d, want %d", c.f, c.samples, c.unified, got, c.want)
 		}
 	}

@@ -36,7 +36,13 @@ type Device struct {
 	dirty   map[*buffer]struct{} // managed buffers written by the CPU since the last commit
 
 	inflight sync.WaitGroup // committed command buffers whose handler has not finished
-	closed   atomic.Bool
+
+	// main is the first queue NewCommandQueue made (the device's frame
+	// queue): uploads through staging are committed to it, ahead of the
+	// frames that read them, without waiting.
+	mainMu sync.Mutex
+	main   mtl.CommandQueue
+	closed atomic.Bool
 }
 
 var (
@@ -127,6 +133,9 @@ func (d *Device) Release() {
 	d.libs = nil
 	d.libMu.Unlock()
 	d.util.Release()
+	if d.main.ID() != 0 {
+		d.main.Release()
+	}
 	d.dev.Release()
 }
 
@@ -277,6 +286,11 @@ func (d *Device) NewCommandQueue() (backend.CommandQueue, error) {
 		return nil, err
 	}
 	q.SetLabel(fmt.Sprintf("mtld3d-queue-%d", d.nextID.Add(1)))
+	d.mainMu.Lock()
+	if d.main.ID() == 0 {
+		d.main = q.Retain()
+	}
+	d.mainMu.Unlock()
 	return &queue{dev: d, q: q}, nil
 }
 
@@ -323,6 +337,40 @@ func (d *Device) staging(fn func(e mtl.BlitCommandEncoder)) error {
 		}
 	})
 	return err
+}
+
+// upload encodes fn (blits out of sb) on the device's frame queue and
+// commits it without waiting: a command buffer committed later to that
+// queue, as every frame that reads the upload is, runs after it. sb is
+// released when the blit has run. Without a frame queue yet it is
+// staging's wait.
+func (d *Device) upload(sb mtl.Buffer, fn func(e mtl.BlitCommandEncoder)) error {
+	d.mainMu.Lock()
+	q := d.main
+	d.mainMu.Unlock()
+	if q.ID() == 0 {
+		defer sb.Release()
+		return d.staging(fn)
+	}
+	d.inflight.Add(1)
+	ns.WithPool(func() {
+		cb := q.CommandBuffer()
+		defer cb.Release()
+		cb.SetLabel("mtld3d-upload")
+		e := cb.BlitCommandEncoder()
+		fn(e)
+		e.EndEncoding()
+		e.Release()
+		cb.AddCompletedHandler(func(c mtl.CommandBuffer) {
+			defer d.inflight.Done()
+			if c.Status() == mtl.CommandBufferStatusError {
+				logs.L().Error("metal: upload blit failed", zap.Error(c.Error()))
+			}
+			sb.Release()
+		})
+		cb.Commit()
+	})
+	return nil
 }
 
 // stagingBuffer makes a CPU-visible buffer of n bytes for staging.

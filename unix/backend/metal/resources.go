@@ -157,7 +157,8 @@ func (t *texture) Replace(r backend.Region, level, slice int, data []byte, bytes
 	}
 }
 
-// replacePrivate uploads through a staging buffer and a blit.
+// replacePrivate uploads through a staging buffer and a blit on the
+// frame queue, without waiting (Device.upload).
 func (t *texture) replacePrivate(r backend.Region, level, slice int, data []byte, bytesPerRow, bytesPerImage int) error {
 	reg := mtlRegion(r)
 	depth := max(r.Depth, 1)
@@ -167,27 +168,27 @@ func (t *texture) replacePrivate(r backend.Region, level, slice int, data []byte
 		if err != nil {
 			return err
 		}
-		defer sb.Release()
 		mem := unsafe.Slice((*byte)(sb.Contents()), len(dPlane)+len(sPlane))
 		copy(mem, dPlane)
 		copy(mem[len(dPlane):], sPlane)
-		return t.dev.staging(func(e mtl.BlitCommandEncoder) {
+		return t.dev.upload(sb, func(e mtl.BlitCommandEncoder) {
 			e.CopyBufferToTextureOptions(sb, 0, r.Width*4, r.Width*4*r.Height, reg.Size, t.t, slice, level, reg.Origin, mtl.BlitOptionDepthFromDepthStencil)
 			e.CopyBufferToTextureOptions(sb, len(dPlane), r.Width, r.Width*r.Height, reg.Size, t.t, slice, level, reg.Origin, mtl.BlitOptionStencilFromDepthStencil)
 		})
 	}
-	n := min(len(data), regionBytes(t.desc.Format, r, bytesPerRow, bytesPerImage))
+	// The blit reads the whole region: a staging buffer of its size, data
+	// (short only if the caller's is) at its start.
+	n := regionBytes(t.desc.Format, r, bytesPerRow, bytesPerImage)
 	sb, err := t.dev.stagingBuffer(n)
 	if err != nil {
 		return err
 	}
-	defer sb.Release()
 	copy(unsafe.Slice((*byte)(sb.Contents()), n), data)
 	bpi := bytesPerImage
 	if depth == 1 || bpi == 0 {
 		bpi = regionBytes(t.desc.Format, backend.Region{Width: r.Width, Height: r.Height, Depth: 1}, bytesPerRow, 0)
 	}
-	return t.dev.staging(func(e mtl.BlitCommandEncoder) {
+	return t.dev.upload(sb, func(e mtl.BlitCommandEncoder) {
 		e.CopyBufferToTexture(sb, 0, bytesPerRow, bpi, reg.Size, t.t, slice, level, reg.Origin)
 	})
 }

@@ -304,7 +304,8 @@ func (d *Runtime) PoolPop(token uintptr) {
 		d.violate("objc_autoreleasePoolPop: pool %#x is not on this thread's stack (popped on another thread?)", token)
 		return
 	}
-	popped := st[i:]
+	popped := append([]*pool(nil), st[i:]...) // the stack's array is reused by the next push
+	clear(st[i:])
 	d.pools[tid] = st[:i]
 	d.mu.Unlock()
 	for j := len(popped) - 1; j >= 0; j-- {

@@ -22,6 +22,9 @@ func (q CommandQueue) ID() ns.ID { return q.id }
 // Release is -release.
 func (q CommandQueue) Release() { ns.Release(q.id) }
 
+// Retain is -retain.
+func (q CommandQueue) Retain() CommandQueue { ns.Retain(q.id); return q }
+
 // SetLabel is setLabel:.
 func (q CommandQueue) SetLabel(s string) { ns.ObjectOf(q.id).SetLabel(s) }
 
