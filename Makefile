@@ -124,6 +124,7 @@ test-e2e: all
 # Go stack.
 test-metal-double: all
 	MTLD3D_TEST_BACKEND=metal-double $(GO) test -count=1 ./unix/device/ ./unix/backend/metal/...
+	MTLD3D_TEST_BACKEND=metal-double-discrete $(GO) test -count=1 ./unix/device/
 	MTLD3D_E2E_BACKEND=metal-double MTLD3D_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run 'TestPrograms/x86_64' ./tests/...
 
 test: deps

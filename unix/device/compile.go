@@ -78,6 +78,7 @@ func (d *Device) stopCompiler() {
 	if c := d.compiler; c != nil {
 		close(c.jobs)
 		c.wg.Wait()
+		c.drops.Wait()
 		for _, b := range c.builds { // built, never drawn
 			if b.fn != nil {
 				b.fn.Release()

@@ -14,15 +14,23 @@ import (
 	"mtld3d/unix/backend/metal/double"
 )
 
-func metalDouble(t *testing.T) backend.Device {
+func metalDouble(t *testing.T, discrete bool) backend.Device {
 	t.Helper()
 	d := double.Install()
+	d.Discrete = discrete
 	dev, err := metal.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := d.Sent()
-	t.Cleanup(func() { t.Logf("metal double: %d messages", d.Sent()-before) })
+	before := d.Counts()
+	t.Cleanup(func() {
+		after, n := d.Counts(), 0
+		for sel, k := range after {
+			n += k - before[sel]
+		}
+		t.Logf("metal double: %d messages, %d didModifyRange:, %d synchronizeResource:", n,
+			after["didModifyRange:"]-before["didModifyRange:"], after["synchronizeResource:"]-before["synchronizeResource:"])
+	})
 	return dev
 }
 

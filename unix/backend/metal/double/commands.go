@@ -203,15 +203,20 @@ func commandClasses() []classSpec {
 				if !e.open(c) || o == nil {
 					return
 				}
+				// The GPU's copy reaches the CPU's when the blit runs.
 				switch r := o.state.(type) {
 				case *buffer:
 					if r.storage != mtl.StorageModeManaged {
 						c.fail("of a buffer whose storage mode is %d: only managed resources synchronize", r.storage)
+						return
 					}
+					e.ref.CopyBufferToBuffer(r.ref, 0, r.cpu, 0, r.ref.Length())
 				case *texture:
 					if r.storage != mtl.StorageModeManaged {
 						c.fail("of a texture whose storage mode is %d: only managed resources synchronize", r.storage)
+						return
 					}
+					syncTexture(e.ref, r)
 				}
 			},
 		}},
@@ -426,4 +431,19 @@ func blitPlane(c *call, t *texture, opt mtl.BlitOption) (reference.Plane, bool) 
 	}
 	c.fail("blit option %d", opt)
 	return 0, false
+}
+
+// syncTexture copies every level and slice of a managed texture's GPU
+// copy into its CPU copy.
+func syncTexture(e backend.BlitCommandEncoder, t *texture) {
+	slices := t.ref.ArrayLength()
+	if t.ref.Type() == backend.TextureTypeCube {
+		slices *= 6
+	}
+	for l := 0; l < t.ref.MipLevels(); l++ {
+		w, h, d := backend.MipSize(t.ref.Width(), l), backend.MipSize(t.ref.Height(), l), backend.MipSize(t.ref.Depth(), l)
+		for s := 0; s < slices; s++ {
+			e.CopyTextureToTexture(t.ref, s, l, backend.Origin{}, backend.Size{Width: w, Height: h, Depth: d}, t.cpu, s, l, backend.Origin{})
+		}
+	}
 }

@@ -54,6 +54,10 @@ type Runtime struct {
 	// OnViolation, when set, receives each violation instead of the
 	// panic; the message then returns zero.
 	OnViolation func(*Violation)
+	// Discrete makes the device answer as a discrete GPU (no unified
+	// memory), so the backend's managed-storage paths run: set it before
+	// the backend opens.
+	Discrete bool
 	// Messages counts the messages sent, by selector.
 	Messages map[string]int
 }

@@ -139,7 +139,7 @@ func nextDrawable(c *call) {
 	}
 	td := textureDesc{typ: mtl.TextureType2D, format: l.format, width: w, height: h, depth: 1, levels: 1, array: 1, samples: 1,
 		usage: usage, storage: mtl.StorageModePrivate}
-	tex := c.d.newObject(c.d.classes["MTLDoubleTexture"], &texture{devChild{l.device}, rd.Texture(), td, td.storage, usage})
+	tex := c.d.newObject(c.d.classes["MTLDoubleTexture"], &texture{devChild{l.device}, rd.Texture(), td, td.storage, usage, nil})
 	dr := c.d.newObject(c.d.classes["CAMetalDrawable"], &drawable{layer: c.self, ref: rd, texture: tex})
 	dr.dealloc = func() { c.d.release(tex) }
 	c.d.autorelease(dr)

@@ -98,7 +98,7 @@ func deviceClasses() []classSpec {
 		}},
 		{name: "MTLDoubleDevice", super: "MTLDoubleObject", headers: []string{"MTLDevice"}, methods: map[string]method{
 			"name":                                  func(c *call) { c.retObj(c.d.autoString("Metal double (reference backend)")) },
-			"hasUnifiedMemory":                      func(c *call) { c.retBool(true) },
+			"hasUnifiedMemory":                      func(c *call) { c.retBool(!c.d.Discrete) },
 			"supportsFamily:":                       func(c *call) { c.retBool(supportsFamily(c.int(0))) },
 			"supportsBCTextureCompression":          func(c *call) { c.retBool(true) },
 			"isDepth24Stencil8PixelFormatSupported": func(c *call) { c.retBool(false) }, // Apple GPUs
@@ -133,7 +133,7 @@ func deviceClasses() []classSpec {
 					c.retPtr(0)
 					return
 				}
-				data := b.ref.Contents()
+				data := b.cpuBytes()
 				if len(data) == 0 {
 					c.retPtr(0)
 					return
@@ -149,6 +149,10 @@ func deviceClasses() []classSpec {
 				}
 				if r[0]+r[1] > b.ref.Length() {
 					c.fail("range [%d, %d) past the buffer's %d bytes", r[0], r[0]+r[1], b.ref.Length())
+					return
+				}
+				if b.cpu != nil {
+					copy(b.ref.Contents()[r[0]:r[0]+r[1]], b.cpu.Contents()[r[0]:r[0]+r[1]])
 				}
 			},
 			"storageMode": func(c *call) { c.retUint(int(c.self.state.(*buffer).storage)) },
@@ -181,6 +185,9 @@ func deviceClasses() []classSpec {
 				n := t.bytesFor(reg, c.uint(4), c.uint(5))
 				data := unsafe.Slice((*byte)((c.ptr(3))), n)
 				t.ref.Replace(reg, c.uint(1), c.uint(2), data, c.uint(4), c.uint(5))
+				if t.cpu != nil {
+					t.cpu.Replace(reg, c.uint(1), c.uint(2), data, c.uint(4), c.uint(5))
+				}
 			},
 			"getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice:": func(c *call) {
 				t := c.self.state.(*texture)
@@ -191,7 +198,11 @@ func deviceClasses() []classSpec {
 				reg := backend.Region{X: r[0], Y: r[1], Z: r[2], Width: r[3], Height: r[4], Depth: r[5]}
 				n := t.bytesFor(reg, c.uint(1), c.uint(2))
 				dst := unsafe.Slice((*byte)((c.ptr(0))), n)
-				t.ref.GetBytes(dst, c.uint(1), c.uint(2), reg, c.uint(4), c.uint(5))
+				src := t.ref
+				if t.cpu != nil {
+					src = t.cpu
+				}
+				src.GetBytes(dst, c.uint(1), c.uint(2), reg, c.uint(4), c.uint(5))
 			},
 			"newTextureViewWithPixelFormat:textureType:levels:slices:": func(c *call) {
 				textureView(c, nil)
@@ -215,10 +226,23 @@ func supportsFamily(f int) bool {
 	return false
 }
 
+// A buffer is the GPU's copy (ref) and, when managed, the CPU's (cpu):
+// what the CPU writes reaches the GPU at didModifyRange:, what the GPU
+// writes reaches the CPU at a synchronizeResource: blit, as on a Mac with
+// a discrete GPU. A path that forgets either reads stale bytes.
 type buffer struct {
 	devChild
 	ref     backend.Buffer
+	cpu     backend.Buffer // managed only
 	storage mtl.StorageMode
+}
+
+// cpuBytes is the memory -contents answers.
+func (b *buffer) cpuBytes() []byte {
+	if b.cpu != nil {
+		return b.cpu.Contents()
+	}
+	return b.ref.Contents()
 }
 
 func newBuffer(c *call) {
@@ -232,12 +256,20 @@ func newBuffer(c *call) {
 		c.fail("length 0: Metal fails a zero-length buffer")
 		return
 	}
-	b, err := devOf(c).ref.NewBuffer(n)
+	dev := devOf(c)
+	b, err := dev.ref.NewBuffer(n)
 	if err != nil {
 		c.retObj(nil)
 		return
 	}
-	c.retObj(c.child("MTLDoubleBuffer", &buffer{devChild{c.self}, b, storage}))
+	var cpu backend.Buffer
+	if storage == mtl.StorageModeManaged {
+		if cpu, err = dev.ref.NewBuffer(n); err != nil {
+			c.retObj(nil)
+			return
+		}
+	}
+	c.retObj(c.child("MTLDoubleBuffer", &buffer{devChild{c.self}, b, cpu, storage}))
 }
 
 // descriptorSetters builds a descriptor class's methods from setters
@@ -266,12 +298,17 @@ func init() {
 	}
 }
 
+// A texture is the GPU's copy (ref) and, when managed, the CPU's (cpu):
+// replaceRegion: writes both (Metal synchronizes those writes itself),
+// getBytes: reads the CPU's, which GPU writes reach only through a
+// synchronizeResource: blit.
 type texture struct {
 	devChild
 	ref     backend.Texture
 	desc    textureDesc
 	storage mtl.StorageMode
 	usage   mtl.TextureUsage
+	cpu     backend.Texture // managed only
 }
 
 // cpuCheck: the CPU reads and writes only shared and managed textures.
@@ -375,13 +412,21 @@ func newTexture(c *call) {
 	if td.usage&mtl.TextureUsagePixelFormatView != 0 {
 		usage |= backend.UsagePixelFormatView
 	}
-	ref, err := devOf(c).ref.NewTexture(backend.TextureDesc{Type: typ, Format: f, Width: td.width, Height: td.height,
-		Depth: td.depth, MipLevels: td.levels, ArrayLength: array, SampleCount: td.samples, Usage: usage})
+	desc := backend.TextureDesc{Type: typ, Format: f, Width: td.width, Height: td.height,
+		Depth: td.depth, MipLevels: td.levels, ArrayLength: array, SampleCount: td.samples, Usage: usage}
+	ref, err := devOf(c).ref.NewTexture(desc)
 	if err != nil {
 		c.fail("%v", err)
 		return
 	}
-	c.retObj(c.child("MTLDoubleTexture", &texture{devChild{c.self}, ref, td, td.storage, td.usage}))
+	t := &texture{devChild{c.self}, ref, td, td.storage, td.usage, nil}
+	if td.storage == mtl.StorageModeManaged {
+		if t.cpu, err = devOf(c).ref.NewTexture(desc); err != nil {
+			c.fail("%v", err)
+			return
+		}
+	}
+	c.retObj(c.child("MTLDoubleTexture", t))
 }
 
 func textureView(c *call, swizzle []byte) {
@@ -411,7 +456,14 @@ func textureView(c *call, swizzle []byte) {
 	}
 	vd := t.desc
 	vd.format = mf
-	c.retObj(c.child("MTLDoubleTexture", &texture{t.devChild, v, vd, t.storage, t.usage}))
+	var cpu backend.Texture
+	if t.cpu != nil { // the view shares both copies
+		if cpu, err = t.cpu.NewView(f, sw); err != nil {
+			c.fail("%v", err)
+			return
+		}
+	}
+	c.retObj(c.child("MTLDoubleTexture", &texture{t.devChild, v, vd, t.storage, t.usage, cpu}))
 }
 
 // srgbPair reports whether two formats differ only in sRGB encoding: a
