@@ -200,7 +200,7 @@ bench-bridge: all
 # objc_msgSend, so it runs here), and the messages a draw sends.
 bench-metal:
 	$(GO) test -count=1 -run 'TestMessagesDoNotAllocate|TestBatchDoesNotAllocate' -bench 'BenchmarkMessage|BenchmarkDraw' -benchtime 1000000x ./unix/backend/metal/msg/
-	$(GO) test -count=1 -run TestMetalMessagesPerDraw -v ./unix/device/
+	$(GO) test -count=1 -run 'TestMetalMessagesPerDraw|TestMessagesPerDrawOverTheDouble' -v ./unix/device/
 
 
 install: all

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -90,7 +91,11 @@ func (e *Env) RunEnv(ctx context.Context, dir string, extra []string, name strin
 // MissingTools names the host tools the suite needs and cannot find.
 func MissingTools() []string {
 	var miss []string
-	for _, t := range []string{"wine", "wineserver", "x86_64-w64-mingw32-gcc", "i686-w64-mingw32-gcc", "Xvfb", "make"} {
+	tools := []string{"wine", "wineserver", "x86_64-w64-mingw32-gcc", "i686-w64-mingw32-gcc", "make"}
+	if runtime.GOOS != "darwin" {
+		tools = append(tools, "Xvfb") // on macOS Wine's Mac driver draws on the screen
+	}
+	for _, t := range tools {
 		if _, err := exec.LookPath(t); err != nil {
 			miss = append(miss, t)
 		}
@@ -158,10 +163,15 @@ func SetupWith(root string, o Options, log io.Writer) (*Env, error) {
 			return e, err
 		}
 	}
-	if o.Display != "" {
+	switch {
+	case o.Display != "":
 		e.display = o.Display
-	} else if err := e.startXvfb(); err != nil {
-		return e, err
+	case runtime.GOOS == "darwin":
+		// Wine's Mac driver draws on the Mac's own screen: no X server.
+	default:
+		if err := e.startXvfb(); err != nil {
+			return e, err
+		}
 	}
 	wow := filepath.Join(e.Prefix, "drive_c", "windows", "syswow64")
 	if _, err := os.Stat(filepath.Join(e.Prefix, "system.reg")); err == nil {
