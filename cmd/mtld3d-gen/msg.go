@@ -530,16 +530,25 @@ func genRecSource(string) ([]byte, error) {
 	b.WriteString("#include \"recorders_gen.h\"\n\nstruct mtld3d_record mtld3d_rec;\n\nvoid mtld3d_noop(void) {}\n")
 	for _, s := range msgsig.Signatures() {
 		fmt.Fprintf(&b, "\n%s {\n", recProto(s))
-		fmt.Fprintf(&b, "\tmtld3d_rec.self = self;\n\tmtld3d_rec.sel = sel;\n\tmtld3d_rec.n = %d;\n", len(s.Args))
-		for i := range s.Args {
-			fmt.Fprintf(&b, "\t__builtin_memcpy(mtld3d_rec.arg[%d], &a%d, sizeof a%d);\n", i, i, i)
-		}
-		if s.Ret != msgsig.Void {
-			fmt.Fprintf(&b, "\t%s r;\n\t__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);\n\treturn r;\n", cType(s.Ret))
-		}
-		b.WriteString("}\n")
+		writeStandInBody(&b, s, "mtld3d_rec.", "")
 	}
 	return b.Bytes(), nil
+}
+
+// writeStandInBody writes the rest of a stand-in for objc_msgSend: self,
+// _cmd, the argument count and each argument's bytes into the record rec
+// names ("mtld3d_rec." or "m."), then call (what hands the record on, if
+// anything), then the result read back from the record.
+func writeStandInBody(b *bytes.Buffer, s msgsig.Signature, rec, call string) {
+	fmt.Fprintf(b, "\t%sself = self;\n\t%ssel = sel;\n\t%sn = %d;\n", rec, rec, rec, len(s.Args))
+	for i := range s.Args {
+		fmt.Fprintf(b, "\t__builtin_memcpy(%sarg[%d], &a%d, sizeof a%d);\n", rec, i, i, i)
+	}
+	b.WriteString(call)
+	if s.Ret != msgsig.Void {
+		fmt.Fprintf(b, "\t%s r;\n\t__builtin_memcpy(&r, %sret, sizeof r);\n\treturn r;\n", cType(s.Ret), rec)
+	}
+	b.WriteString("}\n")
 }
 
 func genRecGo(string) ([]byte, error) {
@@ -772,16 +781,8 @@ func genDoubleSource(string) ([]byte, error) {
 	b.WriteString(banner)
 	b.WriteString("#include \"entries_gen.h\"\n#include \"_cgo_export.h\"\n")
 	for code, s := range msgsig.Signatures() {
-		fmt.Fprintf(&b, "\n%s {\n\tstruct mtld3d_dbl_msg m;\n", doubleProto(s))
-		fmt.Fprintf(&b, "\tm.sig = %d;\n\tm.n = %d;\n\tm.self = self;\n\tm.sel = sel;\n", code, len(s.Args))
-		for i := range s.Args {
-			fmt.Fprintf(&b, "\t__builtin_memcpy(m.arg[%d], &a%d, sizeof a%d);\n", i, i, i)
-		}
-		b.WriteString("\t__builtin_memset(m.ret, 0, sizeof m.ret);\n\tmtld3dDoubleSend(&m);\n")
-		if s.Ret != msgsig.Void {
-			fmt.Fprintf(&b, "\t%s r;\n\t__builtin_memcpy(&r, m.ret, sizeof r);\n\treturn r;\n", cType(s.Ret))
-		}
-		b.WriteString("}\n")
+		fmt.Fprintf(&b, "\n%s {\n\tstruct mtld3d_dbl_msg m;\n\tm.sig = %d;\n", doubleProto(s), code)
+		writeStandInBody(&b, s, "m.", "\t__builtin_memset(m.ret, 0, sizeof m.ret);\n\tmtld3dDoubleSend(&m);\n")
 	}
 	return b.Bytes(), nil
 }

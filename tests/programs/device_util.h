@@ -46,6 +46,21 @@ static inline IDirect3DDevice9 *test_device(IDirect3D9 *d3d, HWND window, DWORD 
     return SUCCEEDED(hr) ? dev : NULL;
 }
 
+/* A windowed 9Ex device (no depth buffer) on a new 640x480 window: the
+ * window in *window, the device or NULL (checked). */
+static inline IDirect3DDevice9Ex *test_device_ex(IDirect3D9Ex *d3d, HWND *window)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9Ex *dev = NULL;
+    HRESULT hr;
+    *window = test_window(640, 480);
+    default_pp(&pp, *window);
+    hr = IDirect3D9Ex_CreateDeviceEx(d3d, 0, D3DDEVTYPE_HAL, *window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL,
+                                     &dev);
+    CHECK(SUCCEEDED(hr), "CreateDeviceEx returned %#lx", (unsigned long)hr);
+    return SUCCEEDED(hr) ? dev : NULL;
+}
+
 static inline ULONG refcount(void *obj)
 {
     IUnknown_AddRef((IUnknown *)obj);

@@ -119,19 +119,13 @@ TEST(available_texture_memory_constant_on_9ex)
     IDirect3D9Ex *d3d = NULL;
     IDirect3DDevice9Ex *dev = NULL;
     IDirect3DTexture9 *tex[20] = {0};
-    D3DPRESENT_PARAMETERS pp;
     HWND window;
     UINT start, i;
-    HRESULT hr;
 
     CHECK_HR(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d), D3D_OK);
     if (!d3d)
         return;
-    window = test_window(640, 480);
-    default_pp(&pp, window);
-    hr = IDirect3D9Ex_CreateDeviceEx(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL,
-                                     &dev);
-    CHECK(SUCCEEDED(hr), "CreateDeviceEx returned %#lx", (unsigned long)hr);
+    dev = test_device_ex(d3d, &window);
     if (dev) {
         start = IDirect3DDevice9Ex_GetAvailableTextureMem(dev);
         CHECK(start <= 0x7fffffffu, "%u bytes: past a signed 32-bit integer", start);

@@ -534,15 +534,10 @@ TEST(ex_device)
     D3DPRESENT_PARAMETERS pp;
     D3DSURFACE_DESC d;
     HWND window;
-    HRESULT hr;
     CHECK_HR(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d), D3D_OK);
     if (!d3d)
         return;
-    window = test_window(640, 480);
-    default_pp(&pp, window);
-    hr = IDirect3D9Ex_CreateDeviceEx(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, NULL,
-                                     &dev);
-    CHECK(SUCCEEDED(hr), "CreateDeviceEx returned %#lx", (unsigned long)hr);
+    dev = test_device_ex(d3d, &window);
     if (dev) {
         /* 9Ex has no managed pool. */
         CHECK_HR(IDirect3DDevice9Ex_CreateTexture(dev, 16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL),

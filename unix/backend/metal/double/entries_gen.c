@@ -5,9 +5,9 @@
 mtld3d_BOOL mtld3d_dbl_B_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 0;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	mtld3d_BOOL r;
@@ -18,9 +18,9 @@ mtld3d_BOOL mtld3d_dbl_B_(unsigned long self, unsigned long sel) {
 mtld3d_BOOL mtld3d_dbl_B_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 1;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -32,9 +32,9 @@ mtld3d_BOOL mtld3d_dbl_B_Q(unsigned long self, unsigned long sel, unsigned long 
 mtld3d_BOOL mtld3d_dbl_B_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 2;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -46,9 +46,9 @@ mtld3d_BOOL mtld3d_dbl_B_o(unsigned long self, unsigned long sel, unsigned long 
 mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 3;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -60,9 +60,9 @@ mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
 mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 4;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -74,9 +74,9 @@ mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long 
 mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 5;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	mtld3d_CGRect r;
@@ -87,9 +87,9 @@ mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel) {
 unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 6;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	unsigned long long r;
@@ -100,9 +100,9 @@ unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
 unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 7;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	unsigned long r;
@@ -113,9 +113,9 @@ unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel) {
 mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 8;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	mtld3d_CGSize r;
@@ -126,9 +126,9 @@ mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel) {
 mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 9;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	mtld3d_Size r;
@@ -139,9 +139,9 @@ mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel) {
 double mtld3d_dbl_d_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 10;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	double r;
@@ -152,9 +152,9 @@ double mtld3d_dbl_d_(unsigned long self, unsigned long sel) {
 unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 11;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	unsigned long r;
@@ -165,9 +165,9 @@ unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel) {
 unsigned long mtld3d_dbl_o_F(unsigned long self, unsigned long sel, mtld3d_CGRect a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 12;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -179,9 +179,9 @@ unsigned long mtld3d_dbl_o_F(unsigned long self, unsigned long sel, mtld3d_CGRec
 unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 13;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -193,9 +193,9 @@ unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned lon
 unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 14;
-	m.n = 2;
 	m.self = self;
 	m.sel = sel;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
@@ -208,9 +208,9 @@ unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned lo
 unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 15;
-	m.n = 4;
 	m.self = self;
 	m.sel = sel;
+	m.n = 4;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -225,9 +225,9 @@ unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned 
 unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3, mtld3d_Swizzle a4) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 16;
-	m.n = 5;
 	m.self = self;
 	m.sel = sel;
+	m.n = 5;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -243,9 +243,9 @@ unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned
 unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 17;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -257,9 +257,9 @@ unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned lon
 unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 18;
-	m.n = 3;
 	m.self = self;
 	m.sel = sel;
+	m.n = 3;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -273,9 +273,9 @@ unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned l
 unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 19;
-	m.n = 2;
 	m.self = self;
 	m.sel = sel;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
@@ -288,9 +288,9 @@ unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned lo
 unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 20;
-	m.n = 3;
 	m.self = self;
 	m.sel = sel;
+	m.n = 3;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -304,9 +304,9 @@ unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0,
 void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 21;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	void * r;
@@ -317,9 +317,9 @@ void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
 long mtld3d_dbl_q_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 22;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	long r;
@@ -330,9 +330,9 @@ long mtld3d_dbl_q_(unsigned long self, unsigned long sel) {
 void mtld3d_dbl_v_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 23;
-	m.n = 0;
 	m.self = self;
 	m.sel = sel;
+	m.n = 0;
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 }
@@ -340,9 +340,9 @@ void mtld3d_dbl_v_(unsigned long self, unsigned long sel) {
 void mtld3d_dbl_v_B(unsigned long self, unsigned long sel, mtld3d_BOOL a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 24;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -351,9 +351,9 @@ void mtld3d_dbl_v_B(unsigned long self, unsigned long sel, mtld3d_BOOL a0) {
 void mtld3d_dbl_v_GQQpQQ(unsigned long self, unsigned long sel, mtld3d_Region a0, unsigned long a1, unsigned long a2, void * a3, unsigned long a4, unsigned long a5) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 25;
-	m.n = 6;
 	m.self = self;
 	m.sel = sel;
+	m.n = 6;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -367,9 +367,9 @@ void mtld3d_dbl_v_GQQpQQ(unsigned long self, unsigned long sel, mtld3d_Region a0
 void mtld3d_dbl_v_I(unsigned long self, unsigned long sel, unsigned int a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 26;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -378,9 +378,9 @@ void mtld3d_dbl_v_I(unsigned long self, unsigned long sel, unsigned int a0) {
 void mtld3d_dbl_v_II(unsigned long self, unsigned long sel, unsigned int a0, unsigned int a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 27;
-	m.n = 2;
 	m.self = self;
 	m.sel = sel;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
@@ -390,9 +390,9 @@ void mtld3d_dbl_v_II(unsigned long self, unsigned long sel, unsigned int a0, uns
 void mtld3d_dbl_v_K(unsigned long self, unsigned long sel, mtld3d_ClearColor a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 28;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -401,9 +401,9 @@ void mtld3d_dbl_v_K(unsigned long self, unsigned long sel, mtld3d_ClearColor a0)
 void mtld3d_dbl_v_N(unsigned long self, unsigned long sel, mtld3d_Range a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 29;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -412,9 +412,9 @@ void mtld3d_dbl_v_N(unsigned long self, unsigned long sel, mtld3d_Range a0) {
 void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 30;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -423,9 +423,9 @@ void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 31;
-	m.n = 2;
 	m.self = self;
 	m.sel = sel;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
@@ -435,9 +435,9 @@ void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, un
 void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 32;
-	m.n = 5;
 	m.self = self;
 	m.sel = sel;
+	m.n = 5;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -450,9 +450,9 @@ void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0,
 void mtld3d_dbl_v_QQQoQQqQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5, long a6, unsigned long a7) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 33;
-	m.n = 8;
 	m.self = self;
 	m.sel = sel;
+	m.n = 8;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -468,9 +468,9 @@ void mtld3d_dbl_v_QQQoQQqQ(unsigned long self, unsigned long sel, unsigned long 
 void mtld3d_dbl_v_R(unsigned long self, unsigned long sel, mtld3d_ScissorRect a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 34;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -479,9 +479,9 @@ void mtld3d_dbl_v_R(unsigned long self, unsigned long sel, mtld3d_ScissorRect a0
 void mtld3d_dbl_v_S(unsigned long self, unsigned long sel, mtld3d_CGSize a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 35;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -490,9 +490,9 @@ void mtld3d_dbl_v_S(unsigned long self, unsigned long sel, mtld3d_CGSize a0) {
 void mtld3d_dbl_v_V(unsigned long self, unsigned long sel, mtld3d_Viewport a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 36;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -501,9 +501,9 @@ void mtld3d_dbl_v_V(unsigned long self, unsigned long sel, mtld3d_Viewport a0) {
 void mtld3d_dbl_v_d(unsigned long self, unsigned long sel, double a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 37;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -512,9 +512,9 @@ void mtld3d_dbl_v_d(unsigned long self, unsigned long sel, double a0) {
 void mtld3d_dbl_v_f(unsigned long self, unsigned long sel, float a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 38;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -523,9 +523,9 @@ void mtld3d_dbl_v_f(unsigned long self, unsigned long sel, float a0) {
 void mtld3d_dbl_v_fff(unsigned long self, unsigned long sel, float a0, float a1, float a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 39;
-	m.n = 3;
 	m.self = self;
 	m.sel = sel;
+	m.n = 3;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -536,9 +536,9 @@ void mtld3d_dbl_v_fff(unsigned long self, unsigned long sel, float a0, float a1,
 void mtld3d_dbl_v_ffff(unsigned long self, unsigned long sel, float a0, float a1, float a2, float a3) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 40;
-	m.n = 4;
 	m.self = self;
 	m.sel = sel;
+	m.n = 4;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -550,9 +550,9 @@ void mtld3d_dbl_v_ffff(unsigned long self, unsigned long sel, float a0, float a1
 void mtld3d_dbl_v_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 41;
-	m.n = 1;
 	m.self = self;
 	m.sel = sel;
+	m.n = 1;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
@@ -561,9 +561,9 @@ void mtld3d_dbl_v_o(unsigned long self, unsigned long sel, unsigned long a0) {
 void mtld3d_dbl_v_oNC(unsigned long self, unsigned long sel, unsigned long a0, mtld3d_Range a1, unsigned char a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 42;
-	m.n = 3;
 	m.self = self;
 	m.sel = sel;
+	m.n = 3;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -574,9 +574,9 @@ void mtld3d_dbl_v_oNC(unsigned long self, unsigned long sel, unsigned long a0, m
 void mtld3d_dbl_v_oQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 43;
-	m.n = 2;
 	m.self = self;
 	m.sel = sel;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
@@ -586,9 +586,9 @@ void mtld3d_dbl_v_oQ(unsigned long self, unsigned long sel, unsigned long a0, un
 void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 44;
-	m.n = 3;
 	m.self = self;
 	m.sel = sel;
+	m.n = 3;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -599,9 +599,9 @@ void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, u
 void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 45;
-	m.n = 9;
 	m.self = self;
 	m.sel = sel;
+	m.n = 9;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -618,9 +618,9 @@ void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long
 void mtld3d_dbl_v_oQQOZoQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 46;
-	m.n = 9;
 	m.self = self;
 	m.sel = sel;
+	m.n = 9;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -637,9 +637,9 @@ void mtld3d_dbl_v_oQQOZoQQQ(unsigned long self, unsigned long sel, unsigned long
 void mtld3d_dbl_v_oQQOZoQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8, unsigned long a9) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 47;
-	m.n = 10;
 	m.self = self;
 	m.sel = sel;
+	m.n = 10;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -657,9 +657,9 @@ void mtld3d_dbl_v_oQQOZoQQQQ(unsigned long self, unsigned long sel, unsigned lon
 void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 48;
-	m.n = 9;
 	m.self = self;
 	m.sel = sel;
+	m.n = 9;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -676,9 +676,9 @@ void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long
 void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8, unsigned long a9) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 49;
-	m.n = 10;
 	m.self = self;
 	m.sel = sel;
+	m.n = 10;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -696,9 +696,9 @@ void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned lon
 void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 50;
-	m.n = 5;
 	m.self = self;
 	m.sel = sel;
+	m.n = 5;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -711,9 +711,9 @@ void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0,
 void mtld3d_dbl_v_pQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 51;
-	m.n = 2;
 	m.self = self;
 	m.sel = sel;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
@@ -723,9 +723,9 @@ void mtld3d_dbl_v_pQ(unsigned long self, unsigned long sel, void * a0, unsigned 
 void mtld3d_dbl_v_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 52;
-	m.n = 3;
 	m.self = self;
 	m.sel = sel;
+	m.n = 3;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
@@ -736,9 +736,9 @@ void mtld3d_dbl_v_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned
 void mtld3d_dbl_v_pQQGQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2, mtld3d_Region a3, unsigned long a4, unsigned long a5) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 53;
-	m.n = 6;
 	m.self = self;
 	m.sel = sel;
+	m.n = 6;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
