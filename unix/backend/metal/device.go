@@ -316,14 +316,22 @@ func (d *Device) flushDirty() {
 	}
 }
 
-// staging runs fn on a blit encoder of the device's own queue and waits
-// for it: the CPU side of private and managed textures.
+// staging runs fn on a blit encoder and waits for it: the CPU side of
+// private and managed textures.
 func (d *Device) staging(fn func(e mtl.BlitCommandEncoder)) error {
 	d.utilMu.Lock()
 	defer d.utilMu.Unlock()
+	// On the frame queue when there is one: behind every upload committed
+	// there (upload), which a readback must see.
+	d.mainMu.Lock()
+	q := d.main
+	d.mainMu.Unlock()
+	if q.ID() == 0 {
+		q = d.util
+	}
 	var err error
 	ns.WithPool(func() {
-		cb := d.util.CommandBuffer()
+		cb := q.CommandBuffer()
 		defer cb.Release()
 		cb.SetLabel("mtld3d-staging")
 		e := cb.BlitCommandEncoder()
