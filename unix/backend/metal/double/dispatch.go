@@ -13,20 +13,18 @@ import (
 	"unsafe"
 
 	"mtld3d/unix/backend/metal/msgsig"
-	"mtld3d/unix/backend/metal/ns"
 )
 
 // A class of the double: a concrete class Apple's headers name, or one
 // standing behind a protocol (the object a device's newBuffer... gives).
 type class struct {
-	name      string
-	super     *class
-	headers   []string // the header classes and protocols it answers as
-	public    bool     // objc_getClass finds it
-	singleton bool     // lives as long as the process: never a leak
-	methods   map[string]method
-	static    map[string]method
-	obj       *object // the class object
+	name    string
+	super   *class
+	headers []string // the header classes and protocols it answers as
+	public  bool     // objc_getClass finds it
+	methods map[string]method
+	static  map[string]method
+	obj     *object // the class object
 }
 
 type method func(c *call)
@@ -36,13 +34,12 @@ type classSpec struct {
 	name, super string
 	headers     []string
 	public      bool
-	singleton   bool
 	methods     map[string]method
 	static      map[string]method
 }
 
 func (d *Runtime) addClass(s classSpec) {
-	c := &class{name: s.name, headers: s.headers, public: s.public, singleton: s.singleton,
+	c := &class{name: s.name, headers: s.headers, public: s.public,
 		methods: s.methods, static: s.static}
 	if s.super != "" {
 		c.super = d.classes[s.super]
@@ -151,9 +148,9 @@ func (d *Runtime) checkHeader(c *call) bool {
 		d.violate("double: %s %s: header encoding %q: %v", c.self.cls.name, c.sel, found.Types, err)
 		return false
 	}
-	bad := len(args) != len(c.args) || !kindIs(c.ret, ret, true)
+	bad := len(args) != len(c.args) || !kindIs(c.ret, ret)
 	for i := 0; !bad && i < len(args); i++ {
-		bad = !kindIs(c.args[i], args[i], false)
+		bad = !kindIs(c.args[i], args[i])
 	}
 	if bad {
 		d.violate("%s[%s %s] sent as %s; Apple's header declares %s", prefix(c.static), c.self.cls.name, c.sel,
@@ -200,7 +197,7 @@ var protocolByName = func() map[string]Protocol {
 }()
 
 // kindIs reports whether the binding's kind k is the header's type t.
-func kindIs(k msgsig.Kind, t Type, isRet bool) bool {
+func kindIs(k msgsig.Kind, t Type) bool {
 	switch k {
 	case msgsig.Void:
 		return t == Void
@@ -274,7 +271,6 @@ func (c *call) f64(i int) float64 { return math.Float64frombits(c.word(i)) }
 // ptr reads a pointer argument (C memory, or Go memory the caller keeps).
 func (c *call) ptr(i int) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&c.m.arg[i][0])) }
 func (c *call) obj(i int) *object        { return c.d.lookup(uintptr(c.word(i)), c.sel+" argument") }
-func (c *call) id(i int) ns.ID           { return ns.ID(c.word(i)) }
 
 // words decodes a struct argument of unsigned longs.
 func (c *call) words(i int) []int {

@@ -23,8 +23,6 @@ package double
 import (
 	"fmt"
 	"runtime/debug"
-	"sort"
-	"strings"
 	"sync"
 	"syscall"
 
@@ -201,28 +199,6 @@ func (d *Runtime) autorelease(o *object) {
 	d.mu.Unlock()
 }
 
-// Live lists the instances still alive, for leak checks: everything
-// the backend made and has not released.
-func (d *Runtime) Live() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	var out []string
-	for _, o := range d.objs {
-		if !o.freed && !o.isCls && !o.cls.singleton {
-			out = append(out, o.String()+labelSuffix(o))
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func labelSuffix(o *object) string {
-	if o.label == "" {
-		return ""
-	}
-	return " " + fmt.Sprintf("%q", o.label)
-}
-
 // ns.Runtime.
 
 func (d *Runtime) Open() error { return nil }
@@ -346,16 +322,4 @@ func (d *Runtime) Sent() int {
 		n += c
 	}
 	return n
-}
-
-// Summary is a line for logs: messages sent and objects alive.
-func (d *Runtime) Summary() string {
-	d.mu.Lock()
-	n := 0
-	for _, c := range d.Messages {
-		n += c
-	}
-	d.mu.Unlock()
-	live := d.Live()
-	return fmt.Sprintf("%d messages; %d objects alive%s", n, len(live), strings.Join(append([]string{""}, live...), "\n  "))
 }

@@ -347,11 +347,11 @@ func TestBindingsReceivers(t *testing.T) {
 // sameKinds reports whether msgsig's message m has the header's return
 // and argument types (as the double compares them at run time).
 func sameKinds(m msgsig.Message, ret Type, args []Type) bool {
-	if len(m.Args) != len(args) || !kindIs(m.Ret, ret, true) {
+	if len(m.Args) != len(args) || !kindIs(m.Ret, ret) {
 		return false
 	}
 	for i, a := range m.Args {
-		if !kindIs(a, args[i], false) {
+		if !kindIs(a, args[i]) {
 			return false
 		}
 	}

@@ -39,7 +39,7 @@ func init() {
 
 func layerClasses() []classSpec {
 	return []classSpec{
-		{name: "CATransaction", super: "NSObject", headers: []string{"CATransaction"}, public: true, singleton: true,
+		{name: "CATransaction", super: "NSObject", headers: []string{"CATransaction"}, public: true,
 			static: map[string]method{
 				"begin":              func(c *call) {},
 				"commit":             func(c *call) {},

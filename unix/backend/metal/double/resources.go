@@ -39,6 +39,13 @@ func (d *Runtime) newDevice() *object {
 	return o
 }
 
+func labelSuffix(o *object) string {
+	if o.label == "" {
+		return ""
+	}
+	return fmt.Sprintf(" %q", o.label)
+}
+
 // liveOf lists the live objects a device made.
 func (d *Runtime) liveOf(dev *object) []string {
 	d.mu.Lock()
