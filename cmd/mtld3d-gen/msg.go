@@ -488,13 +488,17 @@ func TestBatchSignatures(t *testing.T) {
 	return gofmtSource(b.Bytes())
 }
 
-func recProto(s msgsig.Signature) string {
+// standInProto is the C prototype of a stand-in for objc_msgSend named
+// prefix and the signature's name: the message's exact prototype.
+func standInProto(prefix string, s msgsig.Signature) string {
 	p := []string{"unsigned long self", "unsigned long sel"}
 	for i, a := range s.Args {
 		p = append(p, fmt.Sprintf("%s a%d", cType(a), i))
 	}
-	return fmt.Sprintf("%s mtld3d_rec_%s(%s)", cType(s.Ret), s.Name(), strings.Join(p, ", "))
+	return fmt.Sprintf("%s %s%s(%s)", cType(s.Ret), prefix, s.Name(), strings.Join(p, ", "))
 }
+
+func recProto(s msgsig.Signature) string { return standInProto("mtld3d_rec_", s) }
 
 func genRecHeader(string) ([]byte, error) {
 	var b bytes.Buffer
@@ -727,13 +731,7 @@ func init() {
 		output{doubleDir + "/entries_gen.go", genDoubleGo})
 }
 
-func doubleProto(s msgsig.Signature) string {
-	p := []string{"unsigned long self", "unsigned long sel"}
-	for i, a := range s.Args {
-		p = append(p, fmt.Sprintf("%s a%d", cType(a), i))
-	}
-	return fmt.Sprintf("%s mtld3d_dbl_%s(%s)", cType(s.Ret), s.Name(), strings.Join(p, ", "))
-}
+func doubleProto(s msgsig.Signature) string { return standInProto("mtld3d_dbl_", s) }
 
 func genDoubleHeader(string) ([]byte, error) {
 	var b bytes.Buffer

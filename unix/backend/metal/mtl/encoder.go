@@ -38,58 +38,58 @@ func (e RenderCommandEncoder) SetLabel(s string) {
 }
 
 func (e RenderCommandEncoder) SetViewport(v Viewport) {
-	if !e.s.same(knownViewport, e.s != nil && e.s.viewport == v) {
-		e.s.setViewport(v)
+	if send(e.s, knownViewport, func(s *encState) *Viewport { return &s.viewport }, v) {
 		batch_setViewport(e.b, e.id, v)
 	}
 }
 func (e RenderCommandEncoder) SetScissorRect(r ScissorRect) {
-	if !e.s.same(knownScissor, e.s != nil && e.s.scissor == r) {
-		if e.s != nil {
-			e.s.scissor = r
-		}
+	if send(e.s, knownScissor, func(s *encState) *ScissorRect { return &s.scissor }, r) {
 		batch_setScissorRect(e.b, e.id, r)
 	}
 }
 func (e RenderCommandEncoder) SetCullMode(m CullMode) {
-	if !e.s.same(knownCull, e.s != nil && e.s.cull == m) {
-		if e.s != nil {
-			e.s.cull = m
-		}
+	if send(e.s, knownCull, func(s *encState) *CullMode { return &s.cull }, m) {
 		batch_setCullMode(e.b, e.id, uint(m))
 	}
 }
 func (e RenderCommandEncoder) SetFrontFacingWinding(w Winding) {
-	if !e.s.same(knownWinding, e.s != nil && e.s.winding == w) {
-		if e.s != nil {
-			e.s.winding = w
-		}
+	if send(e.s, knownWinding, func(s *encState) *Winding { return &s.winding }, w) {
 		batch_setFrontFacingWinding(e.b, e.id, uint(w))
 	}
 }
 func (e RenderCommandEncoder) SetDepthBias(bias, slopeScale, clamp float32) {
-	v := [3]float32{bias, slopeScale, clamp}
-	if !e.s.same(knownBias, e.s != nil && e.s.bias == v) {
-		if e.s != nil {
-			e.s.bias = v
-		}
+	if send(e.s, knownBias, func(s *encState) *[3]float32 { return &s.bias }, [3]float32{bias, slopeScale, clamp}) {
 		batch_setDepthBias_slopeScale_clamp(e.b, e.id, bias, slopeScale, clamp)
 	}
 }
 func (e RenderCommandEncoder) SetDepthClipMode(m DepthClipMode) {
-	if !e.s.same(knownClip, e.s != nil && e.s.clip == m) {
-		if e.s != nil {
-			e.s.clip = m
-		}
+	if send(e.s, knownClip, func(s *encState) *DepthClipMode { return &s.clip }, m) {
 		batch_setDepthClipMode(e.b, e.id, uint(m))
 	}
 }
 func (e RenderCommandEncoder) SetTriangleFillMode(m TriangleFillMode) {
-	if !e.s.same(knownFill, e.s != nil && e.s.fill == m) {
-		if e.s != nil {
-			e.s.fill = m
-		}
+	if send(e.s, knownFill, func(s *encState) *TriangleFillMode { return &s.fill }, m) {
 		batch_setTriangleFillMode(e.b, e.id, uint(m))
+	}
+}
+func (e RenderCommandEncoder) SetStencilReferenceValues(front, back uint32) {
+	if send(e.s, knownStencilRef, func(s *encState) *[2]uint32 { return &s.stencilRef }, [2]uint32{front, back}) {
+		batch_setStencilFrontReferenceValue_backReferenceValue(e.b, e.id, front, back)
+	}
+}
+func (e RenderCommandEncoder) SetBlendColor(r, g, b, a float32) {
+	if send(e.s, knownBlend, func(s *encState) *[4]float32 { return &s.blend }, [4]float32{r, g, b, a}) {
+		batch_setBlendColorRed_green_blue_alpha(e.b, e.id, r, g, b, a)
+	}
+}
+func (e RenderCommandEncoder) SetRenderPipelineState(p RenderPipelineState) {
+	if send(e.s, knownPipeline, func(s *encState) *ns.ID { return &s.pipeline }, p.id) {
+		batch_setRenderPipelineState(e.b, e.id, p.id)
+	}
+}
+func (e RenderCommandEncoder) SetDepthStencilState(s DepthStencilState) {
+	if send(e.s, knownDSS, func(s *encState) *ns.ID { return &s.dss }, s.id) {
+		batch_setDepthStencilState(e.b, e.id, s.id)
 	}
 }
 func (e RenderCommandEncoder) SetDepthStoreAction(a StoreAction) {
@@ -97,40 +97,6 @@ func (e RenderCommandEncoder) SetDepthStoreAction(a StoreAction) {
 }
 func (e RenderCommandEncoder) SetStencilStoreAction(a StoreAction) {
 	batch_setStencilStoreAction(e.b, e.id, uint(a))
-}
-func (e RenderCommandEncoder) SetStencilReferenceValues(front, back uint32) {
-	v := [2]uint32{front, back}
-	if !e.s.same(knownStencilRef, e.s != nil && e.s.stencilRef == v) {
-		if e.s != nil {
-			e.s.stencilRef = v
-		}
-		batch_setStencilFrontReferenceValue_backReferenceValue(e.b, e.id, front, back)
-	}
-}
-func (e RenderCommandEncoder) SetBlendColor(r, g, b, a float32) {
-	v := [4]float32{r, g, b, a}
-	if !e.s.same(knownBlend, e.s != nil && e.s.blend == v) {
-		if e.s != nil {
-			e.s.blend = v
-		}
-		batch_setBlendColorRed_green_blue_alpha(e.b, e.id, r, g, b, a)
-	}
-}
-func (e RenderCommandEncoder) SetRenderPipelineState(p RenderPipelineState) {
-	if !e.s.same(knownPipeline, e.s != nil && e.s.pipeline == p.id) {
-		if e.s != nil {
-			e.s.pipeline = p.id
-		}
-		batch_setRenderPipelineState(e.b, e.id, p.id)
-	}
-}
-func (e RenderCommandEncoder) SetDepthStencilState(s DepthStencilState) {
-	if !e.s.same(knownDSS, e.s != nil && e.s.dss == s.id) {
-		if e.s != nil {
-			e.s.dss = s.id
-		}
-		batch_setDepthStencilState(e.b, e.id, s.id)
-	}
 }
 func (e RenderCommandEncoder) SetVertexBuffer(b Buffer, offset, index int) {
 	if e.s != nil {

@@ -91,15 +91,19 @@ func putEncState(s *encState) {
 	}
 }
 
-// same reports whether bit k is known with value equal, and records the
-// new value as known either way.
-func (s *encState) same(k encKnown, equal bool) bool {
+// send reports whether a state message must go out, and records v as
+// the encoder's value: always without state (the zero encoder), else when
+// the state is not known yet or v differs from the last value sent.
+func send[T comparable](s *encState, k encKnown, field func(*encState) *T, v T) bool {
 	if s == nil {
+		return true
+	}
+	p := field(s)
+	if s.known&k != 0 && *p == v {
 		return false
 	}
-	was := s.known&k != 0 && equal
-	s.known |= k
-	return was
+	*p, s.known = v, s.known|k
+	return true
 }
 
 func (s *encState) buffer(t *[trackedBuffers]bufBinding, id ns.ID, offset uint, index uint) bool {
@@ -166,10 +170,4 @@ func (s *encState) sampler(stage int, t *[trackedSamplers]ns.ID, id ns.ID, index
 	t[index] = id
 	s.smpSet[stage] |= bit
 	return was
-}
-
-func (s *encState) setViewport(v Viewport) {
-	if s != nil {
-		s.viewport = v
-	}
 }
