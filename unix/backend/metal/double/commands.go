@@ -251,30 +251,12 @@ func (e *blitEncoder) open(c *call) bool {
 }
 
 func bufferArg(c *call, i int) *buffer {
-	o := c.obj(i)
-	if o == nil {
-		c.fail("argument %d: nil buffer", i)
-		return nil
-	}
-	b, ok := o.state.(*buffer)
-	if !ok {
-		c.fail("argument %d: %s is not a buffer", i, o)
-		return nil
-	}
+	b, _ := arg[*buffer](c, i, "buffer", true)
 	return b
 }
 
 func textureArg(c *call, i int) *texture {
-	o := c.obj(i)
-	if o == nil {
-		c.fail("argument %d: nil texture", i)
-		return nil
-	}
-	t, ok := o.state.(*texture)
-	if !ok {
-		c.fail("argument %d: %s is not a texture", i, o)
-		return nil
-	}
+	t, _ := arg[*texture](c, i, "texture", true)
 	return t
 }
 

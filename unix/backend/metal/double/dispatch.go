@@ -272,6 +272,25 @@ func (c *call) f64(i int) float64 { return math.Float64frombits(c.word(i)) }
 func (c *call) ptr(i int) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&c.m.arg[i][0])) }
 func (c *call) obj(i int) *object        { return c.d.lookup(uintptr(c.word(i)), c.sel+" argument") }
 
+// arg reads object argument i as an object whose state is a T (what names
+// the kind in a violation). It reports false for nil, which is a violation
+// when required, and for another kind of object, which always is.
+func arg[T any](c *call, i int, what string, required bool) (T, bool) {
+	var zero T
+	o := c.obj(i)
+	if o == nil {
+		if required {
+			c.fail("argument %d: nil %s", i, what)
+		}
+		return zero, false
+	}
+	v, ok := o.state.(T)
+	if !ok {
+		c.fail("argument %d: %s is not a %s", i, o, what)
+	}
+	return v, ok
+}
+
 // words decodes a struct argument of unsigned longs.
 func (c *call) words(i int) []int {
 	b := c.raw(i)

@@ -341,30 +341,26 @@ func renderEncoderMethods() map[string]method {
 			e.ref.SetBlendColor(c.f32(0), c.f32(1), c.f32(2), c.f32(3))
 		}),
 		"setRenderPipelineState:": encoderMethod(func(e *renderEncoder, c *call) {
-			o := c.obj(0)
-			if o == nil {
-				c.fail("nil pipeline state")
+			p, ok := arg[*pipeline](c, 0, "render pipeline state", true)
+			if !ok {
 				return
 			}
-			e.pipeline = o.state.(*pipeline)
-			e.ref.SetRenderPipelineState(e.pipeline.ref)
+			e.pipeline = p
+			e.ref.SetRenderPipelineState(p.ref)
 		}),
 		"setDepthStencilState:": encoderMethod(func(e *renderEncoder, c *call) {
-			if o := c.obj(0); o != nil {
-				e.ref.SetDepthStencilState(o.state.(*depthStencilObj).ref)
-			} else {
-				e.ref.SetDepthStencilState(nil)
+			var ds backend.DepthStencilState
+			if d, ok := arg[*depthStencilObj](c, 0, "depth-stencil state", false); ok {
+				ds = d.ref
 			}
+			e.ref.SetDepthStencilState(ds)
 		}),
 		"setVertexBuffer:offset:atIndex:": encoderMethod(func(e *renderEncoder, c *call) {
 			i, ok := index(c, 2, maxBuffers, "vertex buffer")
 			if !ok {
 				return
 			}
-			var b backend.Buffer
-			if o := c.obj(0); o != nil {
-				b = o.state.(*buffer).ref
-			}
+			b := optBuffer(c, 0)
 			e.vbufs[i] = b != nil
 			e.ref.SetVertexBuffer(b, c.uint(1), i)
 		}),
@@ -388,11 +384,7 @@ func renderEncoderMethods() map[string]method {
 			if !ok {
 				return
 			}
-			var b backend.Buffer
-			if o := c.obj(0); o != nil {
-				b = o.state.(*buffer).ref
-			}
-			e.ref.SetFragmentBuffer(b, c.uint(1), i)
+			e.ref.SetFragmentBuffer(optBuffer(c, 0), c.uint(1), i)
 		}),
 		"setFragmentBufferOffset:atIndex:": encoderMethod(func(e *renderEncoder, c *call) {
 			if i, ok := index(c, 1, maxBuffers, "fragment buffer"); ok {
@@ -514,13 +506,8 @@ func (e *renderEncoder) drawable(c *call) bool {
 }
 
 func shaderTexture(c *call, i int) backend.Texture {
-	o := c.obj(i)
-	if o == nil {
-		return nil
-	}
-	t, ok := o.state.(*texture)
+	t, ok := arg[*texture](c, i, "texture", false)
 	if !ok {
-		c.fail("argument %d: %s is not a texture", i, o)
 		return nil
 	}
 	if t.usage&mtl.TextureUsageShaderRead == 0 {
@@ -530,9 +517,16 @@ func shaderTexture(c *call, i int) backend.Texture {
 }
 
 func samplerArg(c *call, i int) backend.Sampler {
-	o := c.obj(i)
-	if o == nil {
-		return nil
+	if smp, ok := arg[*samplerObj](c, i, "sampler state", false); ok {
+		return smp.ref
 	}
-	return o.state.(*samplerObj).ref
+	return nil
+}
+
+// optBuffer is a buffer argument that may be nil (an unbound entry).
+func optBuffer(c *call, i int) backend.Buffer {
+	if b, ok := arg[*buffer](c, i, "buffer", false); ok {
+		return b.ref
+	}
+	return nil
 }
