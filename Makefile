@@ -38,7 +38,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-reference bench-submit bench-shaders conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-reference bench-submit bench-shaders conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -173,6 +173,11 @@ demo: deps
 # Per-call costs from a PE program under Wine: ours against Wine's own d3d9.
 bench-api: all
 	$(GO) run ./cmd/mtld3d-bench
+
+# Frames per second of guest/frames.c's scenes, ours beside Wine's own d3d9
+# (llvmpipe under Xvfb), x86_64 and i686 (docs/PERFORMANCE.md).
+bench-frames: all
+	$(GO) run ./cmd/mtld3d-bench -frames
 
 # Frames per second of the reference backend on a fixed scene (640x480,
 # 3000 textured, blended, depth-tested triangles), then the device's draw

@@ -1,14 +1,16 @@
-// Command mtld3d-bench measures the cost per call of representative D3D9
-// calls from a PE program under Wine, against our d3d9.dll and against
-// Wine's own (wined3d) in the same run, as a 64-bit and as a 32-bit
-// program, and prints a table with each architecture's ratio. It is what
-// `make bench-api` runs.
+// Command mtld3d-bench measures PE programs under Wine against our
+// d3d9.dll and against Wine's own (wined3d) in the same run, as a 64-bit
+// and as a 32-bit program, and prints a table with each architecture's
+// ratio. By default it times representative D3D9 calls from the game's
+// side (guest/api.c, `make bench-api`); with -frames it counts frames per
+// second of a few scenes (guest/frames.c, `make bench-frames`).
 package main
 
 import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,20 +28,23 @@ func main() {
 	}
 }
 
+// result is one run's figures by name, in the order printed.
 type result struct {
 	names []string
 	ns    map[string]float64
 	err   string
 }
 
+// parse reads "call <name> <ns>" lines (api.c) and "scene <name>
+// <frames> <seconds> <fps>" lines (frames.c), keeping ns or fps.
 func parse(out []byte) result {
 	r := result{ns: map[string]float64{}}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		switch {
-		case len(f) == 3 && f[0] == "call":
-			v, err := strconv.ParseFloat(f[2], 64)
+		case len(f) == 3 && f[0] == "call" || len(f) == 5 && f[0] == "scene":
+			v, err := strconv.ParseFloat(f[len(f)-1], 64)
 			if err == nil {
 				r.names = append(r.names, f[1])
 				r.ns[f[1]] = v
@@ -52,6 +57,11 @@ func parse(out []byte) result {
 }
 
 func run() error {
+	frames := flag.Bool("frames", false, "frames per second of guest/frames.c's scenes instead of the cost per call")
+	archList := flag.String("arch", "x86_64,i686", "guest architectures, comma-separated")
+	conf := flag.String("config", "", "MTLD3D_CONFIG for our runs, e.g. debug.cpu_profile=/tmp/cpu.pprof")
+	only := flag.String("scene", "", "with -frames, run only this scene")
+	flag.Parse()
 	root, err := os.Getwd()
 	if err != nil {
 		return err
@@ -64,21 +74,33 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	exes, err := e.BuildPrograms(filepath.Join(root, "cmd", "mtld3d-bench", "guest", "api.c"))
+	prog, title, better := "api.c", "call (median of 5 x 20000)", "below 1 is faster than Wine's own d3d9"
+	if *frames {
+		prog, title, better = "frames.c", "scene (frames per second)", "above 1 is faster than Wine's own d3d9"
+	}
+	exes, err := e.BuildPrograms(filepath.Join(root, "cmd", "mtld3d-bench", "guest", prog))
 	if err != nil {
 		return err
 	}
 	measure := func(exe, override string) (result, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
-		out, err := e.RunEnv(ctx, e.Work, []string{"WINEDLLOVERRIDES=mscoree,mshtml=;" + override}, "wine", exe)
+		env := []string{"WINEDLLOVERRIDES=mscoree,mshtml=;" + override}
+		if *conf != "" && override == "d3d9=n" {
+			env = append(env, "MTLD3D_CONFIG="+*conf)
+		}
+		args := []string{exe}
+		if *only != "" {
+			args = append(args, *only)
+		}
+		out, err := e.RunEnv(ctx, e.Work, env, "wine", args...)
 		r := parse(out)
 		if err != nil && len(r.names) == 0 {
 			return r, fmt.Errorf("%s: %v\n%s", override, err, out)
 		}
 		return r, nil
 	}
-	arches := []string{"x86_64", "i686"}
+	arches := strings.Split(*archList, ",")
 	ours, wine := map[string]result{}, map[string]result{}
 	for _, arch := range arches {
 		r, err := measure(exes[arch], "d3d9=n")
@@ -90,12 +112,12 @@ func run() error {
 			fmt.Fprintf(os.Stderr, "wined3d %s run failed: %v\n", arch, err)
 		}
 	}
-	fmt.Printf("%-30s", "call (median of 5 x 20000)")
+	fmt.Printf("%-30s", title)
 	for _, arch := range arches {
 		fmt.Printf(" %12s %12s %6s", "mtld3d "+arch, "wined3d", "ratio")
 	}
 	fmt.Println()
-	for _, n := range ours["x86_64"].names {
+	for _, n := range ours[arches[0]].names {
 		fmt.Printf("%-30s", n)
 		for _, arch := range arches {
 			o, ok := ours[arch].ns[n]
@@ -121,6 +143,6 @@ func run() error {
 			fmt.Printf("wined3d %s run reported: %s\n", arch, wine[arch].err)
 		}
 	}
-	fmt.Println("ratio = mtld3d / wined3d; below 1 is faster than Wine's own d3d9.")
+	fmt.Printf("ratio = mtld3d / wined3d; %s.\n", better)
 	return nil
 }

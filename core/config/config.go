@@ -19,6 +19,8 @@ type Config struct {
 	// RecordDir receives every submitted frame's chunks; "" for none.
 	RecordDir string
 	CacheDir  string // "" means the user's cache folder; "none" no disk cache
+	// CPUProfile receives a pprof CPU profile of the unix side; "" none.
+	CPUProfile string
 
 	VendorID      uint32
 	DeviceID      uint32
@@ -87,6 +89,8 @@ var Keys = []Key{
 		func(c *Config, v string) error { c.RecordDir = v; return nil }},
 	{"cache.dir", "", "Folder of the shader cache (shaders.mtlcache). Empty: a mtld3d folder in the user's cache folder (~/Library/Caches on macOS). none: no cache on disk. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.CacheDir = v; return nil }},
+	{"debug.cpu_profile", "", "File that receives a CPU profile of the unix side (Go's pprof format, `go tool pprof`) from process start until the last device is released. Empty: none. A unix path, or a Windows path.",
+		func(c *Config, v string) error { c.CPUProfile = v; return nil }},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -234,6 +238,8 @@ func current(c Config, k *Key) string {
 		return c.RecordDir
 	case "cache.dir":
 		return c.CacheDir
+	case "debug.cpu_profile":
+		return c.CPUProfile
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

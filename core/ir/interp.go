@@ -60,7 +60,15 @@ type vec [4]uint32
 // Machine runs one shader; it keeps its register storage between runs.
 // A Machine is not safe for concurrent use.
 type Machine struct {
-	s     *Shader
+	s    *Shader
+	code *Code // nil: walk the statements (the tests' reference)
+	// The compiled code's operands and result: here rather than on the
+	// stack, which closures would move to the heap.
+	ops [3][4]vec
+	res [4]vec
+	// quad: the lanes are a pixel quad (derivatives and implicit LOD);
+	// else each lane is a vertex of its own.
+	quad  bool
 	env   *Env
 	lanes int
 	regs  [RegImm][][4]vec // [file][index][lane]
@@ -70,29 +78,50 @@ type Machine struct {
 	texo  [4][4]float32
 }
 
-// NewMachine validates s and returns a machine for it.
+// NewMachine validates and compiles s and returns a machine for it; when
+// many machines run one shader, Compile once and use Code.NewMachine.
 func NewMachine(s *Shader) (*Machine, error) {
+	c, err := Compile(s)
+	if err != nil {
+		return nil, err
+	}
+	return c.NewMachine(), nil
+}
+
+// NewInterpreter validates s and returns a machine that walks its
+// statements instead of running compiled code: the definition the
+// compiled code is tested against.
+func NewInterpreter(s *Shader) (*Machine, error) {
 	if err := Validate(s); err != nil {
 		return nil, err
 	}
+	return newMachine(s), nil
+}
+
+func newMachine(s *Shader) *Machine {
 	m := &Machine{s: s}
 	m.regs[RegTemp] = make([][4]vec, s.NumTemps)
 	m.regs[RegITemp] = make([][4]vec, s.NumITemps)
 	m.regs[RegBTemp] = make([][4]vec, s.NumBTemps)
 	m.regs[RegInput] = make([][4]vec, len(s.Inputs))
 	m.regs[RegOutput] = make([][4]vec, len(s.Outputs))
-	return m, nil
+	return m
 }
 
-func (m *Machine) reset(lanes int, env *Env) {
-	m.lanes, m.env, m.ret, m.kill = lanes, env, 0, 0
+func (m *Machine) reset(lanes int, quad bool, env *Env) {
+	m.lanes, m.quad, m.env, m.ret, m.kill = lanes, quad, env, 0, 0
 	for _, f := range []RegFile{RegTemp, RegITemp, RegBTemp, RegOutput} {
 		clear(m.regs[f])
 	}
 }
 
 func (m *Machine) run() {
-	m.block(m.s.Body, uint8(1<<m.lanes)-1)
+	all := uint8(1<<m.lanes) - 1
+	if m.code != nil {
+		m.code.body(m, all)
+		return
+	}
+	m.block(m.s.Body, all)
 }
 
 // RunVertex runs a vertex shader on one vertex. in has one value per
@@ -104,13 +133,38 @@ func (m *Machine) RunVertex(env *Env, in, out [][4]float32) error {
 	if len(in) < len(m.s.Inputs) || len(out) < len(m.s.Outputs) {
 		return fmt.Errorf("ir: RunVertex needs %d inputs and %d outputs", len(m.s.Inputs), len(m.s.Outputs))
 	}
-	m.reset(1, env)
+	m.reset(1, false, env)
 	for i := range m.s.Inputs {
 		m.regs[RegInput][i][0] = fbits(in[i])
 	}
 	m.run()
 	for i := range m.s.Outputs {
 		out[i] = ffloat(m.regs[RegOutput][i][0])
+	}
+	return nil
+}
+
+// RunVertices runs a vertex shader on n vertices at once (1 to 4), one
+// per lane, with the results RunVertex gives each: in[i][l] is input i
+// of vertex l, out[o][l] receives output o of vertex l.
+func (m *Machine) RunVertices(env *Env, n int, in, out [][4][4]float32) error {
+	if m.s.Stage != StageVertex {
+		return fmt.Errorf("ir: RunVertices on a %v shader", m.s.Stage)
+	}
+	if n < 1 || n > 4 || len(in) < len(m.s.Inputs) || len(out) < len(m.s.Outputs) {
+		return fmt.Errorf("ir: RunVertices needs 1 to 4 vertices, %d inputs and %d outputs", len(m.s.Inputs), len(m.s.Outputs))
+	}
+	m.reset(n, false, env)
+	for i := range m.s.Inputs {
+		for l := 0; l < n; l++ {
+			m.regs[RegInput][i][l] = fbits(in[i][l])
+		}
+	}
+	m.run()
+	for i := range m.s.Outputs {
+		for l := 0; l < n; l++ {
+			out[i][l] = ffloat(m.regs[RegOutput][i][l])
+		}
 	}
 	return nil
 }
@@ -130,7 +184,7 @@ func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err 
 	if len(in) < len(m.s.Inputs) || len(out) < len(m.s.Outputs) {
 		return 0, fmt.Errorf("ir: RunQuad needs %d inputs and %d outputs", len(m.s.Inputs), len(m.s.Outputs))
 	}
-	m.reset(4, env)
+	m.reset(4, true, env)
 	for i, d := range m.s.Inputs {
 		for l := 0; l < 4; l++ {
 			v := in[i][l]
@@ -396,7 +450,7 @@ func (m *Machine) inst(in *Inst, mask uint8) {
 		}
 		var d [4]float32
 		for c := 0; c < 4; c++ {
-			if m.lanes == 4 {
+			if m.quad {
 				if in.Op == OpDdx {
 					d[c] = a[1][c] - a[0][c]
 				} else {
@@ -495,16 +549,16 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 			r.Ddy[l] = ffloat(m.src(in.Src[2], l))
 		}
 	}
-	if m.lanes == 1 && r.Mode == TexGrad {
+	if !m.quad && r.Mode == TexGrad {
 		// vs_3_0 has no texldd; Metal vertex functions take no gradients.
 		r.Mode, r.LodBias, r.Ddx, r.Ddy = TexLod, [4]float32{}, [4][4]float32{}, [4][4]float32{}
 	}
-	if r.Kind == SamplerShadow2D && r.Mode == TexBias && m.lanes == 4 {
+	if r.Kind == SamplerShadow2D && r.Mode == TexBias && m.quad {
 		// Metal's sample_compare takes no bias.
 		r.Mode, r.LodBias = TexImplicit, [4]float32{}
 	}
 	if r.Mode == TexImplicit || r.Mode == TexBias {
-		if m.lanes == 4 {
+		if m.quad {
 			var dx, dy [4]float32
 			for c := 0; c < 4; c++ {
 				dx[c] = r.Coord[1][c] - r.Coord[0][c]

@@ -131,6 +131,14 @@ type VertexProgram interface {
 	RunVertex(r Resources, in *VertexIn, out *VertexOut)
 }
 
+// VertexBatcher is a VertexProgram that also shades n vertices (1 to 4)
+// in one call, giving each what RunVertex would: a compiled program
+// runs them as the lanes of one pass over its code. Backends use it
+// where a program offers it.
+type VertexBatcher interface {
+	RunVertices(r Resources, in *[4]VertexIn, out *[4]VertexOut, n int)
+}
+
 // Interpolation is how a varying is interpolated across a primitive.
 type Interpolation uint8
 

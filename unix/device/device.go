@@ -183,12 +183,16 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 	mu.Lock()
 	d := devices[a.DeviceID]
 	delete(devices, a.DeviceID)
+	last := len(devices) == 0
 	mu.Unlock()
 	if d == nil {
 		return shared.StatusInvalidParameter
 	}
 	d.close() // the frames queued run first
 	d.Release()
+	if last {
+		process.StopProfile()
+	}
 	return shared.StatusSuccess
 }
 

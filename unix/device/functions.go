@@ -101,6 +101,14 @@ func putFloatBytes(b []byte, v [][4]float32) []byte {
 type constScratch struct {
 	ds, vc, pc    [][4]float32
 	dsb, vcb, pcb []byte
+	// dirty: a record since the last draw may have changed what the
+	// blocks derive from; the OK flags say a block is current.
+	dirty               bool
+	dsOK, vcOK, pcOK    bool
+	fit                 ff.ViewFit   // the draw state's viewport fit
+	vk                  ff.VertexKey // the vertex constants' key
+	gen                 uint64       // the last block name given
+	dsGen, vcGen, pcGen uint64
 }
 
 // drawShaders is the draw's shader objects: nil for fixed function.
@@ -253,43 +261,66 @@ func (d *Device) fillLodBias(ds [][4]float32) {
 // setConstants uploads the constants of both stages (core/ff's for fixed
 // function, the shader constants otherwise) and the draw state, in
 // core/msl's buffer layout.
-func (d *Device) setConstants(enc backend.RenderCommandEncoder, sh drawShaders, f *drawFunctions) {
+func (d *Device) setConstants(enc *passEncoder, sh drawShaders, f *drawFunctions) {
 	st := &d.st.ff
 	sc := &d.draws.consts
-	if len(sc.ds) != ir.DSCount {
-		sc.ds = make([][4]float32, ir.DSCount)
+	// What is derived from device state is rebuilt only after a record
+	// that may change it (constClean), or when the draw's key or viewport
+	// fit differs from the last build's; the encoder is sent a block only
+	// when it holds another.
+	if sc.dirty {
+		sc.dirty, sc.dsOK, sc.vcOK, sc.pcOK = false, false, false, false
 	}
-	clear(sc.ds)
-	ff.FillDrawState(sc.ds, st)
-	ff.FillViewState(sc.ds, d.st.params, d.draws.fit)
-	d.fillLodBias(sc.ds)
-	sc.ds[ir.DSDepthBias][0], _, _ = d.depthBias()
-	for s := range pixelSamplers {
-		sc.ds[ir.DSBorder0+s] = ff.Color(d.st.samp[s][types.D3DSAMP_BORDERCOLOR])
+	if !sc.dsOK || sc.fit != d.draws.fit {
+		if len(sc.ds) != ir.DSCount {
+			sc.ds = make([][4]float32, ir.DSCount)
+		}
+		clear(sc.ds)
+		ff.FillDrawState(sc.ds, st)
+		ff.FillViewState(sc.ds, d.st.params, d.draws.fit)
+		d.fillLodBias(sc.ds)
+		sc.ds[ir.DSDepthBias][0], _, _ = d.depthBias()
+		for s := range pixelSamplers {
+			sc.ds[ir.DSBorder0+s] = ff.Color(d.st.samp[s][types.D3DSAMP_BORDERCOLOR])
+		}
+		sc.dsb = putFloatBytes(sc.dsb, sc.ds)
+		sc.dsOK, sc.fit, sc.dsGen = true, d.draws.fit, d.nextConstGen()
 	}
-	sc.dsb = putFloatBytes(sc.dsb, sc.ds)
 	if sh.vs == nil {
-		sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)
-		sc.vcb = putFloatBytes(sc.vcb, sc.vc)
-		d.bindConsts(enc, vertexStage, sc.vcb, 0, nil)
+		if !sc.vcOK || sc.vk != f.vk {
+			sc.vc = ff.VertexConstantsTo(sc.vc, &f.vk, st, d.st.params)
+			sc.vcb = putFloatBytes(sc.vcb, sc.vc)
+			sc.vcOK, sc.vk, sc.vcGen = true, f.vk, d.nextConstGen()
+		}
+		d.bindConsts(enc, vertexStage, sc.vcb, 0, nil, sc.vcGen)
 	} else {
 		c := &d.st.vsConst
-		d.bindConsts(enc, vertexStage, c.floatBytes(sh.vs.NumConstF), 0, c)
-		d.bindConsts(enc, vertexStage, c.intBytes(sh.vs.NumConstI), 1, c)
-		d.bindConsts(enc, vertexStage, c.boolBytes(sh.vs.NumConstB), 2, c)
+		d.bindConsts(enc, vertexStage, c.floatBytes(sh.vs.NumConstF), 0, c, 0)
+		d.bindConsts(enc, vertexStage, c.intBytes(sh.vs.NumConstI), 1, c, 0)
+		d.bindConsts(enc, vertexStage, c.boolBytes(sh.vs.NumConstB), 2, c, 0)
 	}
-	enc.SetVertexBytes(sc.dsb, 3)
+	enc.setBytesOnce(vertexStage, 3, sc.dsb, sc.dsGen)
 	if sh.ps == nil {
-		sc.pc = ff.PixelConstantsTo(sc.pc, st)
-		sc.pcb = putFloatBytes(sc.pcb, sc.pc)
-		d.bindConsts(enc, fragmentStage, sc.pcb, 0, nil)
+		if !sc.pcOK {
+			sc.pc = ff.PixelConstantsTo(sc.pc, st)
+			sc.pcb = putFloatBytes(sc.pcb, sc.pc)
+			sc.pcOK, sc.pcGen = true, d.nextConstGen()
+		}
+		d.bindConsts(enc, fragmentStage, sc.pcb, 0, nil, sc.pcGen)
 	} else {
 		c := &d.st.psConst
-		d.bindConsts(enc, fragmentStage, c.floatBytes(sh.ps.NumConstF), 0, c)
-		d.bindConsts(enc, fragmentStage, c.intBytes(sh.ps.NumConstI), 1, c)
-		d.bindConsts(enc, fragmentStage, c.boolBytes(sh.ps.NumConstB), 2, c)
+		d.bindConsts(enc, fragmentStage, c.floatBytes(sh.ps.NumConstF), 0, c, 0)
+		d.bindConsts(enc, fragmentStage, c.intBytes(sh.ps.NumConstI), 1, c, 0)
+		d.bindConsts(enc, fragmentStage, c.boolBytes(sh.ps.NumConstB), 2, c, 0)
 	}
-	enc.SetFragmentBytes(sc.dsb, 3)
+	enc.setBytesOnce(fragmentStage, 3, sc.dsb, sc.dsGen)
+}
+
+// nextConstGen names a newly built constant block: the encoder compares
+// names, not bytes, to skip sending a block it holds.
+func (d *Device) nextConstGen() uint64 {
+	d.draws.consts.gen++
+	return d.draws.consts.gen
 }
 
 const (
@@ -301,13 +332,10 @@ const (
 // to the backend's bytes limit, past it (the software pipeline's 8192
 // vertex constants) in a transient buffer, which for a shader's
 // constants (c non-nil) serves the frame's later draws until they change.
-func (d *Device) bindConsts(enc backend.RenderCommandEncoder, stage int, b []byte, index int, c *consts) {
+// gen names b's contents (nextConstGen), 0 when unnamed.
+func (d *Device) bindConsts(enc *passEncoder, stage int, b []byte, index int, c *consts, gen uint64) {
 	if len(b) <= backend.MaxBytesLength {
-		if stage == vertexStage {
-			enc.SetVertexBytes(b, index)
-		} else {
-			enc.SetFragmentBytes(b, index)
-		}
+		enc.setBytesOnce(stage, index, b, gen)
 		return
 	}
 	var cb *constBuf

@@ -121,6 +121,47 @@ type passEncoder struct {
 	visOffset int
 	// deferred depth and stencil stores, settled by end
 	depthUnknown, stencilUnknown bool
+	// bytes names the constant block each stage's buffer index holds
+	// (setBytesOnce), 0 for unknown.
+	bytes [2][4]uint64
+}
+
+// setBytesOnce binds b at a stage's buffer index unless the encoder holds
+// the block named gen there already (gen 0: always send).
+func (e *passEncoder) setBytesOnce(stage, index int, b []byte, gen uint64) {
+	if gen != 0 && index < len(e.bytes[stage]) && e.bytes[stage][index] == gen {
+		return
+	}
+	if stage == vertexStage {
+		e.RenderCommandEncoder.SetVertexBytes(b, index)
+	} else {
+		e.RenderCommandEncoder.SetFragmentBytes(b, index)
+	}
+	if index < len(e.bytes[stage]) {
+		e.bytes[stage][index] = gen
+	}
+}
+
+// The other binders forget what setBytesOnce bound at their index.
+
+func (e *passEncoder) SetVertexBytes(b []byte, index int) { e.setBytesOnce(vertexStage, index, b, 0) }
+
+func (e *passEncoder) SetFragmentBytes(b []byte, index int) {
+	e.setBytesOnce(fragmentStage, index, b, 0)
+}
+
+func (e *passEncoder) SetVertexBuffer(b backend.Buffer, offset, index int) {
+	if index < len(e.bytes[vertexStage]) {
+		e.bytes[vertexStage][index] = 0
+	}
+	e.RenderCommandEncoder.SetVertexBuffer(b, offset, index)
+}
+
+func (e *passEncoder) SetFragmentBuffer(b backend.Buffer, offset, index int) {
+	if index < len(e.bytes[fragmentStage]) {
+		e.bytes[fragmentStage][index] = 0
+	}
+	e.RenderCommandEncoder.SetFragmentBuffer(b, offset, index)
 }
 
 // end settles the deferred stores with a and ends the encoder.
@@ -273,11 +314,11 @@ func passSize(pd *backend.RenderPassDesc) (int, int) {
 // renderPass returns an encoder over pd's attachments, the open pass's
 // when they are the same, or nil when there is no command buffer. Draws
 // count into the occlusion queries that are active; clears do not.
-func (d *Device) renderPass(pd *backend.RenderPassDesc) backend.RenderCommandEncoder {
+func (d *Device) renderPass(pd *backend.RenderPassDesc) *passEncoder {
 	return d.passEncoder(pd, true)
 }
 
-func (d *Device) passEncoder(pd *backend.RenderPassDesc, counted bool) backend.RenderCommandEncoder {
+func (d *Device) passEncoder(pd *backend.RenderPassDesc, counted bool) *passEncoder {
 	cb := d.cmd()
 	if cb == nil {
 		return nil

@@ -17,6 +17,21 @@ type handler func(d *Device, rec []byte) error
 
 var handlers [shared.MaxRecordCode]handler
 
+// constClean marks the records that change none of what setConstants
+// derives from device state (fixed-function constants and the draw
+// state): after any other record the next draw rebuilds them. The list
+// is short and safe rather than complete: a record missing here costs
+// a rebuild, a record wrongly here would draw with stale constants.
+var constClean [shared.MaxRecordCode]bool
+
+func init() {
+	for _, name := range []string{"Nop", "Draw", "DrawIndexed", "DrawUP", "SetTexture", "SetStreamSource",
+		"SetStreamSourceFreq", "SetIndices", "SetFVF", "SetVertexDeclaration", "SetVertexShader", "SetPixelShader",
+		"SetShaderConstF", "SetShaderConstI", "SetShaderConstB", "UpdateBuffer", "UpdateTexture", "SetScissor", "IssueQuery"} {
+		constClean[shared.RecordCode(name)] = true
+	}
+}
+
 func on[T any](name string, f func(d *Device, r *T, rec []byte) error) {
 	code := shared.RecordCode(name)
 	size := int(unsafe.Sizeof(*new(T)))
@@ -121,6 +136,9 @@ func (d *Device) replay(chunks [][]byte) error {
 			if code >= uint32(len(handlers)) || handlers[code] == nil {
 				d.warnOnce(code, "record type not replayed yet")
 				continue
+			}
+			if !constClean[code] {
+				d.draws.consts.dirty = true
 			}
 			if err := d.run(code, rec); err != nil {
 				if firstErr == nil {

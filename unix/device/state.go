@@ -1,7 +1,7 @@
 package device
 
 import (
-	"sort"
+	"slices"
 
 	"mtld3d/core/ff"
 	"mtld3d/core/state"
@@ -33,14 +33,17 @@ type drawState struct {
 	tex     [20]uint32     // texture ids by sampler (16-19 vertex)
 	samp    [20][14]uint32 // D3DSAMP_* by sampler
 	lights  map[uint32]*light
-	decl    uint32 // vertex declaration id, 0 with an FVF
-	vs, ps  uint32 // shader ids, 0 for fixed function
-	vsConst consts
-	psConst consts
-	npatch  float32 // N-patch segments (no patches are drawn: caps report none)
-	swvp    bool    // software vertex processing on a mixed device (the CPU and GPU paths are one here)
-	palette uint32  // current texture palette (P8 textures, textures.go)
-	a2m     bool    // AMD's alpha to coverage, latched by D3DRS_POINTSIZE = A2M1 until A2M0
+	// lightsChanged: SetLight or LightEnable since activeLights last ran.
+	lightsChanged bool
+	lightIdx      []uint32 // activeLights' scratch
+	decl          uint32   // vertex declaration id, 0 with an FVF
+	vs, ps        uint32   // shader ids, 0 for fixed function
+	vsConst       consts
+	psConst       consts
+	npatch        float32 // N-patch segments (no patches are drawn: caps report none)
+	swvp          bool    // software vertex processing on a mixed device (the CPU and GPU paths are one here)
+	palette       uint32  // current texture palette (P8 textures, textures.go)
+	a2m           bool    // AMD's alpha to coverage, latched by D3DRS_POINTSIZE = A2M1 until A2M0
 }
 
 // reset returns every state to D3D9's defaults (core/state, the same
@@ -64,6 +67,7 @@ func (s *drawState) reset() {
 	s.indices = 0
 	s.tex = [20]uint32{}
 	s.lights = map[uint32]*light{}
+	s.lightsChanged = true
 	s.decl, s.vs, s.ps = 0, 0, 0
 	s.vsConst, s.psConst = consts{}, consts{}
 	s.a2m = false
@@ -86,13 +90,17 @@ func defaultSampler() [14]uint32 {
 // activeLights fills ff's light list and parameters with the enabled
 // lights, lowest index first, at most eight.
 func (s *drawState) activeLights() {
-	idx := make([]uint32, 0, len(s.lights))
+	if !s.lightsChanged {
+		return
+	}
+	s.lightsChanged = false
+	idx := s.lightIdx[:0]
 	for i, l := range s.lights {
 		if l.enabled {
 			idx = append(idx, i)
 		}
 	}
-	sort.Slice(idx, func(a, b int) bool { return idx[a] < idx[b] })
+	slices.Sort(idx)
 	s.ff.Lights = [ff.MaxLights]types.LightType{}
 	for n, i := range idx {
 		if n == ff.MaxLights {
@@ -101,6 +109,7 @@ func (s *drawState) activeLights() {
 		s.ff.Lights[n] = types.LightType(s.lights[i].data.Type)
 		s.params.Lights[n] = s.lights[i].data
 	}
+	s.lightIdx = idx
 }
 
 // viewport is the recorded viewport as D3D9 gives it.
@@ -184,6 +193,7 @@ func init() {
 			Direction: types.Vector{X: r.Direction[0], Y: r.Direction[1], Z: r.Direction[2]},
 			Range:     r.Range, Falloff: r.Falloff, Attenuation0: r.Attenuation0, Attenuation1: r.Attenuation1,
 			Attenuation2: r.Attenuation2, Theta: r.Theta, Phi: r.Phi}
+		d.st.lightsChanged = true
 		return nil
 	})
 	on("LightEnable", func(d *Device, r *shared.RecLightEnable, _ []byte) error {
@@ -194,6 +204,7 @@ func init() {
 			d.st.lights[r.Index] = l
 		}
 		l.enabled = r.Enable != 0
+		d.st.lightsChanged = true
 		return nil
 	})
 	on("SetClipPlane", func(d *Device, r *shared.RecSetClipPlane, _ []byte) error {

@@ -152,6 +152,7 @@ func start(exeUnix, exeWin, env string, arch, guestPID uint32) {
 	for _, w := range warnings {
 		l.Warn("config: " + w)
 	}
+	startProfile(cfg.CPUProfile)
 }
 
 func guestArchName(a uint32) string {

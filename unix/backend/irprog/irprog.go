@@ -294,6 +294,7 @@ type VertexProgram struct {
 	clips []int // output indices in clip-distance order
 	vary  []int // output index per backend varying
 	slots []int // varying slot per backend varying
+	code  *ir.Code
 	pool  sync.Pool
 }
 
@@ -346,7 +347,7 @@ func Vertex(s *ir.Shader, key ir.VariantKey) (*VertexProgram, error) {
 		p.slots = append(p.slots, x.slot)
 	}
 	p.sig = backend.VertexSignature{Varyings: len(vs), ClipDistances: len(p.clips)}
-	if _, err := ir.NewMachine(v); err != nil {
+	if p.code, err = ir.Compile(v); err != nil {
 		return nil, err
 	}
 	p.pool.New = func() any { return p.newState() }
@@ -364,19 +365,17 @@ func (p *VertexProgram) Slots() []int { return p.slots }
 func (p *VertexProgram) VertexSignature() backend.VertexSignature { return p.sig }
 
 type vertexState struct {
-	m       *ir.Machine
-	env     ir.Env
-	tex     vertexTextures
-	c       consts
-	in, out [][4]float32
+	m         *ir.Machine
+	env       ir.Env
+	tex       vertexTextures
+	c         consts
+	in, out   [][4]float32
+	in4, out4 [][4][4]float32 // RunVertices'
 }
 
 func (p *VertexProgram) newState() *vertexState {
-	m, err := ir.NewMachine(p.s)
-	if err != nil {
-		panic(err) // validated in Vertex
-	}
-	st := &vertexState{m: m, in: make([][4]float32, len(p.s.Inputs)), out: make([][4]float32, len(p.s.Outputs))}
+	st := &vertexState{m: p.code.NewMachine(), in: make([][4]float32, len(p.s.Inputs)), out: make([][4]float32, len(p.s.Outputs)),
+		in4: make([][4][4]float32, len(p.s.Inputs)), out4: make([][4][4]float32, len(p.s.Outputs))}
 	if len(p.s.Samplers) > 0 {
 		st.env.Textures = &st.tex
 	}
@@ -414,22 +413,59 @@ func (p *VertexProgram) RunVertex(r backend.Resources, in *backend.VertexIn, out
 	p.pool.Put(st)
 }
 
-// vertexTextures samples for a vertex machine: one lane at an explicit
-// level (the interpreter turns every vertex-stage mode into TexLod).
+// RunVertices shades n vertices (1 to 4) as the lanes of one run.
+func (p *VertexProgram) RunVertices(r backend.Resources, in *[4]backend.VertexIn, out *[4]backend.VertexOut, n int) {
+	st := p.pool.Get().(*vertexState)
+	st.c.load(r, p.s, p.bufs, &st.env)
+	st.tex.r = r
+	for i, a := range p.attr {
+		for l := 0; l < n; l++ {
+			st.in4[i][l] = in[l].Attr[a]
+		}
+	}
+	if err := st.m.RunVertices(&st.env, n, st.in4, st.out4); err != nil {
+		panic(err)
+	}
+	for l := 0; l < n; l++ {
+		o := &out[l]
+		o.Position, o.PointSize = [4]float32{}, 1 // unwritten point size: Metal leaves it undefined
+		if p.pos >= 0 {
+			o.Position = st.out4[p.pos][l]
+		}
+		if p.psize >= 0 {
+			o.PointSize = st.out4[p.psize][l][0]
+		}
+		for k, c := range p.clips {
+			o.ClipDistance[k] = st.out4[c][l][0]
+		}
+		for k, v := range p.vary {
+			o.Varyings[k] = st.out4[v][l]
+		}
+	}
+	st.tex.r = nil
+	st.env.ConstF, st.env.ConstI, st.env.DrawState = nil, nil, nil
+	p.pool.Put(st)
+}
+
+// vertexTextures samples for a vertex machine: each lane (a vertex) at an
+// explicit level (the interpreter turns every vertex-stage mode into
+// TexLod).
 type vertexTextures struct{ r backend.Resources }
 
 func (t *vertexTextures) Sample(req *ir.TexRequest, out *[4][4]float32) {
 	n := req.Sampler
-	lod := float32(0)
-	if req.Mode == ir.TexLod || req.Mode == ir.TexBias {
-		lod = req.LodBias[0]
+	for l := 0; l < req.Lanes; l++ {
+		lod := float32(0)
+		if req.Mode == ir.TexLod || req.Mode == ir.TexBias {
+			lod = req.LodBias[l]
+		}
+		if req.Kind == ir.SamplerShadow2D {
+			v := t.r.SampleCompare(n, n, req.Coord[l], req.Ref[l], lod)
+			out[l] = [4]float32{v, v, v, v}
+			continue
+		}
+		out[l] = t.r.Sample(n, n, req.Coord[l], lod)
 	}
-	if req.Kind == ir.SamplerShadow2D {
-		v := t.r.SampleCompare(n, n, req.Coord[0], req.Ref[0], lod)
-		out[0] = [4]float32{v, v, v, v}
-		return
-	}
-	out[0] = t.r.Sample(n, n, req.Coord[0], lod)
 }
 
 // ---- fragment programs ----
@@ -457,6 +493,7 @@ type FragmentProgram struct {
 	colors [backend.MaxColorAttachments]int // output index per colour target, -1 if not written
 	depth  int                              // output index of depth, or -1
 	mask   int                              // output index of the sample mask, or -1
+	code   *ir.Code
 	pool   sync.Pool
 }
 
@@ -539,7 +576,7 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 			}
 		}
 	}
-	if _, err := ir.NewMachine(v); err != nil {
+	if p.code, err = ir.Compile(v); err != nil {
 		return nil, err
 	}
 	p.pool.New = func() any { return p.newState() }
@@ -560,11 +597,7 @@ type fragmentState struct {
 }
 
 func (p *FragmentProgram) newState() *fragmentState {
-	m, err := ir.NewMachine(p.s)
-	if err != nil {
-		panic(err) // validated in Fragment
-	}
-	st := &fragmentState{m: m, in: make([][4][4]float32, len(p.s.Inputs)), out: make([][4][4]float32, len(p.s.Outputs))}
+	st := &fragmentState{m: p.code.NewMachine(), in: make([][4][4]float32, len(p.s.Inputs)), out: make([][4][4]float32, len(p.s.Outputs))}
 	if len(p.s.Samplers) > 0 {
 		st.env.Textures = &st.tex
 	}

@@ -76,6 +76,9 @@ type geometry struct {
 	slots []int32
 	ids   []uint32
 	sig   backend.VertexSignature // of the current draw's vertex program
+	pvs   []pvert                 // carvePverts' current block
+	// scratch is shade's when it runs on this goroutine.
+	scratch shadeScratch
 }
 
 func newGeometry(p *pass) *geometry { return &geometry{p: p} }
@@ -275,28 +278,61 @@ func (g *geometry) draw(d *draw) error {
 // shadeChunk is how many vertices are worth a goroutine of their own.
 const shadeChunk = 256
 
+// shadeScratch is what shading a range of vertices works in.
+type shadeScratch struct {
+	in  [4]backend.VertexIn
+	out [4]backend.VertexOut
+	cv  cvert
+}
+
+// carvePverts returns n zeroed projected vertices from the pass's blocks:
+// primitives keep pointers to them until the pass is rasterized.
+func (g *geometry) carvePverts(n int) []pvert {
+	if cap(g.pvs)-len(g.pvs) < n {
+		g.pvs = make([]pvert, 0, max(n, 512))
+	}
+	at := len(g.pvs)
+	g.pvs = g.pvs[:at+n]
+	return g.pvs[at : at+n : at+n]
+}
+
 // shade runs the vertex program over the draw's vertices for one
 // instance, in parallel chunks for big draws (each vertex is independent,
 // so the result does not depend on the split).
 func (g *geometry) shade(d *draw, dc *drawCtx, vs *stageRes, clip *clipper, inst uint32) {
 	st, pl := dc.st, dc.pl
-	run := func(lo, hi int) {
-		var in backend.VertexIn
-		var cv cvert
-		for i := lo; i < hi; i++ {
-			fetchVertex(&pl.desc.VertexDescriptor, &st.vs, g.ids[i], inst, uint32(d.baseInstance), &in)
-			out := &g.outs[i]
-			*out = backend.VertexOut{}
-			pl.vp.RunVertex(vs, &in, out)
-			toClip(out, &cv, pl.vsig)
-			g.codes[i] = clip.outcode(&cv)
-			g.proj[i] = project(&cv, &st.viewport, dc.nvary)
+	pv := g.carvePverts(len(g.ids))
+	vb, batched := pl.vp.(backend.VertexBatcher)
+	run := func(lo, hi int, sc *shadeScratch) {
+		for i := lo; i < hi; {
+			// Four vertices a run where the program can: one pass over
+			// its code.
+			n := 1
+			if batched {
+				n = min(4, hi-i)
+			}
+			for l := 0; l < n; l++ {
+				fetchVertex(&pl.desc.VertexDescriptor, &st.vs, g.ids[i+l], inst, uint32(d.baseInstance), &sc.in[l])
+				sc.out[l] = backend.VertexOut{}
+			}
+			if batched {
+				vb.RunVertices(vs, &sc.in, &sc.out, n)
+			} else {
+				pl.vp.RunVertex(vs, &sc.in[0], &sc.out[0])
+			}
+			for l := 0; l < n; l++ {
+				g.outs[i+l] = sc.out[l]
+				toClip(&g.outs[i+l], &sc.cv, pl.vsig)
+				g.codes[i+l] = clip.outcode(&sc.cv)
+				g.proj[i+l] = project(&sc.cv, &st.viewport, dc.nvary, &pv[i+l])
+			}
+			i += n
 		}
 	}
 	n := len(g.ids)
 	workers := min(runtime.GOMAXPROCS(0), (n+shadeChunk-1)/shadeChunk)
 	if workers <= 1 {
-		run(0, n)
+		run(0, n, &g.scratch)
 		return
 	}
 	var wg sync.WaitGroup
@@ -314,7 +350,7 @@ func (g *geometry) shade(d *draw, dc *drawCtx, vs *stageRes, clip *clipper, inst
 					mu.Unlock()
 				}
 			}()
-			run(lo, hi)
+			run(lo, hi, new(shadeScratch))
 		}(lo, min(lo+per, n))
 	}
 	wg.Wait()
@@ -335,9 +371,9 @@ func toClip(o *backend.VertexOut, c *cvert, sig backend.VertexSignature) {
 }
 
 // project applies the perspective divide and the viewport transform.
-func project(c *cvert, vp *backend.Viewport, nvary int) *pvert {
+func project(c *cvert, vp *backend.Viewport, nvary int, v *pvert) *pvert {
 	iw := 1 / c.p[3]
-	v := &pvert{invw: iw, psize: c.psize}
+	v.invw, v.psize = iw, c.psize
 	// Snap to the sub-pixel grid, as hardware does, so that positions
 	// meant to sit on pixel centres do after float rounding.
 	v.x = snap(vp.OriginX + (c.p[0]*iw+1)*vp.Width/2)
@@ -440,7 +476,7 @@ func (g *geometry) tri(dc *drawCtx, clip *clipper, a, b, c int32) {
 	}
 	vs := make([]*pvert, len(in))
 	for i := range in {
-		vs[i] = project(&in[i], &dc.st.viewport, dc.nvary)
+		vs[i] = project(&in[i], &dc.st.viewport, dc.nvary, new(pvert))
 	}
 	g.polygon(dc, vs, flat)
 }
@@ -612,7 +648,7 @@ func (g *geometry) line(dc *drawCtx, clip *clipper, a, b int32) {
 		var na, nb cvert
 		clip.lerp(&va, &vb, t0, &na)
 		clip.lerp(&va, &vb, t1, &nb)
-		pa, pb = project(&na, &dc.st.viewport, dc.nvary), project(&nb, &dc.st.viewport, dc.nvary)
+		pa, pb = project(&na, &dc.st.viewport, dc.nvary, new(pvert)), project(&nb, &dc.st.viewport, dc.nvary, new(pvert))
 	}
 	if l, ok := g.setupLine(dc, pa, pb, flat); ok {
 		l.front = true
