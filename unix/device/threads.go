@@ -15,14 +15,17 @@ import (
 // The threads of a started device (Start): SubmitFrame captures a frame
 // (capture.go) on the guest's thread and hands it to the encoder.
 //
-//	guest thread --frames--> encoder --submissions--> submit --presents--> presenter
+//	guest thread --frames--> encoder --submissions--> submit --committed--> retire --presents--> presenter
 //
 // Each arrow is a channel of capacity one, so a stage is at most one item
 // ahead of the next. The encoder replays records into backend commands;
-// the submit goroutine commits each command buffer, waits for it and runs
-// its completion work (transient buffers back to the encoder, for reuse);
-// the presenter runs present-time
-// work (frame dumps). Drawables are taken and filled on the encoder
+// the submit goroutine commits each command buffer as it comes, and the
+// retire goroutine waits for them in order and runs their completion work
+// (transient buffers back to the encoder, for reuse): so up to three
+// command buffers are in flight (one waited on, one queued to it, one
+// committed and waiting to be queued), and the frame-latency bound, not
+// a wait after each commit, is what holds the game back. The presenter
+// runs present-time work (frame dumps). Drawables are taken and filled on the encoder
 // (layer.go says why). Each goroutine keeps its OS thread.
 // A device that is not started runs every stage inline on the caller's
 // goroutine (the unit tests' Replay).
@@ -47,6 +50,7 @@ type job struct {
 type pipeline struct {
 	enc  chan job
 	sub  chan submission
+	wait chan submission // committed, to retire
 	pres chan submission
 	exit sync.WaitGroup
 
@@ -63,13 +67,14 @@ type pipeline struct {
 
 // Start runs the device's encoder, submit and presenter goroutines.
 func (d *Device) Start() {
-	p := &pipeline{enc: make(chan job, 1), sub: make(chan submission, 1), pres: make(chan submission, 1)}
+	p := &pipeline{enc: make(chan job, 1), sub: make(chan submission, 1), wait: make(chan submission, 1), pres: make(chan submission, 1)}
 	p.cond.L = &p.mu
 	d.pipe = p
 	d.startCompiler()
-	p.exit.Add(3)
+	p.exit.Add(4)
 	go d.encoder(p)
 	go d.submitter(p)
+	go d.retirer(p)
 	go d.presenter(p)
 }
 
@@ -132,7 +137,17 @@ func (d *Device) submitter(p *pipeline) {
 	runtime.LockOSThread()
 	defer p.exit.Done()
 	for s := range p.sub {
-		d.complete(s)
+		d.commit(s)
+		p.wait <- s
+	}
+	close(p.wait)
+}
+
+func (d *Device) retirer(p *pipeline) {
+	runtime.LockOSThread()
+	defer p.exit.Done()
+	for s := range p.wait {
+		d.retire(s)
 		p.pres <- submission{present: s.present, presents: s.presents}
 		p.mu.Lock()
 		p.retired++
@@ -159,13 +174,31 @@ func (d *Device) presenter(p *pipeline) {
 // complete commits a submission's command buffer, waits for it and
 // gives its transient buffers back to the encoder (completedTransients).
 func (d *Device) complete(s submission) {
+	d.commit(s)
+	d.retire(s)
+}
+
+// commit commits a submission's command buffer.
+func (d *Device) commit(s submission) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("command buffer commit panicked", zap.Any("panic", r), zap.Stack("stack"))
+		}
+	}()
+	if s.cb != nil {
+		s.cb.Commit()
+	}
+}
+
+// retire waits for a committed submission and gives its transient
+// buffers back to the encoder (completedTransients).
+func (d *Device) retire(s submission) {
 	defer func() {
 		if r := recover(); r != nil {
 			d.log.Error("command buffer completion panicked", zap.Any("panic", r), zap.Stack("stack"))
 		}
 	}()
 	if s.cb != nil {
-		s.cb.Commit()
 		s.cb.WaitUntilCompleted()
 		if err := s.cb.Error(); err != nil {
 			d.log.Error("command buffer failed", zap.Error(err))

@@ -343,3 +343,54 @@ func TestUpdatesDoNotWaitForTheGPU(t *testing.T) {
 	d.close()
 	d.Release()
 }
+
+// committing is gated that also reports each commit.
+type committing struct {
+	gated
+	commits chan struct{}
+}
+
+type committingQueue struct {
+	backend.CommandQueue
+	gate, commits chan struct{}
+}
+
+type committingCB struct {
+	gatedCB
+	commits chan struct{}
+}
+
+func (g *committing) NewCommandQueue() (backend.CommandQueue, error) {
+	q, err := g.Device.NewCommandQueue()
+	return &committingQueue{q, g.gate, g.commits}, err
+}
+func (q *committingQueue) CommandBuffer() backend.CommandBuffer {
+	return &committingCB{gatedCB{q.CommandQueue.CommandBuffer(), q.gate}, q.commits}
+}
+func (c *committingCB) Commit() {
+	c.gatedCB.Commit()
+	c.commits <- struct{}{}
+}
+
+// Command buffers are committed as they come, not after the previous one
+// completed: three presented frames are all committed while none has
+// completed (the latency bound is what then holds the fourth back).
+func TestThreeCommandBuffersInFlight(t *testing.T) {
+	g := &committing{gated: gated{Device: testBackend(t), gate: make(chan struct{})}, commits: make(chan struct{}, 8)}
+	d := startedDevice(t, g)
+	for i := range 3 {
+		submit(t, d, presentFrame(i == 0, nil))
+	}
+	for i := range 3 {
+		select {
+		case <-g.commits:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d command buffers committed while none completed, want 3", i)
+		}
+	}
+	for range 3 {
+		g.gate <- struct{}{}
+	}
+	d.close()
+	d.Release()
+}
