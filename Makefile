@@ -154,11 +154,11 @@ conformance-visual: all
 	$(GO) run ./conformance -file visual -arch x86_64 $(CONFORMANCE_WINE_VISUAL) $(CONFORMANCE_FLAGS)
 	$(GO) run ./conformance -file visual -arch i686 -no-wine $(CONFORMANCE_FLAGS)
 
-# Each fuzz test for FUZZTIME (go test -fuzz): the DXSO parsers, the
+# Each fuzz test for FUZZTIME (go test -fuzz): the DXSO parsers, the IR decoder, the
 # shader cache, and frames through capture and replay.
 FUZZTIME ?= 30s
 fuzz:
-	for t in ./core/dxso:FuzzParse ./core/dxso:FuzzCTAB ./core/dxso:FuzzAssemble ./core/dxso/lower:FuzzLower \
+	for t in ./core/dxso:FuzzParse ./core/dxso:FuzzCTAB ./core/dxso:FuzzAssemble ./core/dxso/lower:FuzzLower ./core/ir:FuzzDecode \
 		./unix/shadercache:FuzzLoad ./unix/device:FuzzFrame; do \
 		$(GO) test -run XXX -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}" || exit 1; done
 
