@@ -327,6 +327,41 @@ func (c *Cache) Get(k Key) ([]byte, bool) {
 	return out, true
 }
 
+// Peek is Get without counting a hit or a miss or making k recently
+// used: for a reader that walks the cache (a prewarm) and must not keep
+// alive what the game no longer uses.
+func (c *Cache) Peek(k Key) ([]byte, bool) {
+	if c == nil {
+		return nil, false
+	}
+	c.mu.RLock()
+	e := c.entries[k]
+	c.mu.RUnlock()
+	if e == nil {
+		return nil, false
+	}
+	out, err := decoder.DecodeAll(e.rec.comp, make([]byte, 0, e.rec.rawLen))
+	if err != nil || len(out) != int(e.rec.rawLen) {
+		return nil, false
+	}
+	return out, true
+}
+
+// Recent returns up to n keys, the most recently used first.
+func (c *Cache) Recent(n int) []Key {
+	if c == nil || n <= 0 {
+		return nil
+	}
+	c.mu.RLock()
+	es := c.byAge()
+	c.mu.RUnlock()
+	ks := make([]Key, 0, min(n, len(es)))
+	for i := len(es) - 1; i >= 0 && len(ks) < n; i-- {
+		ks = append(ks, es[i].rec.key)
+	}
+	return ks
+}
+
 // Has reports whether k is stored, without counting a hit or a miss.
 func (c *Cache) Has(k Key) bool {
 	if c == nil {
