@@ -103,7 +103,7 @@ func cacheDir(v string) string {
 // fingerprint, so a changed lowering starts a new cache.
 var fingerprintProbes = []string{
 	"vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_position o0\ndcl_texcoord o1\ndefi i0, 3, 0, 1, 0\n" +
-		"mova a0.x, v1.x\nloop aL, i0\nadd r0, v0, c[a0.x+aL]\nendloop\nm4x4 o0, r0, c0\nsincos r1.xy, v1.x\nmov o1, r1\n",
+		"mova a0.x, v1.x\nmov r0, c[a0.x+2]\nloop aL, i0\nadd r0, r0, c[aL+4]\nendloop\nm4x4 o0, r0, c0\nsincos r1.xy, v1.x\nmov o1, r1\n",
 	"ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nrcp r1.x, r0.w\nmul r0.xyz, r0, r1.x\nmov_sat oC0, r0\n",
 	"ps_1_4\ntexld r0, t0\ntexcrd r1.xyz, t1\nphase\ncnd r0, r1.x, r0, c0\nmul_x2 r0, r0, v0\n",
 }

@@ -3,6 +3,7 @@ package device
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,6 +14,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"mtld3d/core/dxso"
+	"mtld3d/core/dxso/lower"
+	"mtld3d/core/ff"
 	"mtld3d/core/format"
 	"mtld3d/core/ir"
 	"mtld3d/core/pixfmt"
@@ -356,4 +359,71 @@ func TestDestroyedShaderDropsItsBuild(t *testing.T) {
 		t.Errorf("%d builds left after their shaders were destroyed", builds)
 	}
 	runtime.KeepAlive(keep)
+}
+
+// The fingerprint's probe shaders assemble and lower: a probe that
+// stopped would leave lowering changes out of the fingerprint.
+func TestFingerprintProbesLower(t *testing.T) {
+	for _, src := range fingerprintProbes {
+		p, err := dxso.AssembleProgram(src)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		if _, err := lower.Lower(p, lower.Options{}); err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+	}
+}
+
+// A cache file is untrusted: entries of every kind that are damaged, or
+// well formed with nonsense inside (a variant no state makes, a pipeline
+// of unknown formats), are skipped or fail their build at the prewarm,
+// and the device draws on.
+func TestPrewarmSurvivesDamagedEntries(t *testing.T) {
+	dir := t.TempDir()
+	fp := cacheFingerprint(testBackend(t), format.Target{AppleGPU: true})
+	c, err := shadercache.Open(dir, cacheName, fp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	noise := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return b
+	}
+	st := ff.DefaultState()
+	vs := ff.VertexShader(ff.VertexKeyOf(&st))
+	enc := ir.Encode(vs)
+	c.Put(shadercache.KeyOf("ir"), append([]byte{entryIR}, enc...))
+	bad := ir.VariantKey{FogMode: 200, AlphaFunc: 99}
+	for i := range bad.SamplerKinds {
+		bad.SamplerKinds[i] = 250
+	}
+	fe := fnEntry{key: fnKey{irKey(enc), bad}, slots: []int{0, 300}, entry: "vs_main", source: "not msl"}
+	c.Put(shadercache.KeyOf("fn"), fe.encode())
+	fe.slots = []int{1}
+	c.Put(shadercache.KeyOf("fn2"), fe.encode())
+	pe := pipeEntry{vs: fe.key.cacheKey()}
+	pe.rest.ColorAttachments[0].Format = 255
+	pe.rest.SampleCount = 3
+	c.Put(shadercache.KeyOf("pipe"), pe.encode())
+	for i := range 64 {
+		kind := []byte{entryShader, entryIR, entryFunction, entryPipeline}[i%4]
+		c.Put(shadercache.KeyOf("noise", string(rune(i))), append([]byte{kind}, noise(i*7)...))
+	}
+	d := cachedDevice(t, testBackend(t), c)
+	d.compiler.pre.wait()
+	create, draw, keep := shaderFrames(t)
+	submit(t, d, create)
+	submit(t, d, draw)
+	if got := readPixel(t, d, 1, 8, 8, 4, 4); !halfGreen(got) {
+		t.Errorf("shaded pixel %#x, want half green", got)
+	}
+	d.close()
+	d.Release()
+	runtime.KeepAlive(keep)
+	c.Close()
 }
