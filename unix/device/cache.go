@@ -147,14 +147,14 @@ type shaderStore struct {
 	c *shadercache.Cache
 
 	mu     sync.Mutex
-	byCode [lowerings]map[string]*ir.Shader // [lowering] bytecode -> IR
-	byKey  map[shadercache.Key]*ir.Shader   // IR key -> IR (shaders of bytecode, and the prewarm's)
-	keyOf  map[*ir.Shader]shadercache.Key   // the IR key of each IR above
+	byCode [lowerings]map[string]held     // [lowering] bytecode -> IR
+	byKey  map[shadercache.Key]*ir.Shader // IR key -> IR (shaders of bytecode, and the prewarm's)
+	keyOf  map[*ir.Shader]shadercache.Key // the IR key of each IR above
 }
 
 func newStore(c *shadercache.Cache) *shaderStore {
 	return &shaderStore{c: c,
-		byCode: [lowerings]map[string]*ir.Shader{{}, {}, {}},
+		byCode: [lowerings]map[string]held{{}, {}, {}},
 		byKey:  map[shadercache.Key]*ir.Shader{},
 		keyOf:  map[*ir.Shader]shadercache.Key{},
 	}
@@ -169,10 +169,18 @@ func shaderKey(code []byte, lowering int) shadercache.Key {
 // irKey is the key of an IR: a hash of its encoding.
 func irKey(enc []byte) shadercache.Key { return sha256.Sum256(enc) }
 
-// remember records s as code's IR (code nil: s has no bytecode) and
-// returns the IR this store holds for it: an earlier one of the same key
-// if there is one.
-func (st *shaderStore) remember(code []byte, lowering int, s *ir.Shader, k shadercache.Key) *ir.Shader {
+// held is a bytecode's IR and the key of its shader entry, which each
+// use makes recent: the disk cache's eviction and the next prewarm keep
+// what is used, though the store answers without reading the entry.
+type held struct {
+	s     *ir.Shader
+	entry shadercache.Key
+}
+
+// remember records s, of IR key k, as code's IR (code nil: s has no
+// bytecode) whose shader entry is entry, and returns the IR this store
+// holds for it: an earlier one of the same key if there is one.
+func (st *shaderStore) remember(code []byte, lowering int, s *ir.Shader, k, entry shadercache.Key) *ir.Shader {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if old := st.byKey[k]; old != nil {
@@ -182,7 +190,7 @@ func (st *shaderStore) remember(code []byte, lowering int, s *ir.Shader, k shade
 		st.keyOf[s] = k
 	}
 	if code != nil {
-		st.byCode[lowering][string(code)] = s
+		st.byCode[lowering][string(code)] = held{s, entry}
 	}
 	return s
 }
@@ -194,16 +202,17 @@ func (st *shaderStore) remember(code []byte, lowering int, s *ir.Shader, k shade
 // own for this lowering.
 func (st *shaderStore) shader(code []byte, lowering int, build func() (*ir.Shader, error), later func(func())) (*ir.Shader, error) {
 	st.mu.Lock()
-	s := st.byCode[lowering][string(code)]
+	h := st.byCode[lowering][string(code)]
 	st.mu.Unlock()
-	if s != nil {
-		return s, nil
+	if h.s != nil {
+		st.c.Touch(h.entry)
+		return h.s, nil
 	}
 	k := shaderKey(code, lowering)
 	if v, ok := st.c.Get(k); ok {
 		if enc, ok := shaderEntry(v, code, lowering); ok {
 			if s, err := ir.Decode(enc); err == nil {
-				return st.remember(code, lowering, s, irKey(enc)), nil
+				return st.remember(code, lowering, s, irKey(enc), k), nil
 			}
 		}
 	}
@@ -221,7 +230,7 @@ func (st *shaderStore) shader(code []byte, lowering int, build func() (*ir.Shade
 			later(func() { st.c.Put(k, v) })
 		}
 	}
-	return st.remember(code, lowering, s, irKey(enc)), nil
+	return st.remember(code, lowering, s, irKey(enc), k), nil
 }
 
 // shaderEntry checks a shader entry against the bytecode and lowering it
@@ -258,7 +267,7 @@ func (st *shaderStore) keyFor(s *ir.Shader, later func(func())) shadercache.Key 
 	k = irKey(enc)
 	if st.c != nil {
 		ek := shadercache.NewKey([]byte("ir"), k[:])
-		if !st.c.Has(ek) {
+		if !st.c.Touch(ek) {
 			v := append([]byte{entryIR}, enc...)
 			if later == nil {
 				st.c.Put(ek, v)
@@ -295,6 +304,7 @@ type fnEntry struct {
 	key           fnKey
 	slots         []int
 	entry, source string
+	at            shadercache.Key // the entry's own key (not encoded)
 }
 
 func (e *fnEntry) encode() []byte {

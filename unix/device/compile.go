@@ -35,7 +35,8 @@ type compiled struct {
 	fn    backend.Function
 	slots []int // the vertex stage's varying slots (msl.Unit.Varyings)
 	err   error
-	key   fnKey // the function's cache identity
+	key   fnKey           // the function's cache identity
+	entry shadercache.Key // the prewarm's: its function entry
 }
 
 // wait returns the build's result once it is done.
@@ -66,7 +67,7 @@ type compiler struct {
 }
 
 func (d *Device) startCompiler() {
-	c := &compiler{jobs: make(chan func(), 64), builds: map[compileKey]*compiled{}, pre: newPrewarm()}
+	c := &compiler{jobs: make(chan func(), 64), builds: map[compileKey]*compiled{}, pre: newPrewarm(d.store.c)}
 	c.wg.Add(compileWorkers)
 	for range compileWorkers {
 		go func() {

@@ -31,35 +31,49 @@ const (
 var errStopped = errors.New("device stopped before the prewarm built this")
 
 type prewarm struct {
+	cache *shadercache.Cache // whose entries a take makes recent
 	mu    sync.Mutex
 	fns   map[fnKey]*compiled // built or being built, not yet taken by a draw
-	pipes map[backend.RenderPipelineDesc]backend.RenderPipelineState
+	pipes map[backend.RenderPipelineDesc]prewarmedPipe
 	quit  chan struct{}
 	done  chan struct{}  // the prewarm goroutine ended
 	jobs  sync.WaitGroup // its builds on the workers
 }
 
-func newPrewarm() *prewarm {
-	return &prewarm{fns: map[fnKey]*compiled{}, pipes: map[backend.RenderPipelineDesc]backend.RenderPipelineState{},
+// prewarmedPipe is a pipeline the prewarm built and its entry.
+type prewarmedPipe struct {
+	s     backend.RenderPipelineState
+	entry shadercache.Key
+}
+
+func newPrewarm(c *shadercache.Cache) *prewarm {
+	return &prewarm{cache: c, fns: map[fnKey]*compiled{}, pipes: map[backend.RenderPipelineDesc]prewarmedPipe{},
 		quit: make(chan struct{}), done: make(chan struct{})}
 }
 
 // take hands a prewarmed function over to a draw: nil if there is none.
+// Its entry becomes recent, as a cache hit's would.
 func (p *prewarm) take(k fnKey) *compiled {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	b := p.fns[k]
 	delete(p.fns, k)
+	p.mu.Unlock()
+	if b != nil {
+		p.cache.Touch(b.entry)
+	}
 	return b
 }
 
 // takePipe hands a prewarmed pipeline over to a draw.
 func (p *prewarm) takePipe(desc backend.RenderPipelineDesc) backend.RenderPipelineState {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	s := p.pipes[desc]
+	pp, ok := p.pipes[desc]
 	delete(p.pipes, desc)
-	return s
+	p.mu.Unlock()
+	if ok {
+		p.cache.Touch(pp.entry)
+	}
+	return pp.s
 }
 
 // wait returns once the prewarm has handed everything out and the
@@ -82,8 +96,8 @@ func (p *prewarm) release() {
 			b.fn.Release()
 		}
 	}
-	for _, s := range p.pipes {
-		s.Release()
+	for _, pp := range p.pipes {
+		pp.s.Release()
 	}
 	p.fns, p.pipes = nil, nil
 }
@@ -125,21 +139,23 @@ func (d *Device) prewarm(c *compiler) {
 		case entryShader:
 			if code, l, enc, ok := parseShaderEntry(v); ok && !st.hasCode(code, l) {
 				if s, err := ir.Decode(enc); err == nil {
-					st.remember(code, l, s, irKey(enc))
+					st.remember(code, l, s, irKey(enc), k)
 					loaded++
 				}
 			}
 		case entryIR:
 			if s, err := ir.Decode(v[1:]); err == nil {
-				st.remember(nil, 0, s, irKey(v[1:]))
+				st.remember(nil, 0, s, irKey(v[1:]), k)
 				loaded++
 			}
 		case entryFunction:
 			if e, ok := parseFnEntry(v); ok && len(fns) < maxPrewarm {
+				e.at = k
 				fns = append(fns, e)
 			}
 		case entryPipeline:
 			if e, ok := parsePipeEntry(v); ok && len(pipes) < maxPrewarm {
+				e.at = k
 				pipes = append(pipes, e)
 			}
 		}
@@ -153,7 +169,7 @@ func (d *Device) prewarm(c *compiler) {
 func (st *shaderStore) hasCode(code []byte, lowering int) bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return st.byCode[lowering][string(code)] != nil
+	return st.byCode[lowering][string(code)].s != nil
 }
 
 // ir returns the IR of key k, if the store holds it.
@@ -179,7 +195,7 @@ func (d *Device) prewarmFunctions(c *compiler, fns []fnEntry) map[shadercache.Ke
 			fd.Stage = backend.StageVertex
 		}
 		fb := functionBuild{desc: fd, entry: e, hit: true}
-		b := &compiled{done: make(chan struct{}), slots: e.slots, key: e.key}
+		b := &compiled{done: make(chan struct{}), slots: e.slots, key: e.key, entry: e.at}
 		p.mu.Lock()
 		dup := p.fns[e.key] != nil
 		if !dup {
@@ -236,8 +252,8 @@ func (d *Device) prewarmPipelines(c *compiler, pipes []pipeEntry, built map[shad
 				return
 			}
 			p.mu.Lock()
-			if p.pipes[desc] == nil {
-				p.pipes[desc] = s
+			if _, dup := p.pipes[desc]; !dup {
+				p.pipes[desc] = prewarmedPipe{s, e.at}
 				s = nil
 			}
 			p.mu.Unlock()
@@ -268,6 +284,7 @@ type pipeRest struct {
 type pipeEntry struct {
 	vs, fs shadercache.Key
 	rest   pipeRest
+	at     shadercache.Key // the entry's own key (not encoded)
 }
 
 func (e *pipeEntry) desc() backend.RenderPipelineDesc {

@@ -348,6 +348,22 @@ func (c *Cache) Peek(k Key) ([]byte, bool) {
 	return out, true
 }
 
+// Touch makes k recently used, without counting a hit, and reports
+// whether it is stored: for a caller that holds the value already (a
+// prewarm's) and uses it.
+func (c *Cache) Touch(k Key) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.RLock()
+	e := c.entries[k]
+	c.mu.RUnlock()
+	if e != nil {
+		e.used.Store(c.clock.Add(1))
+	}
+	return e != nil
+}
+
 // Recent returns up to n keys, the most recently used first.
 func (c *Cache) Recent(n int) []Key {
 	if c == nil || n <= 0 {

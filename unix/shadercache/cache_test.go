@@ -556,8 +556,17 @@ func TestRecentAndPeek(t *testing.T) {
 	if got := c.Recent(3); got[2] != b {
 		t.Errorf("Peek made its key recent: %v", got)
 	}
+	if !c.Touch(b) || c.Touch(KeyOf("none")) {
+		t.Error("Touch: wrong presence")
+	}
+	if got := c.Recent(1); got[0] != b {
+		t.Errorf("Touch did not make its key recent: %v", got)
+	}
+	if st := c.Stats(); st.Hits != before.Hits {
+		t.Error("Touch counted a hit")
+	}
 	var nilc *Cache
-	if nilc.Recent(3) != nil {
+	if nilc.Recent(3) != nil || nilc.Touch(a) {
 		t.Error("nil cache has keys")
 	}
 	if _, ok := nilc.Peek(a); ok {
