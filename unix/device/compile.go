@@ -126,7 +126,7 @@ func (d *Device) precompile(s *ir.Shader) {
 	fk := fnKey{d.store.keyFor(s, d.later), key}
 	b := c.pre.take(fk)
 	if b == nil {
-		b = &compiled{done: make(chan struct{})}
+		b = &compiled{done: make(chan struct{}), key: fk}
 		fb, err := d.prepareFunction(s, fk)
 		if err != nil {
 			b.err = err
@@ -141,7 +141,6 @@ func (d *Device) precompile(s *ir.Shader) {
 			b.fn, b.err = d.newFunction(&fb)
 		}
 	}
-	b.key = fk
 	c.builds[k] = b
 	if s.Stage == ir.StageVertex {
 		c.lastVS, c.lastSlots = s, b.slots
