@@ -266,7 +266,7 @@ func (st *shaderStore) keyFor(s *ir.Shader, later func(func())) shadercache.Key 
 	enc := ir.Encode(s)
 	k = irKey(enc)
 	if st.c != nil {
-		ek := shadercache.NewKey([]byte("ir"), k[:])
+		ek := irEntryKey(k)
 		if !st.c.Touch(ek) {
 			v := append([]byte{entryIR}, enc...)
 			if later == nil {
@@ -278,6 +278,9 @@ func (st *shaderStore) keyFor(s *ir.Shader, later func(func())) shadercache.Key 
 	}
 	return k
 }
+
+// irEntryKey is the key of the entry holding the IR of key k.
+func irEntryKey(k shadercache.Key) shadercache.Key { return shadercache.NewKey([]byte("ir"), k[:]) }
 
 // variantBytes is a variant key's fixed-size binary form.
 func variantBytes(v ir.VariantKey) []byte {

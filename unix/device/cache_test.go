@@ -404,25 +404,30 @@ func TestPrewarmSurvivesDamagedEntries(t *testing.T) {
 	st := ff.DefaultState()
 	vs := ff.VertexShader(ff.VertexKeyOf(&st))
 	enc := ir.Encode(vs)
-	c.Put(shadercache.KeyOf("ir"), append([]byte{entryIR}, enc...))
+	c.Put(irEntryKey(irKey(enc)), append([]byte{entryIR}, enc...))
 	bad := ir.VariantKey{FogMode: 200, AlphaFunc: 99}
 	for i := range bad.SamplerKinds {
 		bad.SamplerKinds[i] = 250
 	}
 	fe := fnEntry{key: fnKey{irKey(enc), bad}, slots: []int{0, 300}, entry: "vs_main", source: "not msl"}
-	c.Put(shadercache.KeyOf("fn"), fe.encode())
+	c.Put(fe.key.cacheKey(), fe.encode()) // a slot past the last: refused
 	fe.slots = []int{1}
-	c.Put(shadercache.KeyOf("fn2"), fe.encode())
+	c.Put(fe.key.cacheKey(), fe.encode()) // well formed, nonsense inside
+	c.Put(shadercache.KeyOf("misfiled"), fe.encode())
 	pe := pipeEntry{vs: fe.key.cacheKey()}
 	pe.rest.ColorAttachments[0].Format = 255
 	pe.rest.SampleCount = 3
-	c.Put(shadercache.KeyOf("pipe"), pe.encode())
+	c.Put(pipeKey(pe.encode()), pe.encode())
 	for i := range 64 {
 		kind := []byte{entryShader, entryIR, entryFunction, entryPipeline}[i%4]
 		c.Put(shadercache.KeyOf("noise", string(rune(i))), append([]byte{kind}, noise(i*7)...))
 	}
-	d := cachedDevice(t, testBackend(t), c)
+	be := &countingPipes{counting: counting{Device: testBackend(t)}}
+	d := cachedDevice(t, be, c)
 	d.compiler.pre.wait()
+	if fns, pipes := be.counts(); fns != 1 || pipes != 1 {
+		t.Errorf("prewarm tried %d functions and %d pipelines, want the one well-formed entry of each", fns, pipes)
+	}
 	create, draw, keep := shaderFrames(t)
 	submit(t, d, create)
 	submit(t, d, draw)

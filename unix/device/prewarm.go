@@ -135,26 +135,32 @@ func (d *Device) prewarm(c *compiler) {
 		if !ok || len(v) == 0 {
 			continue
 		}
+		// Each entry serves only the key it is filed under: one that does
+		// not hash to it is skipped.
 		switch v[0] {
 		case entryShader:
-			if code, l, enc, ok := parseShaderEntry(v); ok && !st.hasCode(code, l) {
+			if code, l, enc, ok := parseShaderEntry(v); ok && !st.hasCode(code, l) && shaderKey(code, l) == k {
 				if s, err := ir.Decode(enc); err == nil {
 					st.remember(code, l, s, irKey(enc), k)
 					loaded++
 				}
 			}
 		case entryIR:
+			ik := irKey(v[1:])
+			if st.ir(ik) != nil || irEntryKey(ik) != k {
+				continue
+			}
 			if s, err := ir.Decode(v[1:]); err == nil {
-				st.remember(nil, 0, s, irKey(v[1:]), k)
+				st.remember(nil, 0, s, ik, k)
 				loaded++
 			}
 		case entryFunction:
-			if e, ok := parseFnEntry(v); ok && len(fns) < maxPrewarm {
+			if e, ok := parseFnEntry(v); ok && len(fns) < maxPrewarm && e.key.cacheKey() == k {
 				e.at = k
 				fns = append(fns, e)
 			}
 		case entryPipeline:
-			if e, ok := parsePipeEntry(v); ok && len(pipes) < maxPrewarm {
+			if e, ok := parsePipeEntry(v); ok && len(pipes) < maxPrewarm && pipeKey(v) == k {
 				e.at = k
 				pipes = append(pipes, e)
 			}
@@ -304,6 +310,9 @@ func (e *pipeEntry) encode() []byte {
 	return b
 }
 
+// pipeKey is the key of a pipeline entry: its content.
+func pipeKey(v []byte) shadercache.Key { return shadercache.NewKey([]byte("pipe"), v[1:]) }
+
 func parsePipeEntry(v []byte) (e pipeEntry, ok bool) {
 	if len(v) < 1+2*shadercache.KeySize || v[0] != entryPipeline {
 		return e, false
@@ -336,7 +345,7 @@ func (d *Device) recordPipeline(desc backend.RenderPipelineDesc) {
 		e.fs = fk.cacheKey()
 	}
 	v := e.encode()
-	if k := shadercache.NewKey([]byte("pipe"), v[1:]); !d.store.c.Has(k) {
+	if k := pipeKey(v); !d.store.c.Has(k) {
 		d.store.c.Put(k, v)
 	}
 }
