@@ -38,7 +38,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-reference bench-submit bench-shaders conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-reference bench-submit bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -154,11 +154,11 @@ conformance-visual: all
 	$(GO) run ./conformance -file visual -arch x86_64 $(CONFORMANCE_WINE_VISUAL) $(CONFORMANCE_FLAGS)
 	$(GO) run ./conformance -file visual -arch i686 -no-wine $(CONFORMANCE_FLAGS)
 
-# Each fuzz test for FUZZTIME (go test -fuzz): the DXSO parsers, the
+# Each fuzz test for FUZZTIME (go test -fuzz): the DXSO parsers, the IR decoder, the
 # shader cache, and frames through capture and replay.
 FUZZTIME ?= 30s
 fuzz:
-	for t in ./core/dxso:FuzzParse ./core/dxso:FuzzCTAB ./core/dxso:FuzzAssemble ./core/dxso/lower:FuzzLower \
+	for t in ./core/dxso:FuzzParse ./core/dxso:FuzzCTAB ./core/dxso:FuzzAssemble ./core/dxso/lower:FuzzLower ./core/ir:FuzzDecode \
 		./unix/shadercache:FuzzLoad ./unix/device:FuzzFrame; do \
 		$(GO) test -run XXX -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}" || exit 1; done
 
@@ -194,6 +194,15 @@ bench-submit:
 # Shader front end: parse, IR and MSL emission per shader, median over the corpus.
 bench-shaders:
 	$(GO) test -run '^$$' -bench 'BenchmarkPipeline' -benchtime 3x ./core/dxso/lower/
+
+# Shader creation through the shader cache: every corpus shader created
+# and its function built in a first run (empty cache) and in a second (the
+# cache the first wrote, prewarmed at the device's start); ns per shader,
+# their ratio, and the prewarm's own cost per shader, for the reference
+# backend and for the Metal backend over the Metal double.
+bench-cache:
+	$(GO) test -run '^$$' -bench 'BenchmarkShaderCache' -benchtime 10x ./unix/device/
+	MTLD3D_TEST_BACKEND=metal-double $(GO) test -run '^$$' -bench 'BenchmarkShaderCache' -benchtime 10x ./unix/device/
 
 # The bridge's round trip from the game's main thread.
 bench-bridge: all

@@ -87,6 +87,10 @@ const (
 	CapMSAA8                              // supportsTextureSampleCount:8
 	CapDepthClamp                         // setDepthClipMode:
 	CapReadableDrawable                   // drawables can be read back (framebufferOnly = NO)
+	// CapMSLFunctions: NewFunction compiles FunctionDesc.Source (MSL).
+	// Without it the backend runs FunctionDesc.Program or IR, and a
+	// caller need not emit MSL at all.
+	CapMSLFunctions
 )
 
 // Has reports whether all bits of c are set.

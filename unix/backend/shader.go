@@ -21,7 +21,8 @@ const (
 // runs Program, which must be a VertexProgram or a FragmentProgram
 // matching Stage, or when Program is nil builds one from IR under Variant
 // (unix/backend/irprog), the shader IR Source was emitted from. A backend
-// ignores the fields it cannot use.
+// ignores the fields it cannot use; one without CapMSLFunctions never
+// reads Source, which may then be empty.
 type FunctionDesc struct {
 	Stage   ShaderStage
 	Source  string        // MSL translation unit

@@ -15,7 +15,7 @@ import (
 // metal-double-discrete the double answers as a discrete GPU, so buffers
 // and textures the CPU reaches are managed and every CPU path must
 // synchronize.
-func testBackend(t *testing.T) backend.Device {
+func testBackend(t testing.TB) backend.Device {
 	t.Helper()
 	switch os.Getenv("MTLD3D_TEST_BACKEND") {
 	case "metal-double":

@@ -3,14 +3,22 @@ package device
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 
+	"go.uber.org/zap/zaptest"
+
 	"mtld3d/core/dxso"
+	"mtld3d/core/dxso/lower"
+	"mtld3d/core/ff"
 	"mtld3d/core/format"
+	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -133,23 +141,90 @@ func TestShadersPrecompiledAtCreation(t *testing.T) {
 	runtime.KeepAlive(keep)
 }
 
-// Function builds store their MSL in the shader cache and, in a later
-// process (a reopened cache), find it there.
-func TestFunctionBuildsGoThroughTheCache(t *testing.T) {
+// countingPipes also counts NewRenderPipeline calls and keeps the MSL
+// each function was given.
+type countingPipes struct {
+	counting
+	pipes   int
+	sources []string
+}
+
+func (c *countingPipes) NewFunction(fd backend.FunctionDesc) (backend.Function, error) {
+	c.mu.Lock()
+	c.sources = append(c.sources, fd.Source)
+	c.mu.Unlock()
+	return c.counting.NewFunction(fd)
+}
+
+func (c *countingPipes) NewRenderPipeline(desc backend.RenderPipelineDesc) (backend.RenderPipelineState, error) {
+	c.mu.Lock()
+	c.pipes++
+	c.mu.Unlock()
+	return c.Device.NewRenderPipeline(desc)
+}
+
+func (c *countingPipes) counts() (functions, pipes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.functions, c.pipes
+}
+
+// cachedDevice is a started device over the cache c (a store of its
+// own, as in a new process); it prewarms from c.
+func cachedDevice(t *testing.T, be backend.Device, c *shadercache.Cache) *Device {
+	d, err := New(be, format.Target{AppleGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.log = zaptest.NewLogger(t)
+	d.store = newStore(c)
+	d.Start()
+	return d
+}
+
+// A second run (a new process over the same cache file) takes the
+// shaders' IR, their functions and their pipeline from the cache: the
+// prewarm builds them at the device's start and the draw builds nothing.
+func TestSecondRunPrewarmsFromTheCache(t *testing.T) {
 	dir := t.TempDir()
 	fp := cacheFingerprint(testBackend(t), format.Target{AppleGPU: true})
-	run := func() shadercache.Stats {
+	run := func(warm bool) (shadercache.Stats, *countingPipes) {
 		c, err := shadercache.Open(dir, cacheName, fp)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := startedDevice(t, testBackend(t))
-		d.cache = c
+		be := &countingPipes{counting: counting{Device: testBackend(t)}}
+		unused := shadercache.KeyOf("unused")
+		if warm {
+			c.Put(unused, []byte("x")) // the newest entry, until the run uses the others
+		}
+		d := cachedDevice(t, be, c)
+		d.compiler.pre.wait()
+		fns, pipes := be.counts()
+		if warm && (fns != 2 || pipes != 1 || firstIR(d.store) == nil) {
+			t.Errorf("prewarm built %d functions and %d pipelines, want 2 and 1", fns, pipes)
+		}
 		create, draw, keep := shaderFrames(t)
 		submit(t, d, create)
 		submit(t, d, draw)
 		if got := readPixel(t, d, 1, 8, 8, 4, 4); !halfGreen(got) {
 			t.Errorf("shaded pixel %#x, want half green", got)
+		}
+		if err := d.call(func() {
+			for _, id := range []uint32{10, 11} {
+				if sh := d.shaders[id]; sh == nil || sh.ir == nil {
+					t.Errorf("shader %d has no IR", id)
+				}
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		fns2, pipes2 := be.counts()
+		if warm && (fns2 != fns || pipes2 != pipes) {
+			t.Errorf("warm run: the draw built %d functions and %d pipelines more, want none", fns2-fns, pipes2-pipes)
+		}
+		if recent := c.Recent(6); warm && (len(recent) != 6 || recent[5] != unused) {
+			t.Error("the warm run's use of prewarmed entries did not make them recent")
 		}
 		d.close()
 		d.Release()
@@ -158,18 +233,104 @@ func TestFunctionBuildsGoThroughTheCache(t *testing.T) {
 		if err := c.Close(); err != nil {
 			t.Fatal(err)
 		}
-		return st
+		return st, be
+	}
+	first, be := run(false)
+	// Two shaders, their two functions and one pipeline.
+	if first.Entries != 5 || first.Puts != 5 {
+		t.Errorf("first run: %d entries, %d puts; want 5, 5", first.Entries, first.Puts)
+	}
+	wantMSL := be.Caps().Has(backend.CapMSLFunctions)
+	for _, src := range be.sources {
+		if (src != "") != wantMSL {
+			t.Errorf("MSL given to a backend (CapMSLFunctions %v): %d bytes", wantMSL, len(src))
+		}
+	}
+	second, _ := run(true)
+	if second.Puts != 1 || second.Entries != 6 {
+		t.Errorf("second run: %d puts, %d entries; want only the test's 1, 6", second.Puts, second.Entries)
+	}
+}
+
+// firstIR is any IR the store holds (nil if none).
+func firstIR(st *shaderStore) *ir.Shader {
+	for _, s := range st.byKey {
+		return s
+	}
+	return nil
+}
+
+// Without a prewarm (a device never started) a second run still finds
+// each shader's IR and function in the cache instead of lowering and
+// emitting: every lookup hits and nothing is stored.
+func TestCacheHitsWithoutPrewarm(t *testing.T) {
+	dir := t.TempDir()
+	fp := cacheFingerprint(testBackend(t), format.Target{AppleGPU: true})
+	run := func() shadercache.Stats {
+		c, err := shadercache.Open(dir, cacheName, fp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		d := newTestDevice(t)
+		d.store = newStore(c)
+		create, draw, keep := shaderFrames(t)
+		replay(t, d, create)
+		replay(t, d, draw)
+		if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 4, 4); !halfGreen(got) {
+			t.Errorf("shaded pixel %#x, want half green", got)
+		}
+		runtime.KeepAlive(keep)
+		return c.Stats()
 	}
 	first := run()
-	if first.Entries != 2 || first.Puts != 2 || first.Hits != 0 {
-		t.Errorf("first run: %d entries, %d puts, %d hits; want 2, 2, 0", first.Entries, first.Puts, first.Hits)
+	if first.Hits != 0 || first.Puts != 5 {
+		t.Errorf("first run: %d hits, %d puts; want 0, 5", first.Hits, first.Puts)
 	}
 	second := run()
-	if second.Hits != 2 || second.Puts != 0 {
-		t.Errorf("second run: %d hits, %d puts; want 2, 0", second.Hits, second.Puts)
+	if second.Hits != 4 || second.Puts != 0 {
+		t.Errorf("second run: %d hits, %d puts; want 4 (two shaders, two functions), 0", second.Hits, second.Puts)
 	}
-	if _, err := os.Stat(filepath.Join(dir, shadercache.FileName(cacheName))); err != nil {
-		t.Error(err)
+}
+
+// The entries' binary forms read back what was written, and a damaged
+// entry is a miss, never a panic.
+func TestCacheEntries(t *testing.T) {
+	v := ir.VariantKey{FogMode: ir.FogLinear, SampleMask: 5, Linked: true, ClipPlanes: 3}
+	v.SamplerKinds[2] = ir.SamplerCube
+	fe := fnEntry{key: fnKey{irKey([]byte("x")), v}, slots: []int{0, 16, 20}, entry: "vs_main", source: "// msl"}
+	b := fe.encode()
+	got, ok := parseFnEntry(b)
+	if !ok || got.key != fe.key || !slices.Equal(got.slots, fe.slots) || got.entry != fe.entry || got.source != fe.source {
+		t.Fatalf("function entry: %+v %v", got, ok)
+	}
+	pe := pipeEntry{vs: irKey([]byte("v")), fs: irKey([]byte("f"))}
+	pe.rest.SampleCount, pe.rest.Topology, pe.rest.DepthFormat = 4, backend.TopologyTriangle, pixfmt.Depth32Float
+	pe.rest.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: pixfmt.BGRA8Unorm, BlendEnable: true, WriteMask: backend.ColorMaskAll}
+	pb := pe.encode()
+	if gp, ok := parsePipeEntry(pb); !ok || gp != pe {
+		t.Fatalf("pipeline entry: %+v %v", gp, ok)
+	}
+	code := []byte{1, 2, 3, 4}
+	sb := append([]byte{entryShader, lowerSWVP, 4}, append(code, 'I', 'R')...)
+	if enc, ok := shaderEntry(sb, code, lowerSWVP); !ok || string(enc) != "IR" {
+		t.Fatalf("shader entry: %q %v", enc, ok)
+	}
+	if _, ok := shaderEntry(sb, code, lowerHardware); ok {
+		t.Fatal("shader entry of another lowering accepted")
+	}
+	for _, whole := range [][]byte{b, pb, sb} {
+		for n := range len(whole) {
+			parseFnEntry(whole[:n])
+			parsePipeEntry(whole[:n])
+			parseShaderEntry(whole[:n])
+		}
+	}
+	if _, ok := parseFnEntry(b[:len(b)-len(fe.source)-1]); ok {
+		t.Error("a function entry cut inside its entry name parsed")
+	}
+	if _, ok := parsePipeEntry(pb[:len(pb)-1]); ok {
+		t.Error("a short pipeline entry parsed")
 	}
 }
 
@@ -205,4 +366,76 @@ func TestDestroyedShaderDropsItsBuild(t *testing.T) {
 		t.Errorf("%d builds left after their shaders were destroyed", builds)
 	}
 	runtime.KeepAlive(keep)
+}
+
+// The fingerprint's probe shaders assemble and lower: a probe that
+// stopped would leave lowering changes out of the fingerprint.
+func TestFingerprintProbesLower(t *testing.T) {
+	for _, src := range fingerprintProbes {
+		p, err := dxso.AssembleProgram(src)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		if _, err := lower.Lower(p, lower.Options{}); err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+	}
+}
+
+// A cache file is untrusted: entries of every kind that are damaged, or
+// well formed with nonsense inside (a variant no state makes, a pipeline
+// of unknown formats), are skipped or fail their build at the prewarm,
+// and the device draws on.
+func TestPrewarmSurvivesDamagedEntries(t *testing.T) {
+	dir := t.TempDir()
+	fp := cacheFingerprint(testBackend(t), format.Target{AppleGPU: true})
+	c, err := shadercache.Open(dir, cacheName, fp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	noise := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return b
+	}
+	st := ff.DefaultState()
+	vs := ff.VertexShader(ff.VertexKeyOf(&st))
+	enc := ir.Encode(vs)
+	c.Put(irEntryKey(irKey(enc)), append([]byte{entryIR}, enc...))
+	bad := ir.VariantKey{FogMode: 200, AlphaFunc: 99}
+	for i := range bad.SamplerKinds {
+		bad.SamplerKinds[i] = 250
+	}
+	fe := fnEntry{key: fnKey{irKey(enc), bad}, slots: []int{0, 300}, entry: "vs_main", source: "not msl"}
+	c.Put(fe.key.cacheKey(), fe.encode()) // a slot past the last: refused
+	fe.slots = []int{1}
+	c.Put(fe.key.cacheKey(), fe.encode()) // well formed, nonsense inside
+	c.Put(shadercache.KeyOf("misfiled"), fe.encode())
+	pe := pipeEntry{vs: fe.key.cacheKey()}
+	pe.rest.ColorAttachments[0].Format = 255
+	pe.rest.SampleCount = 3
+	c.Put(pipeKey(pe.encode()), pe.encode())
+	for i := range 64 {
+		kind := []byte{entryShader, entryIR, entryFunction, entryPipeline}[i%4]
+		c.Put(shadercache.KeyOf("noise", string(rune(i))), append([]byte{kind}, noise(i*7)...))
+	}
+	be := &countingPipes{counting: counting{Device: testBackend(t)}}
+	d := cachedDevice(t, be, c)
+	d.compiler.pre.wait()
+	if fns, pipes := be.counts(); fns != 1 || pipes != 1 {
+		t.Errorf("prewarm tried %d functions and %d pipelines, want the one well-formed entry of each", fns, pipes)
+	}
+	create, draw, keep := shaderFrames(t)
+	submit(t, d, create)
+	submit(t, d, draw)
+	if got := readPixel(t, d, 1, 8, 8, 4, 4); !halfGreen(got) {
+		t.Errorf("shaded pixel %#x, want half green", got)
+	}
+	d.close()
+	d.Release()
+	runtime.KeepAlive(keep)
+	c.Close()
 }

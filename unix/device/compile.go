@@ -12,16 +12,20 @@ import (
 	"mtld3d/types"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/irprog"
+	"mtld3d/unix/shadercache"
 )
 
-// Compile workers: a started device builds shader functions (MSL
-// emission and the backend's NewFunction, which on the reference backend
-// builds the IR program) for shaders the guest creates on four background
+// Compile workers: a started device builds shader functions (the
+// backend's NewFunction: Metal's library compile, the reference backend's
+// IR program) for shaders the guest creates on four background
 // goroutines, so a shader's first draw finds its function built or being
 // built. Functions are built for the variant the render state implies
 // when the shader is created; a draw under another variant builds its own
 // on the encoder, as before. Pipelines depend on the draw's vertex layout
-// and targets and are built on the encoder when first drawn.
+// and targets and are built on the encoder when first drawn. At the
+// device's start the workers also build what the shader cache says
+// earlier runs drew (prewarm.go). Every build goes through the cache
+// (cache.go): a function it describes needs no MSL emission.
 
 const compileWorkers = 4
 
@@ -31,6 +35,8 @@ type compiled struct {
 	fn    backend.Function
 	slots []int // the vertex stage's varying slots (msl.Unit.Varyings)
 	err   error
+	key   fnKey           // the function's cache identity
+	entry shadercache.Key // the prewarm's: its function entry
 }
 
 // wait returns the build's result once it is done.
@@ -51,6 +57,7 @@ type compiler struct {
 	wg     sync.WaitGroup
 	builds map[compileKey]*compiled
 	drops  sync.WaitGroup // releases of destroyed shaders' builds under way
+	pre    *prewarm       // prewarm.go: what the cache says earlier runs drew
 	// lastVS and lastSlots are the last vertex shader precompiled and
 	// its varyings: a pixel shader created next is precompiled linked to
 	// them (games tend to create a vertex shader and its pixel shader
@@ -60,7 +67,7 @@ type compiler struct {
 }
 
 func (d *Device) startCompiler() {
-	c := &compiler{jobs: make(chan func(), 64), builds: map[compileKey]*compiled{}}
+	c := &compiler{jobs: make(chan func(), 64), builds: map[compileKey]*compiled{}, pre: newPrewarm(d.store.c)}
 	c.wg.Add(compileWorkers)
 	for range compileWorkers {
 		go func() {
@@ -71,11 +78,13 @@ func (d *Device) startCompiler() {
 		}()
 	}
 	d.compiler = c
+	go d.prewarm(c)
 }
 
 // stopCompiler waits for the builds under way and ends the workers.
 func (d *Device) stopCompiler() {
 	if c := d.compiler; c != nil {
+		c.pre.stop()
 		close(c.jobs)
 		c.wg.Wait()
 		c.drops.Wait()
@@ -84,14 +93,16 @@ func (d *Device) stopCompiler() {
 				b.fn.Release()
 			}
 		}
+		c.pre.release()
 		d.compiler = nil
 	}
 }
 
 // precompile starts building s's function for the current render state's
-// variant (called when a shader's creation is replayed). The MSL is made
-// here; the backend's compile (the IR program on the reference backend)
-// runs on a worker.
+// variant (called when a shader's creation is replayed). The function is
+// described here (from the cache, or by emitting MSL or building the IR
+// program); the backend's compile runs on a worker. A function the
+// prewarm already built or is building is taken instead.
 func (d *Device) precompile(s *ir.Shader) {
 	c := d.compiler
 	if c == nil || s == nil {
@@ -112,66 +123,155 @@ func (d *Device) precompile(s *ir.Shader) {
 	if c.builds[k] != nil {
 		return
 	}
-	b := &compiled{done: make(chan struct{})}
+	fk := fnKey{d.store.keyFor(s, d.later), key}
+	b := c.pre.take(fk)
+	if b == nil {
+		b = &compiled{done: make(chan struct{}), key: fk}
+		fb, err := d.prepareFunction(s, fk)
+		if err != nil {
+			b.err = err
+			close(b.done)
+			c.builds[k] = b
+			return
+		}
+		b.slots = fb.entry.slots
+		c.jobs <- func() {
+			defer close(b.done)
+			defer d.recoverBuild(&b.fn, &b.err)
+			b.fn, b.err = d.newFunction(&fb)
+		}
+	}
 	c.builds[k] = b
-	fd, unit, err := functionDesc(s, key)
-	if err != nil {
-		b.err = err
-		close(b.done)
+	if s.Stage == ir.StageVertex {
+		c.lastVS, c.lastSlots = s, b.slots
+	}
+}
+
+// later runs f on a compile worker, or now on a device never started.
+func (d *Device) later(f func()) {
+	if c := d.compiler; c != nil {
+		c.jobs <- f
 		return
 	}
-	b.slots = unit.Varyings
-	if s.Stage == ir.StageVertex {
-		c.lastVS, c.lastSlots = s, unit.Varyings
-	}
-	c.jobs <- func() {
-		defer close(b.done)
-		defer func() {
-			if r := recover(); r != nil {
-				d.log.Error("shader build panicked", zap.Any("panic", r), zap.Stack("stack"))
-				b.fn, b.err = nil, fmt.Errorf("shader build panicked: %v", r)
-			}
-		}()
-		b.fn, b.err = d.newFunction(fd)
+	f()
+}
+
+// recoverBuild turns a build's panic (a damaged cache entry's variant,
+// say) into its error.
+func (d *Device) recoverBuild(fn *backend.Function, err *error) {
+	if r := recover(); r != nil {
+		d.log.Error("shader build panicked", zap.Any("panic", r), zap.Stack("stack"))
+		*fn, *err = nil, fmt.Errorf("shader build panicked: %v", r)
 	}
 }
 
 // buildFunction returns the function for s (a shader's IR or core/ff's)
-// under key, and the vertex stage's varying slots: a precompiled build
-// if one was started, waited for if it is still running, else built here.
+// under key, and the vertex stage's varying slots: a precompiled or
+// prewarmed build if one was started, waited for if it is still running,
+// else built here.
 func (d *Device) buildFunction(s *ir.Shader, key ir.VariantKey) (backend.Function, []int, error) {
-	if c := d.compiler; c != nil && s != nil {
+	fn, slots, fk, err := d.findFunction(s, key)
+	if err == nil {
+		d.fnKeys[fn] = fk // for the pipelines drawn with it (recordPipeline)
+	}
+	return fn, slots, err
+}
+
+func (d *Device) findFunction(s *ir.Shader, key ir.VariantKey) (backend.Function, []int, fnKey, error) {
+	c := d.compiler
+	if c != nil && s != nil {
 		k := compileKey{s, key}
 		if b := c.builds[k]; b != nil {
 			delete(c.builds, k) // the draw caches keep it from here
-			return b.wait()
+			fn, slots, err := b.wait()
+			return fn, slots, b.key, err
 		}
 	}
-	fd, unit, err := functionDesc(s, key)
-	if err != nil {
-		return nil, nil, err
+	if s == nil {
+		return nil, nil, fnKey{}, fmt.Errorf("no shader")
 	}
-	fn, err := d.newFunction(fd)
-	if err != nil {
-		return nil, nil, err
+	fk := fnKey{d.store.keyFor(s, d.later), key}
+	if c != nil {
+		if b := c.pre.take(fk); b != nil {
+			fn, slots, err := b.wait()
+			return fn, slots, fk, err
+		}
 	}
-	return fn, unit.Varyings, nil
+	fb, err := d.prepareFunction(s, fk)
+	if err != nil {
+		return nil, nil, fk, err
+	}
+	fn, err := d.newFunction(&fb)
+	if err != nil {
+		return nil, nil, fk, err
+	}
+	return fn, fb.entry.slots, fk, nil
 }
 
-// functionDesc emits s as MSL under key (core/msl) and describes the
-// function with the IR too, from which the reference backend builds its
-// program (backend.FunctionDesc). The Unit describes the emitted function
-// (buffers, samplers, varyings) for pipeline creation.
-func functionDesc(s *ir.Shader, key ir.VariantKey) (backend.FunctionDesc, *msl.Unit, error) {
-	u, err := msl.Emit(s, key)
-	if err != nil {
-		return backend.FunctionDesc{}, nil, err
-	}
-	stage := backend.StageFragment
+// functionBuild is a function to build: the backend's description and
+// what to store in the cache once the backend accepted it.
+type functionBuild struct {
+	desc  backend.FunctionDesc
+	entry fnEntry
+	hit   bool            // described from the cache: nothing new to store
+	ck    shadercache.Key // entry's cache key, when it is to be stored
+}
+
+// prepareFunction describes the function of s under k.v: from the
+// cache when it holds it; else, for a backend that compiles MSL, by
+// emitting it (core/msl), and for one that runs the IR, by building the
+// IR program (unix/backend/irprog), which gives the varyings without
+// MSL. Runs on the encoder.
+func (d *Device) prepareFunction(s *ir.Shader, k fnKey) (functionBuild, error) {
+	wantMSL := d.be.Caps().Has(backend.CapMSLFunctions)
+	fd := backend.FunctionDesc{Stage: backend.StageFragment, Entry: msl.EntryFragment, IR: s, Variant: k.v}
 	if s.Stage == ir.StageVertex {
-		stage = backend.StageVertex
+		fd.Stage, fd.Entry = backend.StageVertex, msl.EntryVertex
 	}
-	return backend.FunctionDesc{Stage: stage, Source: u.Source, Entry: u.Entry, IR: s, Variant: key}, u, nil
+	var ck shadercache.Key
+	if d.store.c != nil {
+		ck = k.cacheKey()
+	}
+	if e, ok := d.store.function(k, ck, wantMSL); ok {
+		fd.Source, fd.Entry = e.source, e.entry
+		return functionBuild{desc: fd, entry: e, hit: true}, nil
+	}
+	e := fnEntry{key: k, entry: fd.Entry}
+	switch {
+	case wantMSL:
+		u, err := msl.Emit(s, k.v)
+		if err != nil {
+			return functionBuild{}, err
+		}
+		fd.Source, fd.Entry = u.Source, u.Entry
+		e.slots, e.entry, e.source = u.Varyings, u.Entry, u.Source
+	case s.Stage == ir.StageVertex:
+		p, err := irprog.Vertex(s, k.v)
+		if err != nil {
+			return functionBuild{}, err
+		}
+		fd.Program, e.slots = p, p.Slots()
+	default:
+		p, err := irprog.Fragment(s, k.v)
+		if err != nil {
+			return functionBuild{}, err
+		}
+		fd.Program = p
+	}
+	return functionBuild{desc: fd, entry: e, ck: ck}, nil
+}
+
+// newFunction makes a backend function and stores what was new about it
+// in the cache. Safe on the compile workers.
+func (d *Device) newFunction(b *functionBuild) (backend.Function, error) {
+	fn, err := d.be.NewFunction(b.desc)
+	if err != nil {
+		return nil, err
+	}
+	if !b.hit {
+		d.store.putFunction(b.ck, &b.entry)
+	}
+	return fn, nil
 }
 
 // dropBuilds forgets the undrawn builds of a destroyed shader; each

@@ -21,7 +21,6 @@ import (
 	"mtld3d/unix/bridge"
 	"mtld3d/unix/logs"
 	"mtld3d/unix/process"
-	"mtld3d/unix/shadercache"
 )
 
 // surface is a surface the unix side owns: a backend texture and the
@@ -92,10 +91,11 @@ type Device struct {
 	closed   bool
 	capture  captureState
 	pipe     *pipeline
-	compiler *compiler          // compile.go; nil until Start
-	cache    *shadercache.Cache // cache.go; nil: none
-	window   uintptr            // the top-level HWND, for a backend layer (LayerDesc.Window)
-	layers   *layers            // the swap chains' backend layers (layer.go)
+	compiler *compiler                  // compile.go; nil until Start
+	store    *shaderStore               // the shader cache (cache.go); the process's once created by the thunk
+	fnKeys   map[backend.Function]fnKey // the cache identity of each function drawn with (recordPipeline)
+	window   uintptr                    // the top-level HWND, for a backend layer (LayerDesc.Window)
+	layers   *layers                    // the swap chains' backend layers (layer.go)
 	// Transient buffers whose command buffers have completed (threads.go).
 	doneMu   sync.Mutex
 	doneBufs []backend.Buffer
@@ -126,7 +126,8 @@ func New(be backend.Device, target format.Target) (*Device, error) {
 		objects: map[uint32]*surface{}, front: map[uint32]*surface{},
 		clears: map[clearKey]backend.RenderPipelineState{}, dss: map[clearKey]backend.DepthStencilState{},
 		warned: map[uint32]bool{}, buffers: map[uint32]*buffer{}, textures: map[uint32]*texture{}, autogen: map[backend.Texture]*texture{},
-		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}, capture: newCaptureState()}
+		shaders: map[uint32]*shader{}, decls: map[uint32]*declaration{}, capture: newCaptureState(),
+		store: newStore(nil), fnKeys: map[backend.Function]fnKey{}}
 	d.st.reset()
 	d.draws.init()
 	d.layers = newLayers(d)
@@ -172,7 +173,7 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	d.window = uintptr(a.RootWindow)
 	d.log.Info("device created", zap.String("backend", be.Name()), zap.Stringer("target", target),
 		zap.Uint32("flags", a.Flags), zap.Uint64("window", a.Window), zap.Uint64("root_window", a.RootWindow))
-	d.cache = openCache(be, target)
+	d.store = openCache(be, target)
 	d.Start()
 	a.DeviceID = d.id
 	return shared.StatusSuccess

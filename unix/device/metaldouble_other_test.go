@@ -8,7 +8,7 @@ import (
 	"mtld3d/unix/backend"
 )
 
-func metalDouble(t *testing.T, _ bool) backend.Device {
+func metalDouble(t testing.TB, _ bool) backend.Device {
 	t.Skip("the Metal double runs on 64-bit Linux")
 	return nil
 }

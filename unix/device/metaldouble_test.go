@@ -14,7 +14,7 @@ import (
 	"mtld3d/unix/backend/metal/double"
 )
 
-func metalDouble(t *testing.T, discrete bool) backend.Device {
+func metalDouble(t testing.TB, discrete bool) backend.Device {
 	t.Helper()
 	d := double.Install()
 	d.Discrete = discrete

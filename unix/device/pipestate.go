@@ -143,9 +143,16 @@ func (d *Device) pipeline(desc backend.RenderPipelineDesc) (backend.RenderPipeli
 	if p, ok := d.draws.pipes[desc]; ok {
 		return p, nil
 	}
+	if c := d.compiler; c != nil {
+		if p := c.pre.takePipe(desc); p != nil { // prewarm.go
+			d.draws.pipes[desc] = p
+			return p, nil
+		}
+	}
 	p, err := d.be.NewRenderPipeline(desc)
 	if err == nil {
 		d.draws.pipes[desc] = p
+		d.recordPipeline(desc)
 	}
 	return p, err
 }

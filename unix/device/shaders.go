@@ -1,6 +1,7 @@
 package device
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"unsafe"
@@ -29,11 +30,19 @@ type shader struct {
 	software bool
 	// sw is the vertex shader as software vertex processing runs it: its
 	// relative constant reads reach the software pipeline's 8192
-	// registers. Lowered at its first use (prog kept until then); ir
+	// registers. Lowered at its first use (code kept until then); ir
 	// itself for a program with no relative constant reads.
 	sw   *ir.Shader
-	prog *dxso.Program
+	code []byte
 }
+
+// The lowerings of a shader's bytecode, each its own cache entry.
+const (
+	lowerHardware       = iota
+	lowerSoftwareShader // RecCreateShader.Software
+	lowerSWVP           // software vertex processing's 8192 constants
+	lowerings
+)
 
 // softwareIR answers the shader's software lowering (nil if refused).
 func (sh *shader) softwareIR(d *Device) *ir.Shader {
@@ -41,17 +50,50 @@ func (sh *shader) softwareIR(d *Device) *ir.Shader {
 		return sh.sw
 	}
 	sh.sw = sh.ir
-	if relativeConst(sh.prog) {
-		res, err := lower.Lower(sh.prog, lower.Options{Software: true, NumConstF: caps.SWVPMaxVertexShaderConst})
-		if err != nil {
-			d.log.Warn("shader refused for software vertex processing", zap.Error(err))
-			sh.sw = nil
-		} else {
-			sh.sw = res.Shader
+	s, err := d.store.shader(sh.code, lowerSWVP, func() (*ir.Shader, error) {
+		p, err := dxso.Parse(tokens(sh.code))
+		if err != nil || !relativeConst(p) {
+			return nil, err // the hardware lowering serves
 		}
+		res, err := lower.Lower(p, lower.Options{Software: true, NumConstF: caps.SWVPMaxVertexShaderConst})
+		if err != nil {
+			return nil, err
+		}
+		return res.Shader, nil
+	}, d.later)
+	switch {
+	case err != nil:
+		d.log.Warn("shader refused for software vertex processing", zap.Error(err))
+		sh.sw = nil
+	case s != nil:
+		sh.sw = s
 	}
-	sh.prog = nil
+	sh.code = nil
 	return sh.sw
+}
+
+// tokens reads bytecode's little-endian DWORDs.
+func tokens(b []byte) []uint32 {
+	code := make([]uint32, len(b)/4)
+	for i := range code {
+		code[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return code
+}
+
+// lowerCode parses and lowers bytecode: the work the cache saves.
+func lowerCode(b []byte, software bool) (*ir.Shader, error) {
+	p, err := dxso.Parse(tokens(b))
+	if err != nil {
+		return nil, err
+	}
+	// A shader past the hardware's registers came from a software or
+	// mixed device, which takes the software pipeline's.
+	res, err := lower.Lower(p, lower.Options{Software: software})
+	if err != nil {
+		return nil, err
+	}
+	return res.Shader, nil
 }
 
 // relativeConst says whether a program reads a float constant through
@@ -145,34 +187,8 @@ func init() {
 		if r.Code == 0 || r.Size < 8 || r.Size > 1<<20 || r.Size%4 != 0 {
 			return fmt.Errorf("shader %d: %d bytes of bytecode", r.ID, r.Size)
 		}
-		code := make([]uint32, r.Size/4)
 		src := unsafe.Slice((*byte)(guestPtr(r.Code)), r.Size)
-		for i := range code {
-			code[i] = binary.LittleEndian.Uint32(src[4*i:])
-		}
-		vertex := r.Kind == shared.ShaderVertex
-		sh := &shader{kind: r.Kind, software: vertex && r.Software != 0}
-		d.shaders[r.ID] = sh
-		p, err := dxso.Parse(code)
-		if err == nil {
-			var res *lower.Result
-			// A shader past the hardware's registers came from a software
-			// or mixed device, which takes the software pipeline's.
-			if res, err = lower.Lower(p, lower.Options{Software: sh.software}); err == nil {
-				sh.ir = res.Shader
-				if vertex {
-					sh.prog = p
-				}
-				if vertex && d.st.swvp {
-					d.precompile(sh.softwareIR(d)) // compile.go: the backend compile starts now
-				} else {
-					d.precompile(sh.ir)
-				}
-			}
-		}
-		if err != nil {
-			d.log.Warn("shader refused; draws using it are skipped", zap.Uint32("shader", r.ID), zap.Error(err))
-		}
+		d.createShader(r.ID, r.Kind, r.Software != 0, src)
 		return nil
 	})
 	on("CreateVertexDecl", func(d *Device, r *shared.RecCreateVertexDecl, rec []byte) error {
@@ -250,6 +266,33 @@ func init() {
 		}
 		return nil
 	})
+}
+
+// createShader makes shader id from its bytecode (the frame's copy):
+// its IR from the cache, or parsed and lowered, and its function's build
+// started (compile.go).
+func (d *Device) createShader(id, kind uint32, software bool, src []byte) {
+	vertex := kind == shared.ShaderVertex
+	sh := &shader{kind: kind, software: vertex && software}
+	d.shaders[id] = sh
+	lowering := lowerHardware
+	if sh.software {
+		lowering = lowerSoftwareShader
+	}
+	s, err := d.store.shader(src, lowering, func() (*ir.Shader, error) { return lowerCode(src, sh.software) }, d.later)
+	if err != nil {
+		d.log.Warn("shader refused; draws using it are skipped", zap.Uint32("shader", id), zap.Error(err))
+		return
+	}
+	sh.ir = s
+	if vertex {
+		sh.code = bytes.Clone(src)
+	}
+	if vertex && d.st.swvp {
+		d.precompile(sh.softwareIR(d))
+	} else {
+		d.precompile(sh.ir)
+	}
 }
 
 // grow returns s with at least n elements, the new ones zero (an unset

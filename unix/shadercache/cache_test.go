@@ -526,3 +526,50 @@ func BenchmarkKey(b *testing.B) {
 		KeyOf(src, "emitter-fingerprint", "metal")
 	}
 }
+
+// Recent lists keys newest first (a Get makes a key new); Peek reads a
+// value without counting it or making it new.
+func TestRecentAndPeek(t *testing.T) {
+	c := mustOpen(t, t.TempDir(), "fp", Options{})
+	defer c.Close()
+	a, b, x := KeyOf("a"), KeyOf("b"), KeyOf("c")
+	c.Put(a, []byte("1"))
+	c.Put(b, []byte("2"))
+	c.Put(x, []byte("3"))
+	c.Get(a)
+	if got := c.Recent(10); len(got) != 3 || got[0] != a || got[1] != x || got[2] != b {
+		t.Fatalf("Recent: %v", got)
+	}
+	if got := c.Recent(1); len(got) != 1 || got[0] != a {
+		t.Fatalf("Recent(1): %v", got)
+	}
+	before := c.Stats()
+	if v, ok := c.Peek(b); !ok || string(v) != "2" {
+		t.Fatalf("Peek: %q %v", v, ok)
+	}
+	if _, ok := c.Peek(KeyOf("none")); ok {
+		t.Fatal("Peek found a missing key")
+	}
+	if st := c.Stats(); st.Hits != before.Hits || st.Misses != before.Misses {
+		t.Error("Peek counted")
+	}
+	if got := c.Recent(3); got[2] != b {
+		t.Errorf("Peek made its key recent: %v", got)
+	}
+	if !c.Touch(b) || c.Touch(KeyOf("none")) {
+		t.Error("Touch: wrong presence")
+	}
+	if got := c.Recent(1); got[0] != b {
+		t.Errorf("Touch did not make its key recent: %v", got)
+	}
+	if st := c.Stats(); st.Hits != before.Hits {
+		t.Error("Touch counted a hit")
+	}
+	var nilc *Cache
+	if nilc.Recent(3) != nil || nilc.Touch(a) {
+		t.Error("nil cache has keys")
+	}
+	if _, ok := nilc.Peek(a); ok {
+		t.Error("nil cache peeked a value")
+	}
+}

@@ -453,7 +453,8 @@ func CapsFrom(f DeviceFacts) backend.Caps {
 	if f.SampleCounts[8] {
 		c |= backend.CapMSAA8
 	}
-	c |= backend.CapDepthClamp // setDepthClipMode: exists on every Mac (macOS 10.11)
+	c |= backend.CapDepthClamp   // setDepthClipMode: exists on every Mac (macOS 10.11)
+	c |= backend.CapMSLFunctions // libraries are compiled from MSL
 	if f.ReadableDrawables {
 		c |= backend.CapReadableDrawable
 	}

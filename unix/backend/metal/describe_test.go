@@ -269,7 +269,7 @@ func TestRenderPassDescriptor(t *testing.T) {
 func TestCaps(t *testing.T) {
 	c := CapsFrom(DeviceFacts{BC: true, Mac2: true, SampleCounts: [9]bool{2: true, 4: true}, ReadableDrawables: true})
 	want := backend.CapBCTextures | backend.CapClampToBorder | backend.CapMirrorClampToEdge |
-		backend.CapMSAA2 | backend.CapMSAA4 | backend.CapDepthClamp | backend.CapReadableDrawable
+		backend.CapMSAA2 | backend.CapMSAA4 | backend.CapDepthClamp | backend.CapReadableDrawable | backend.CapMSLFunctions
 	if c != want {
 		t.Errorf("caps %#x, want %#x", c, want)
 	}
