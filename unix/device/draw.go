@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"mtld3d/core/ff"
+	"mtld3d/core/ir"
 	"mtld3d/shared"
 	"mtld3d/types"
 	"mtld3d/unix/backend"
@@ -40,6 +41,11 @@ type drawCache struct {
 	scratch []byte       // fan indices, converted elements
 	consts  constScratch // setConstants' storage
 	fit     ff.ViewFit   // the draw's viewport fit (rasterState)
+	// The last pipeline pipeline() answered, and its description.
+	lastPipeDesc backend.RenderPipelineDesc
+	lastPipe     backend.RenderPipelineState
+	locS         *ir.Shader // the vertex shader loc locates for
+	loc          func(ir.Usage, uint8) (int, bool)
 }
 
 func (c *drawCache) init() {

@@ -225,7 +225,11 @@ func (d *Device) functions(sh drawShaders, pt types.PrimitiveType, unitPoint boo
 	}
 	f.locate = ffLocation
 	if sh.vs != nil {
-		f.locate = shaderLocation(sh.vs)
+		// The last shader's locator is kept: making one allocates.
+		if c := &d.draws; c.locS != sh.vs {
+			c.locS, c.loc = sh.vs, shaderLocation(sh.vs)
+		}
+		f.locate = d.draws.loc
 	}
 	return f, nil
 }

@@ -140,7 +140,14 @@ func (d *Device) depthStencilDesc(hasDepth, hasStencil bool) backend.DepthStenci
 // pipeline, depthStencil and samplerState build a backend object once
 // per descriptor; a frame that repeats builds nothing.
 func (d *Device) pipeline(desc backend.RenderPipelineDesc) (backend.RenderPipelineState, error) {
-	if p, ok := d.draws.pipes[desc]; ok {
+	// Consecutive draws mostly share a pipeline: comparing with the last
+	// one costs a fraction of hashing the description for the map.
+	c := &d.draws
+	if c.lastPipe != nil && desc == c.lastPipeDesc {
+		return c.lastPipe, nil
+	}
+	if p, ok := c.pipes[desc]; ok {
+		c.lastPipeDesc, c.lastPipe = desc, p
 		return p, nil
 	}
 	if c := d.compiler; c != nil {

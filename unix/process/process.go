@@ -140,7 +140,7 @@ func start(exeUnix, exeWin, env string, arch, guestPID uint32) {
 	l := logs.L()
 	l.Info("mtld3d", zap.String("version", Version), zap.String("commit", Commit),
 		zap.String("host", runtime.GOOS+"/"+runtime.GOARCH), zap.String("guest", guestArchName(arch)),
-		zap.String("backend", cfg.ResolvedBackend(runtime.GOOS)))
+		zap.String("backend", cfg.ResolvedBackend(runtime.GOOS)), zap.Int("cpus", runtime.NumCPU()), zap.Int("gomaxprocs", runtime.GOMAXPROCS(0)))
 	l.Info("process", zap.String("exe", exeWin), zap.String("exe_unix", exeUnix),
 		zap.Int("pid", os.Getpid()), zap.Uint32("guest_pid", guestPID), zap.String("log", path))
 	if err != nil {
