@@ -38,7 +38,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-reference bench-submit bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-encode bench-reference bench-submit bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -184,7 +184,13 @@ bench-frames: all
 # path per draw on it (ns/draw, allocs/draw).
 bench-reference:
 	$(GO) test -run '^$$' -bench 'BenchmarkScene' -benchtime 10x ./unix/backend/reference/
-	$(GO) test -run '^$$' -bench 'BenchmarkDraw' -benchmem -benchtime 100x ./unix/device/
+	$(GO) test -run '^$$' -bench 'BenchmarkRunQuad' ./core/ir/
+	$(GO) test -run '^$$' -bench 'BenchmarkDraw|BenchmarkFrameFill' -benchmem -benchtime 100x ./unix/device/
+
+# The device's own cost per draw, the backend's recording and raster
+# left out (docs/PERFORMANCE.md).
+bench-encode:
+	$(GO) test -run '^$$' -bench 'BenchmarkEncode' -benchtime 2000x ./unix/device/
 
 # What SubmitFrame costs the game's thread: a typical frame captured
 # (copied with what its records point at) and released (ns/frame, allocs).

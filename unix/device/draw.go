@@ -320,8 +320,9 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		return err
 	}
 	first, last := int64(startVertex), int64(startVertex)+int64(n)-1
+	var span [2]uint32
 	if idx.size != 0 {
-		span := d.indexSpan(idx, n)
+		span = d.indexSpan(idx, n)
 		first, last = int64(baseVertex)+int64(span[0]), int64(baseVertex)+int64(span[1])
 	}
 	located := func(e *element) bool { _, ok := fns.locate(e.usage, e.index); return ok }
@@ -392,7 +393,7 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		return nil
 	}
 	bpt := primitive(pt)
-	if restarts(pt, idx, n) || pt == types.D3DPT_TRIANGLESTRIP && d.flatShaded() {
+	if restarts(pt, idx, span) || pt == types.D3DPT_TRIANGLESTRIP && d.flatShaded() {
 		// Metal restarts a strip at the all-ones index; D3D9 has no
 		// restart and draws that vertex, so such a strip goes as a list.
 		// So does a flat-shaded triangle strip: D3D9 takes an odd
@@ -482,19 +483,17 @@ func (d *Device) fanIndices(prims uint32, idx indexSource) (backend.Buffer, erro
 }
 
 // restarts says an indexed strip names the index Metal takes for a
-// restart (0xffff or 0xffffffff by index size).
-func restarts(pt types.PrimitiveType, idx indexSource, n int) bool {
+// restart (0xffff or 0xffffffff by index size): the largest index there
+// is, so the draw's cached index span (indexSpan) answers without a scan.
+func restarts(pt types.PrimitiveType, idx indexSource, span [2]uint32) bool {
 	if idx.size == 0 || (pt != types.D3DPT_LINESTRIP && pt != types.D3DPT_TRIANGLESTRIP) {
 		return false
 	}
-	src := idx.buf.Contents()[idx.offset:]
-	for i := 0; i < n; i++ {
-		if idx.size == 2 && binary.LittleEndian.Uint16(src[2*i:]) == 0xffff ||
-			idx.size == 4 && binary.LittleEndian.Uint32(src[4*i:]) == 0xffffffff {
-			return true
-		}
+	all := uint32(0xffff)
+	if idx.size == 4 {
+		all = 0xffffffff
 	}
-	return false
+	return span[1] == all
 }
 
 // stripList lists a strip's primitives as 32-bit list indices (of its
