@@ -85,6 +85,7 @@ type Device struct {
 	records   *recorder  // record.dir's file; nil for none
 	dumps     []uint32   // swap chains presented this frame, to dump
 	warned    map[uint32]bool
+	updates   updateStats // what buffer and texture updates cost (updates.go)
 
 	// The threads (threads.go): api serialises the thunks of the device;
 	// capture is the submitting thread's; pipe is nil until Start.

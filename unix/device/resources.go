@@ -123,16 +123,19 @@ func init() {
 			if err != nil {
 				return err
 			}
+			d.updates.fresh++
 			// Only the bytes the update leaves keep the old contents,
 			// through Upload so managed storage learns of them.
 			old, lo, hi := b.buf.Contents(), int(r.Offset), int(r.Offset)+int(r.Size)
 			nb.Upload(0, old[:lo])
 			nb.Upload(hi, old[hi:b.size])
+			d.updates.copied += uint64(lo + b.size - hi)
 			d.draws.transient = append(d.draws.transient, b.buf)
 			b.buf, b.usedBy = nb, nil
 		}
 		clear(b.spans)
 		b.buf.Upload(int(r.Offset), unsafe.Slice((*byte)(guestPtr(r.Src)), r.Size))
+		d.updates.copied += uint64(r.Size)
 		return nil
 	})
 	on("CreateTexture", func(d *Device, r *shared.RecCreateTexture, _ []byte) error { return d.createTexture(r) })
@@ -367,6 +370,7 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 	dstRow := pf.BytesPerRow(x1 - x0)
 	image := dstRow * rows
 	data := make([]byte, image*slices)
+	d.updates.copied += uint64(len(data))
 	for z := 0; z < slices; z++ {
 		for y := 0; y < rows; y++ {
 			s := src[z*slicePitch+y*pitch:][:srcRow]
@@ -393,12 +397,14 @@ func (d *Device) writeTexture(t *texture, tex backend.Texture, r backend.Region,
 	idle := d.cur.cb == nil && !d.pass.open && d.retiredAll()
 	if idle || (t != nil && tex.Usage()&backend.UsageRenderTarget == 0 && !pending(t.usedBy)) {
 		tex.Replace(r, level, slice, data, bytesPerRow, bytesPerImage)
+		d.updates.copied += uint64(len(data))
 		return nil
 	}
 	b, err := d.transient(data)
 	if err != nil {
 		return err
 	}
+	d.updates.copied += uint64(len(data))
 	if tex.Type() != backend.TextureType3D {
 		bytesPerImage = 0 // Metal: only 3D and array copies take an image stride
 	}
