@@ -105,39 +105,7 @@ func init() {
 		d.buffers[r.ID] = &buffer{buf: b, size: int(r.Size), format: types.Format(r.Format)}
 		return nil
 	})
-	on("UpdateBuffer", func(d *Device, r *shared.RecUpdateBuffer, _ []byte) error {
-		b := d.buffers[r.ID]
-		if b == nil {
-			return fmt.Errorf("update of unknown buffer %d", r.ID)
-		}
-		if r.Src == 0 || uint64(r.Offset)+uint64(r.Size) > uint64(b.size) {
-			return fmt.Errorf("buffer %d: update %d+%d outside %d bytes", r.ID, r.Offset, r.Size, b.size)
-		}
-		if pending(b.usedBy) && r.Flags&uint32(types.D3DLOCK_NOOVERWRITE) == 0 {
-			// Draws not yet run (this submit's, or a frame still on the
-			// GPU) read buf: give the buffer fresh storage rather than
-			// wait (the guest renamed its memory for DISCARD or a plain
-			// lock the same way). NOOVERWRITE promises to leave what they
-			// read alone, so it writes in place.
-			nb, err := d.be.NewBuffer(b.size)
-			if err != nil {
-				return err
-			}
-			d.updates.fresh++
-			// Only the bytes the update leaves keep the old contents,
-			// through Upload so managed storage learns of them.
-			old, lo, hi := b.buf.Contents(), int(r.Offset), int(r.Offset)+int(r.Size)
-			nb.Upload(0, old[:lo])
-			nb.Upload(hi, old[hi:b.size])
-			d.updates.copied += uint64(lo + b.size - hi)
-			d.draws.transient = append(d.draws.transient, b.buf)
-			b.buf, b.usedBy = nb, nil
-		}
-		clear(b.spans)
-		b.buf.Upload(int(r.Offset), unsafe.Slice((*byte)(guestPtr(r.Src)), r.Size))
-		d.updates.copied += uint64(r.Size)
-		return nil
-	})
+	on("UpdateBuffer", func(d *Device, r *shared.RecUpdateBuffer, _ []byte) error { return d.updateBuffer(r) })
 	on("CreateTexture", func(d *Device, r *shared.RecCreateTexture, _ []byte) error { return d.createTexture(r) })
 	on("UpdateTexture", func(d *Device, r *shared.RecUpdateTexture, _ []byte) error { return d.updateTexture(r) })
 	on("SetTextureLOD", func(d *Device, r *shared.RecSetTextureLOD, _ []byte) error {
