@@ -336,6 +336,14 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 	}
 	pf := t.mapping.Format
 	dstRow := pf.BytesPerRow(x1 - x0)
+	region := backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices}
+	if t.mapping.Upload == format.ConvNone && dstRow == srcRow {
+		// The rows go as they are, at the guest's pitch: no copy here.
+		if slices == 1 {
+			slicePitch = pitch * rows
+		}
+		return d.writeTexture(t, t.tex, region, int(r.Level), int(r.Face), src, pitch, slicePitch)
+	}
 	image := dstRow * rows
 	data := make([]byte, image*slices)
 	d.updates.copied += uint64(len(data))
@@ -350,8 +358,7 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 			}
 		}
 	}
-	return d.writeTexture(t, t.tex, backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices},
-		int(r.Level), int(r.Face), data, dstRow, image)
+	return d.writeTexture(t, t.tex, region, int(r.Level), int(r.Face), data, dstRow, image)
 }
 
 // writeTexture puts texels into a texture in API order. It writes them

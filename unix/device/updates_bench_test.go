@@ -16,8 +16,10 @@ import (
 // of SubmitFrame (capture, replay, the command buffer's run) on the
 // reference backend: ns/frame, copied-B/frame (every byte the CPU moved
 // for the updates: into backend storage, contents kept by a rename,
-// conversion and staging copies; updateStats) and newbuf/frame (backend
-// buffers made to rename one in use). `make bench-updates` runs them.
+// conversion and staging copies; updateStats), newbuf/frame (backend
+// buffers made to rename one in use) and submits/frame (SubmitFrame
+// calls: each is a crossing from the game's thread and ends the open
+// render pass and command buffer). `make bench-updates` runs them.
 
 // benchUpdates submits the setup frame once, then the frame's submits
 // per iteration.
@@ -61,6 +63,7 @@ func benchUpdates(b *testing.B, setup *chunk, submits [][]*chunk, keep [][]byte)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/frame")
 	b.ReportMetric(float64(d.updates.copied-u0.copied)/n, "copied-B/frame")
 	b.ReportMetric(float64(d.updates.fresh-u0.fresh)/n, "newbuf/frame")
+	b.ReportMetric(float64(len(submits)), "submits/frame")
 }
 
 // chunks spreads records over chunks as the guest's arena does.
