@@ -20,6 +20,8 @@ enum device_status {
 
 struct d3d9;
 struct surface;
+struct swapchain;
+struct stateblock;
 
 /* The records of the submit being recorded that name a resource's guest
  * memory: a lock that would change bytes one names copies them first
@@ -34,8 +36,6 @@ struct named_list {
     UINT head;   /* the newest node's index + 1; 0: none */
     UINT submit; /* device->submits when head was set */
 };
-struct swapchain;
-struct stateblock;
 
 #define MAX_EXTRA_SWAPCHAINS 16
 
