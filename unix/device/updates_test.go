@@ -213,3 +213,57 @@ func TestTextureRelockVersions(t *testing.T) {
 		}
 	}
 }
+
+// Storage given up within a frame is not handed out again while that
+// frame's draws may read it: three DISCARD writes of one buffer, a draw
+// after each, draw three colours from three distinct storages.
+func TestSpareInUseIsNotReused(t *testing.T) {
+	d := newTestDevice(t)
+	both := append(tri(0, 0xffff0000), tri(4, 0xff00ff00)...)
+	if err := d.Replay([][]byte{streamFrame(both).bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	// A frame that leaves spares behind, completed: they are free for the next.
+	warm := newChunk()
+	for range 3 {
+		add(warm, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 120, Flags: types.D3DLOCK_DISCARD, Src: addr(both)})
+		add(warm, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2})
+	}
+	if err := d.Replay([][]byte{warm.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	c := newChunk()
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	var keep [][]byte
+	for i, color := range []uint32{0xffff0000, 0xff00ff00, 0xff0000ff} {
+		v := tri(float32(3*i), color)
+		keep = append(keep, v)
+		add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Flags: types.D3DLOCK_DISCARD, Src: addr(v)})
+		add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	}
+	seen := map[any]bool{}
+	if err := d.replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	seen[d.buffers[20].buf] = true
+	for _, s := range d.spares {
+		if pending(s.usedBy) {
+			if seen[s.buf] {
+				t.Error("a spare a pending draw reads is also the buffer's storage")
+			}
+			seen[s.buf] = true
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("%d distinct storages behind three DISCARD writes drawn in one frame, want 3", len(seen))
+	}
+	d.endFrame(0)
+	d.flush()
+	runtime.KeepAlive(both)
+	runtime.KeepAlive(keep)
+	for i, want := range []uint32{0xff0000, 0x00ff00, 0x0000ff} {
+		if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 3*i, 1); got&0xffffff != want {
+			t.Errorf("draw %d: %#x, want %#x", i, got&0xffffff, want)
+		}
+	}
+}
