@@ -38,7 +38,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-encode bench-reference bench-submit bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-encode bench-reference bench-submit bench-updates bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -196,6 +196,13 @@ bench-encode:
 # (copied with what its records point at) and released (ns/frame, allocs).
 bench-submit:
 	$(GO) test -run '^$$' -bench 'BenchmarkCaptureFrame' -benchmem ./unix/device/
+
+# What resource updates cost the unix side per frame (whole SubmitFrames
+# on the reference backend): a streaming VB/IB (DISCARD, then NOOVERWRITE
+# appends) and mip chain uploads submitted per level or at once (ns/frame,
+# copied-B/frame, newbuf/frame, submits/frame).
+bench-updates:
+	$(GO) test -run '^$$' -bench 'BenchmarkStreamingVB|BenchmarkMipChainUpload' -benchtime 300x ./unix/device/
 
 # Shader front end: parse, IR and MSL emission per shader, median over the corpus.
 bench-shaders:

@@ -62,9 +62,12 @@ type RecCreateBuffer struct {
 }
 
 // RecUpdateBuffer copies Size bytes from guest address Src into the
-// buffer at Offset. Flags is D3DLOCK_NOOVERWRITE when every lock behind
-// the update had it: the game promised not to touch what this frame's
-// draws read, so the bytes may go in place.
+// buffer at Offset. Flags is D3DLOCK_DISCARD when the first lock behind
+// the update had it: the rest of the buffer's contents may go, so storage
+// draws not yet run read is swapped for other, with nothing copied.
+// Otherwise it is D3DLOCK_NOOVERWRITE when every lock behind the update
+// had it: the game promised not to touch what this frame's draws read,
+// so the bytes may go in place.
 type RecUpdateBuffer struct {
 	Hdr    RecordHeader
 	ID     uint32

@@ -4,12 +4,14 @@
  *
  * A buffer's bytes live in guest memory; Unlock records an UpdateBuffer
  * naming the written range and the block's address, and the unix side
- * copies it at the next submit. So a block a record of this frame names
+ * copies it at the next submit. So bytes a record of this submit names
  * must not change before that submit: a DISCARD lock then renames the
  * buffer to a fresh block (the old one is kept until the frame is
- * submitted, then reused), and a plain lock renames with a copy.
- * NOOVERWRITE writes in place: the game promises not to touch what the
- * frame's draws use. */
+ * submitted, then reused), and a plain lock first copies the records
+ * naming bytes in its range (copy on write: the game writes inside the
+ * range it locks). NOOVERWRITE writes in place: the game promises not to
+ * touch what the frame's draws use. The record carries DISCARD and
+ * NOOVERWRITE on, so the unix side needs no copy either. */
 #include "d3d9_private.h"
 
 #define BIG_BLOCK (64 * 1024)
@@ -392,8 +394,9 @@ HRESULT WINAPI device_CreateIndexBuffer(IDirect3DDevice9Ex *iface, UINT length, 
     return D3D_OK;
 }
 
-/* Gives the buffer a block no record of this frame names. */
-static HRESULT buffer_rename(struct device *device, struct buffer *b, BOOL copy)
+/* Gives the buffer a block no record of this frame names, its contents
+ * undefined (DISCARD). */
+static HRESULT buffer_rename(struct device *device, struct buffer *b)
 {
     struct spare_block **p, *s, *old;
     BYTE *mem = NULL;
@@ -411,39 +414,30 @@ static HRESULT buffer_rename(struct device *device, struct buffer *b, BOOL copy)
         HeapFree(GetProcessHeap(), 0, old);
         return E_OUTOFMEMORY;
     }
-    if (copy)
-        memcpy(mem, b->mem, b->size);
     old->mem = b->mem;
     old->frame = device->frame;
     old->next = b->spares;
     b->spares = old;
     b->mem = mem;
-    b->recorded = FALSE;
+    b->named.head = 0;
     return D3D_OK;
 }
 
-/* Whether a record not yet submitted names the buffer's memory. */
-static BOOL buffer_named(const struct device *device, const struct buffer *b)
+/* Copies what the records of this submit name of mem in [lo, hi)
+ * before a lock may write there. */
+static void buffer_copy_named(struct device *device, struct buffer *b, UINT lo, UINT hi)
 {
-    return b->recorded && b->recorded_submit == device->submits;
-}
-
-/* Points the record that names a pinned buffer's memory at a copy of
- * what it names (freed after the submit), so the memory may change and
- * keep its address. */
-static HRESULT buffer_snapshot(struct device *device, struct buffer *b)
-{
-    struct mtld3d_rec_update_buffer *r = b->last_update;
-    BYTE *copy;
-    if (r && buffer_named(device, b)) {
-        if (!(copy = device_blob(device, r->Size ? r->Size : 1)))
-            return E_OUTOFMEMORY;
-        memcpy(copy, b->mem + r->Offset, r->Size);
-        r->Src = (uint64_t)(uintptr_t)copy;
+    UINT *link = &b->named.head;
+    if (!device_named(device, &b->named))
+        return;
+    while (*link) {
+        struct named_rec *n = &device->named[*link - 1];
+        const struct mtld3d_rec_update_buffer *r = n->rec;
+        if (r->Offset >= hi || lo >= r->Offset + r->Size)
+            link = &n->next;
+        else if (!device_copy_named(device, link, r->Size))
+            return; /* submitted instead */
     }
-    b->recorded = FALSE;
-    b->last_update = NULL;
-    return D3D_OK;
 }
 
 static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UINT size, void **data, DWORD flags)
@@ -464,17 +458,20 @@ static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UI
     if (flags & D3DLOCK_READONLY)
         flags &= ~D3DLOCK_DISCARD;
     device_lock(device);
-    if (!b->locks && buffer_named(device, b) && !(flags & D3DLOCK_READONLY)) {
-        /* A pinned buffer's DISCARD keeps its contents too. */
+    if (device_named(device, &b->named) && !(flags & D3DLOCK_READONLY)) {
+        /* A pinned buffer keeps its address, and its contents through a
+         * DISCARD too: whatever a record names may change. */
         if (b->pinned && ((flags & D3DLOCK_DISCARD) || !(flags & D3DLOCK_NOOVERWRITE)))
-            hr = buffer_snapshot(device, b);
-        else if (flags & D3DLOCK_DISCARD)
-            hr = buffer_rename(device, b, FALSE);
+            buffer_copy_named(device, b, 0, b->size);
+        else if ((flags & D3DLOCK_DISCARD) && !b->locks)
+            hr = buffer_rename(device, b);
         else if (!(flags & D3DLOCK_NOOVERWRITE))
-            hr = buffer_rename(device, b, TRUE);
+            buffer_copy_named(device, b, offset, offset + size);
     }
     if (SUCCEEDED(hr)) {
         if (!(flags & D3DLOCK_READONLY)) {
+            if (!b->write)
+                b->discards = (flags & D3DLOCK_DISCARD) && !b->pinned;
             b->overwrites = (b->write && b->overwrites) || !(flags & D3DLOCK_NOOVERWRITE);
             if (!b->write || offset < b->dirty_start)
                 b->dirty_start = offset;
@@ -505,6 +502,15 @@ static void buffer_widen_first(struct buffer *b)
     b->sent = TRUE;
 }
 
+/* What the locks behind an update let the unix side do: drop the rest of
+ * the contents (DISCARD first), or write in place (NOOVERWRITE all). */
+static DWORD buffer_update_flags(const struct buffer *b)
+{
+    if (b->discards)
+        return D3DLOCK_DISCARD;
+    return b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
+}
+
 static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
 {
     struct device *device = obj->device;
@@ -520,20 +526,14 @@ static HRESULT buffer_unlock(struct object *obj, struct buffer *b)
     }
     if (!b->locks && b->write) {
         buffer_widen_first(b);
-        /* One record at a time names a pinned buffer's memory (a
-         * NOOVERWRITE lock let another come). */
-        if (b->pinned)
-            (void)buffer_snapshot(device, b);
         if ((r = device_record(device, MTLD3D_REC_UPDATE_BUFFER, sizeof(*r)))) {
             r->ID = b->id;
             r->Offset = b->dirty_start;
             r->Size = b->dirty_end - b->dirty_start;
             r->Src = (uint64_t)(uintptr_t)(b->mem + b->dirty_start);
-            r->Flags = b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
+            r->Flags = buffer_update_flags(b);
+            device_name(device, &b->named, r);
         }
-        b->recorded = TRUE;
-        b->recorded_submit = device->submits;
-        b->last_update = r;
         b->write = FALSE;
     }
     device_unlock(device);
@@ -560,7 +560,7 @@ static void buffer_record_open(struct device *device, struct buffer *b)
         r->Offset = b->dirty_start;
         r->Size = size;
         r->Src = (uint64_t)(uintptr_t)copy;
-        r->Flags = b->overwrites ? 0 : D3DLOCK_NOOVERWRITE;
+        r->Flags = buffer_update_flags(b);
     }
 }
 

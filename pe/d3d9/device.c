@@ -375,6 +375,7 @@ static void device_destroy(struct device *device)
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);
     }
     HeapFree(GetProcessHeap(), 0, device->blobs);
+    HeapFree(GetProcessHeap(), 0, device->named);
     state_free_vs_consts(&device->state);
     DeleteCriticalSection(&device->cs);
     HeapFree(GetProcessHeap(), 0, device);
@@ -409,8 +410,51 @@ HRESULT device_flush(struct device *device)
         HeapFree(GetProcessHeap(), 0, device->blobs[i]);
     }
     device->blob_count = 0;
+    device->named_count = 0;
     memwatch_tick();
     return hr;
+}
+
+void device_name(struct device *device, struct named_list *l, void *rec)
+{
+    struct named_rec *n;
+    if (!rec)
+        return;
+    if (device->named_count == device->named_capacity) {
+        UINT cap = device->named_capacity ? device->named_capacity * 2 : 64;
+        n = device->named ? HeapReAlloc(GetProcessHeap(), 0, device->named, cap * sizeof(*n))
+                          : HeapAlloc(GetProcessHeap(), 0, cap * sizeof(*n));
+        if (!n) {
+            device_flush(device);
+            return;
+        }
+        device->named = n;
+        device->named_capacity = cap;
+    }
+    n = &device->named[device->named_count++];
+    n->rec = rec;
+    n->next = device_named(device, l);
+    l->head = device->named_count;
+    l->submit = device->submits;
+}
+
+/* The records that name resource memory are UpdateBuffer and
+ * UpdateTexture, each through its Src. */
+BOOL device_copy_named(struct device *device, UINT *link, SIZE_T n)
+{
+    struct named_rec *node = &device->named[*link - 1];
+    const struct mtld3d_record_header *h = node->rec;
+    uint64_t *src = h->Type == MTLD3D_REC_UPDATE_BUFFER ? &((struct mtld3d_rec_update_buffer *)node->rec)->Src
+                                                        : &((struct mtld3d_rec_update_texture *)node->rec)->Src;
+    BYTE *copy;
+    if (!(copy = device_blob(device, n ? n : 1))) {
+        device_flush(device);
+        return FALSE;
+    }
+    memcpy(copy, (const void *)(uintptr_t)*src, n);
+    *src = (uint64_t)(uintptr_t)copy;
+    *link = node->next;
+    return TRUE;
 }
 
 void *device_blob(struct device *device, SIZE_T size)

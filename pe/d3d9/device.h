@@ -23,6 +23,20 @@ struct surface;
 struct swapchain;
 struct stateblock;
 
+/* The records of the submit being recorded that name a resource's guest
+ * memory: a lock that would change bytes one names copies them first
+ * (copy on write), so the memory keeps its address and nothing is
+ * flushed. One list per resource, its nodes in the device, all dropped at
+ * each submit (a list is live while its submit is the device's). */
+struct named_rec {
+    void *rec;  /* the record */
+    UINT next;  /* the next node's index + 1; 0 ends */
+};
+struct named_list {
+    UINT head;   /* the newest node's index + 1; 0: none */
+    UINT submit; /* device->submits when head was set */
+};
+
 #define MAX_EXTRA_SWAPCHAINS 16
 
 struct device {
@@ -73,6 +87,8 @@ struct device {
     BOOL cursor_visible; /* ShowCursor's state */
     void **blobs; /* guest memory records point at, freed after the next submit */
     UINT blob_count, blob_capacity;
+    struct named_rec *named; /* records naming resource memory, this submit (struct named_list) */
+    UINT named_count, named_capacity;
 };
 
 static inline struct device *device_impl(IDirect3DDevice9Ex *iface)
@@ -117,6 +133,19 @@ void vblank_wait(struct device *device);
 UINT vblank_count(struct device *device, LONGLONG at, LARGE_INTEGER *last);
 /* Memory a record may point at until the frame is submitted. */
 void *device_blob(struct device *device, SIZE_T size);
+/* Notes that rec, just recorded, names l's resource's memory. Out of
+ * memory it submits the frame instead (nothing then names the memory). */
+void device_name(struct device *device, struct named_list *l, void *rec);
+/* The first node of l's list this submit, as an index + 1 (0: none);
+ * device->named[i - 1].next walks on. */
+static inline UINT device_named(const struct device *device, const struct named_list *l)
+{
+    return l->submit == device->submits ? l->head : 0;
+}
+/* Points the record of the node *link names at a copy of the n bytes it
+ * names, so they may change, and unlinks the node; FALSE when out of
+ * memory, after submitting the frame (which ends every list). */
+BOOL device_copy_named(struct device *device, UINT *link, SIZE_T n);
 
 /* The default state and the state records a device starts with. */
 void state_init(struct device *device);

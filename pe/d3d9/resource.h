@@ -134,8 +134,7 @@ struct texture {
     BYTE *mem;              /* every subresource; NULL if not lockable (DEFAULT, not DYNAMIC) */
     BOOL user_mem;          /* mem is the game's: never freed by us */
     SIZE_T size;
-    UINT recorded_frame;    /* mem was named by a record of this frame */
-    BOOL recorded;
+    struct named_list named; /* records of this submit naming mem */
     LONG locks;             /* subresources locked now */
     /* GetDC is out on subresource dc_sub: Windows keeps one DC a texture,
      * refuses locks of any level meanwhile and lets Unlock of a level not
@@ -199,9 +198,7 @@ struct buffer {
     D3DFORMAT format;       /* D3DFMT_VERTEXDATA or the index format */
     UINT size;
     BYTE *mem;
-    BOOL recorded;          /* mem was named by a record (see recorded_submit) */
-    UINT recorded_submit;   /* device->submits when last_update was recorded */
-    struct mtld3d_rec_update_buffer *last_update; /* the one record of that submit naming mem */
+    struct named_list named; /* records of this submit naming mem */
     /* mem never moves: SYSTEMMEM and MANAGED buffers (non-dynamic ones
      * generally) and every buffer of a software vertex processing device,
      * whose DISCARD also keeps the contents (Wine's test_pinned_buffers). */
@@ -209,6 +206,7 @@ struct buffer {
     LONG locks;
     BOOL write;             /* a lock since the last record may have written */
     BOOL overwrites;        /* one of those locks lacked D3DLOCK_NOOVERWRITE */
+    BOOL discards;          /* the first of them had D3DLOCK_DISCARD (not pinned) */
     BOOL mapped_write;      /* a lock that may write is open: counted in device->mapped_writes */
     BOOL sent;              /* an update record has sent the contents once */
     UINT dirty_start, dirty_end;

@@ -4,10 +4,11 @@
  * of guest memory, each with the pitch Lock reports. DEFAULT textures
  * other than DYNAMIC ones cannot be locked and have none. Unlock of a
  * DEFAULT or MANAGED texture records an UpdateTexture naming the locked
- * box in that memory. A lock of a texture a record of this frame
- * already names first submits the frame (so the earlier record reads
- * what it was given and the memory keeps its address); DISCARD of a
- * dynamic texture's only level moves it to a fresh block instead.
+ * box in that memory. A lock of a level a record of this submit already
+ * names first points that record at a copy of the level (copy on write:
+ * each version recorded keeps its bytes and the memory its address);
+ * DISCARD of a dynamic texture's only level moves it to a fresh block
+ * instead.
  *
  * Level surfaces and volumes are made on first use and share the
  * texture's count (their container). */
@@ -360,9 +361,8 @@ void texture_record_upload(struct texture *t, UINT sub, const D3DBOX *box)
                                        (SIZE_T)(box->Left / t->info->block_width) * t->info->block_bytes);
         r->Pitch = s->data_pitch;
         r->SlicePitch = s->data_slice_pitch;
+        device_name(device, &t->named, r);
     }
-    t->recorded = TRUE;
-    t->recorded_frame = device->frame;
 }
 
 static void record_generate_mips(struct texture *t);
@@ -412,8 +412,36 @@ static HRESULT texture_rename(struct texture *t)
         if (s)
             s->mem = mem + t->subs[i].offset;
     }
-    t->recorded = FALSE;
+    t->named.head = 0;
     return D3D_OK;
+}
+
+/* Copies what the records of this submit name of subresource sub before a
+ * lock may write it: of every level of its face for a top level, whose
+ * pointer the game may write the levels below through (they are back to
+ * back). */
+static void texture_copy_named(struct texture *t, UINT sub)
+{
+    struct device *device = t->obj.device;
+    UINT last = sub % t->levels ? sub : sub + t->levels - 1, *link = &t->named.head;
+    if (!device_named(device, &t->named))
+        return;
+    while (*link) {
+        struct named_rec *n = &device->named[*link - 1];
+        const struct mtld3d_rec_update_texture *r = n->rec;
+        UINT rs = r->Face * t->levels + r->Level;
+        if (rs >= sub && rs <= last) {
+            /* A record's copy runs from its first byte to its level's end. */
+            const struct subresource *s = &t->subs[rs];
+            BYTE *src = (BYTE *)(uintptr_t)r->Src, *end = t->mem + s->offset + (SIZE_T)s->data_slice_pitch * s->depth;
+            if (src >= t->mem + s->offset && src < end) {
+                if (!device_copy_named(device, link, end - src))
+                    return; /* submitted instead */
+                continue;
+            }
+        }
+        link = &n->next;
+    }
 }
 
 HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DBOX *box, DWORD flags)
@@ -439,19 +467,15 @@ HRESULT texture_lock(struct texture *t, UINT sub, D3DLOCKED_BOX *out, const D3DB
     if (flags & D3DLOCK_READONLY)
         flags &= ~D3DLOCK_DISCARD;
     device_lock(device);
-    if (!t->locks && t->recorded && t->recorded_frame == device->frame && !(flags & D3DLOCK_READONLY) &&
-        !(flags & D3DLOCK_NOOVERWRITE)) {
+    if (device_named(device, &t->named) && !(flags & (D3DLOCK_READONLY | D3DLOCK_NOOVERWRITE))) {
         /* DISCARD of a dynamic texture's only level may hand out fresh
          * memory, as native drivers do (never for the game's own memory).
          * Otherwise the memory stays where it is (games and Wine's tests
-         * compare pointers across locks): submit what is recorded, so the
-         * unix side has read it. */
-        if ((flags & D3DLOCK_DISCARD) && t->faces * t->levels == 1 && !t->user_mem) {
+         * compare pointers across locks). */
+        if ((flags & D3DLOCK_DISCARD) && t->faces * t->levels == 1 && !t->user_mem && !t->locks)
             hr = texture_rename(t);
-        } else {
-            device_flush(device);
-            t->recorded = FALSE;
-        }
+        else
+            texture_copy_named(t, sub);
     }
     if (SUCCEEDED(hr)) {
         t->locks++;

@@ -274,6 +274,54 @@ TEST(pinned_buffers)
     }
 }
 
+/* A plain lock of part of a buffer a draw of this frame read: the draw
+ * keeps what it read, the next reads the new part and the kept rest.
+ * (The earlier record's bytes are copied before the lock, not the
+ * buffer.) Cell 0 red and cell 1 green from the first draw; the second
+ * moves the second quad to cell 2 in blue. */
+TEST(vertex_buffer_plain_partial_relock)
+{
+    struct ctx c;
+    IDirect3DVertexBuffer9 *vb = NULL;
+    struct tlv *p;
+    const UINT quad = 6 * sizeof(struct tlv);
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 2 * quad, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, FVF_TLV,
+                                                 D3DPOOL_DEFAULT, &vb, NULL),
+             D3D_OK);
+    if (!vb) {
+        end(&c);
+        return;
+    }
+    IDirect3DDevice9_SetStreamSource(c.dev, 0, vb, 0, sizeof(struct tlv));
+    IDirect3DDevice9_BeginScene(c.dev);
+    if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, 0))) {
+        fill_quad(p, 0, palette[0]);
+        fill_quad(p + 6, 1, palette[1]);
+        IDirect3DVertexBuffer9_Unlock(vb);
+    }
+    CHECK_HR(IDirect3DDevice9_DrawPrimitive(c.dev, D3DPT_TRIANGLELIST, 0, 4), D3D_OK);
+    if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, quad, quad, (void **)&p, 0))) {
+        fill_quad(p, 2, palette[2]);
+        IDirect3DVertexBuffer9_Unlock(vb);
+    }
+    CHECK_HR(IDirect3DDevice9_DrawPrimitive(c.dev, D3DPT_TRIANGLELIST, 0, 4), D3D_OK);
+    frame_end(&c);
+    CHECK_CELL(&c, 0, 20, 20, palette[0]);
+    CHECK_CELL(&c, 1, 20, 20, palette[1]);
+    CHECK_CELL(&c, 2, 20, 20, palette[2]);
+    IDirect3DDevice9_SetStreamSource(c.dev, 0, NULL, 0, 0);
+    IDirect3DVertexBuffer9_Release(vb);
+    end(&c);
+}
+
+static void fill_row(DWORD *row, int n, D3DCOLOR col)
+{
+    for (int x = 0; x < n; x++)
+        row[x] = col;
+}
+
 static void fill_rect(D3DLOCKED_RECT *lr, int x0, int y0, int x1, int y1, D3DCOLOR col)
 {
     for (int y = y0; y < y1; y++)
@@ -369,6 +417,74 @@ TEST(texture_locks_between_frames)
     end(&c);
 }
 
+/* A mip chain written level by level, each level relocked and drawn
+ * within one frame (a streaming texture pool, D3DX's loaders): each draw
+ * samples level 1 (D3DSAMP_MAXMIPLEVEL) as it was when the draw was
+ * recorded, with no submit between the locks. Then a lock of level 0
+ * after a draw, which may write the levels below through its pointer:
+ * the earlier draw still sees its level 1. */
+TEST(mip_chain_relocks_in_one_frame)
+{
+    struct ctx c;
+    IDirect3DTexture9 *tex = NULL;
+    D3DLOCKED_RECT lr;
+    struct tlv q[6];
+    void *first = NULL;
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(c.dev, 4, 4, 3, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &tex, NULL), D3D_OK);
+    if (!tex) {
+        end(&c);
+        return;
+    }
+    IDirect3DDevice9_SetTexture(c.dev, 0, (IDirect3DBaseTexture9 *)tex);
+    IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(c.dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(c.dev, 0, D3DSAMP_MAXMIPLEVEL, 1);
+    IDirect3DDevice9_BeginScene(c.dev);
+    for (UINT l = 0; l < 3; l++) {
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(tex, l, &lr, NULL, 0))) {
+            fill_rect(&lr, 0, 0, 4 >> l, 4 >> l, palette[5]);
+            IDirect3DTexture9_UnlockRect(tex, l);
+        }
+    }
+    for (int k = 0; k < 3; k++) {
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(tex, 1, &lr, NULL, 0))) {
+            if (!k)
+                first = lr.pBits;
+            else
+                CHECK(lr.pBits == first, "level 1 locked at %p, then %p", first, lr.pBits);
+            fill_rect(&lr, 0, 0, 2, 2, palette[k]);
+            IDirect3DTexture9_UnlockRect(tex, 1);
+        }
+        fill_quad(q, k, 0);
+        IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, q, sizeof(q[0]));
+    }
+    /* Level 1 written through level 0's pointer (levels are back to back
+     * in a managed texture's memory, and Unlock of level 0 sends the
+     * levels below). */
+    if (first && SUCCEEDED(IDirect3DTexture9_LockRect(tex, 1, &lr, NULL, D3DLOCK_READONLY))) {
+        INT pitch1 = lr.Pitch;
+        IDirect3DTexture9_UnlockRect(tex, 1);
+        if (SUCCEEDED(IDirect3DTexture9_LockRect(tex, 0, &lr, NULL, 0))) {
+            BYTE *level1 = first; /* past level 0's rows, in the block level 0's lock hands out */
+            for (int y = 0; y < 2; y++)
+                fill_row((DWORD *)(level1 + y * pitch1), 2, palette[3]);
+            IDirect3DTexture9_UnlockRect(tex, 0);
+        }
+    }
+    fill_quad(q, 3, 0);
+    IDirect3DDevice9_DrawPrimitiveUP(c.dev, D3DPT_TRIANGLELIST, 2, q, sizeof(q[0]));
+    frame_end(&c);
+    for (int k = 0; k < 3; k++)
+        CHECK_CELL(&c, k, 20, 20, palette[k]);
+    CHECK_CELL(&c, 3, 20, 20, palette[3]);
+    IDirect3DDevice9_SetTexture(c.dev, 0, NULL);
+    IDirect3DTexture9_Release(tex);
+    end(&c);
+}
+
 /* A DEFAULT-pool texture filled by UpdateTexture and UpdateSurface from
  * system memory between two draws of one frame: the copies are ordered
  * with the draws as any GPU command. */
@@ -423,7 +539,9 @@ static const struct harness_test tests[] = {
     T(vertex_buffer_nooverwrite_appends),
     T(vertex_buffer_readonly),
     T(pinned_buffers),
+    T(vertex_buffer_plain_partial_relock),
     T(texture_locks_between_frames),
+    T(mip_chain_relocks_in_one_frame),
     T(update_texture_between_draws),
 };
 

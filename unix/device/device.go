@@ -84,6 +84,8 @@ type Device struct {
 	records   *recorder  // record.dir's file; nil for none
 	dumps     []uint32   // swap chains presented this frame, to dump
 	warned    map[uint32]bool
+	updates   updateStats   // what buffer and texture updates cost (updates.go)
+	spares    []spareBuffer // storage renamed buffers gave up, for reuse (updates.go)
 
 	// The threads (threads.go): api serialises the thunks of the device;
 	// capture is the submitting thread's; pipe is nil until Start.
@@ -218,6 +220,7 @@ func (d *Device) Release() {
 	for id := range d.buffers {
 		d.dropBuffer(id)
 	}
+	d.releaseSpares()
 	for id := range d.textures {
 		d.dropTexture(id)
 	}

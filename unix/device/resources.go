@@ -105,36 +105,7 @@ func init() {
 		d.buffers[r.ID] = &buffer{buf: b, size: int(r.Size), format: types.Format(r.Format)}
 		return nil
 	})
-	on("UpdateBuffer", func(d *Device, r *shared.RecUpdateBuffer, _ []byte) error {
-		b := d.buffers[r.ID]
-		if b == nil {
-			return fmt.Errorf("update of unknown buffer %d", r.ID)
-		}
-		if r.Src == 0 || uint64(r.Offset)+uint64(r.Size) > uint64(b.size) {
-			return fmt.Errorf("buffer %d: update %d+%d outside %d bytes", r.ID, r.Offset, r.Size, b.size)
-		}
-		if pending(b.usedBy) && r.Flags&uint32(types.D3DLOCK_NOOVERWRITE) == 0 {
-			// Draws not yet run (this submit's, or a frame still on the
-			// GPU) read buf: give the buffer fresh storage rather than
-			// wait (the guest renamed its memory for DISCARD or a plain
-			// lock the same way). NOOVERWRITE promises to leave what they
-			// read alone, so it writes in place.
-			nb, err := d.be.NewBuffer(b.size)
-			if err != nil {
-				return err
-			}
-			// Only the bytes the update leaves keep the old contents,
-			// through Upload so managed storage learns of them.
-			old, lo, hi := b.buf.Contents(), int(r.Offset), int(r.Offset)+int(r.Size)
-			nb.Upload(0, old[:lo])
-			nb.Upload(hi, old[hi:b.size])
-			d.draws.transient = append(d.draws.transient, b.buf)
-			b.buf, b.usedBy = nb, nil
-		}
-		clear(b.spans)
-		b.buf.Upload(int(r.Offset), unsafe.Slice((*byte)(guestPtr(r.Src)), r.Size))
-		return nil
-	})
+	on("UpdateBuffer", func(d *Device, r *shared.RecUpdateBuffer, _ []byte) error { return d.updateBuffer(r) })
 	on("CreateTexture", func(d *Device, r *shared.RecCreateTexture, _ []byte) error { return d.createTexture(r) })
 	on("UpdateTexture", func(d *Device, r *shared.RecUpdateTexture, _ []byte) error { return d.updateTexture(r) })
 	on("SetTextureLOD", func(d *Device, r *shared.RecSetTextureLOD, _ []byte) error {
@@ -365,8 +336,17 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 	}
 	pf := t.mapping.Format
 	dstRow := pf.BytesPerRow(x1 - x0)
+	region := backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices}
+	if t.mapping.Upload == format.ConvNone && dstRow == srcRow {
+		// The rows go as they are, at the guest's pitch: no copy here.
+		if slices == 1 {
+			slicePitch = pitch * rows
+		}
+		return d.writeTexture(t, t.tex, region, int(r.Level), int(r.Face), src, pitch, slicePitch)
+	}
 	image := dstRow * rows
 	data := make([]byte, image*slices)
+	d.updates.copied += uint64(len(data))
 	for z := 0; z < slices; z++ {
 		for y := 0; y < rows; y++ {
 			s := src[z*slicePitch+y*pitch:][:srcRow]
@@ -378,8 +358,7 @@ func (d *Device) updateTexture(r *shared.RecUpdateTexture) error {
 			}
 		}
 	}
-	return d.writeTexture(t, t.tex, backend.Region{X: x0, Y: y0, Z: front, Width: x1 - x0, Height: y1 - y0, Depth: slices},
-		int(r.Level), int(r.Face), data, dstRow, image)
+	return d.writeTexture(t, t.tex, region, int(r.Level), int(r.Face), data, dstRow, image)
 }
 
 // writeTexture puts texels into a texture in API order. It writes them
@@ -393,12 +372,14 @@ func (d *Device) writeTexture(t *texture, tex backend.Texture, r backend.Region,
 	idle := d.cur.cb == nil && !d.pass.open && d.retiredAll()
 	if idle || (t != nil && tex.Usage()&backend.UsageRenderTarget == 0 && !pending(t.usedBy)) {
 		tex.Replace(r, level, slice, data, bytesPerRow, bytesPerImage)
+		d.updates.copied += uint64(len(data))
 		return nil
 	}
 	b, err := d.transient(data)
 	if err != nil {
 		return err
 	}
+	d.updates.copied += uint64(len(data))
 	if tex.Type() != backend.TextureType3D {
 		bytesPerImage = 0 // Metal: only 3D and array copies take an image stride
 	}

@@ -18,6 +18,8 @@ static IDirect3DDevice9 *dev;
 static IDirect3DTexture9 *tex;
 static IDirect3DVertexBuffer9 *vb[2];
 static IDirect3DIndexBuffer9 *ib[2];
+static IDirect3DVertexBuffer9 *dyn; /* 4 KiB, DYNAMIC: the update bodies */
+static IDirect3DTexture9 *mips;     /* 16x16, 3 levels, MANAGED */
 static LARGE_INTEGER freq;
 
 static double now_ns(void)
@@ -66,6 +68,33 @@ static void b_draw(int i)
     IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0, 4, (i & 1) * 3, 1);
 }
 
+/* Resource updates (docs/PERFORMANCE.md, "Resource updates"): 64 bytes
+ * of the dynamic buffer written and drawn, the streaming pattern (DISCARD
+ * when the ring wraps, NOOVERWRITE appends) and a plain lock of bytes a
+ * draw of the frame read; and level 1 of a managed mip chain relocked,
+ * each lock after the first finding it recorded this frame. */
+static void write_and_draw(int i, DWORD flags)
+{
+    UINT off = (UINT)(i % 64) * 64;
+    BYTE *p;
+    if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(dyn, off, 64, (void **)&p, flags))) {
+        memset(p, i & 0xff, 64);
+        IDirect3DVertexBuffer9_Unlock(dyn);
+    }
+    IDirect3DDevice9_SetStreamSource(dev, 0, dyn, 0, 12);
+    IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLELIST, off / 12, 1);
+}
+static void b_lock_stream(int i) { write_and_draw(i, i % 64 ? D3DLOCK_NOOVERWRITE : D3DLOCK_DISCARD); }
+static void b_lock_plain(int i) { write_and_draw(i, 0); }
+static void b_lock_level(int i)
+{
+    D3DLOCKED_RECT lr;
+    if (SUCCEEDED(IDirect3DTexture9_LockRect(mips, 1, &lr, NULL, 0))) {
+        *(DWORD *)lr.pBits = (DWORD)i;
+        IDirect3DTexture9_UnlockRect(mips, 1);
+    }
+}
+
 static const struct {
     const char *name;
     body_fn fn;
@@ -73,7 +102,8 @@ static const struct {
     {"SetRenderState", b_renderstate}, {"SetSamplerState", b_sampler}, {"SetTextureStageState", b_tss},
     {"SetTexture", b_texture}, {"SetStreamSource", b_stream}, {"SetIndices", b_indices},
     {"SetVertexShaderConstantF(4)", b_constf}, {"SetTransform", b_transform}, {"GetRenderState", b_getrs},
-    {"DrawIndexedPrimitive", b_draw},
+    {"DrawIndexedPrimitive", b_draw}, {"Lock+draw(DISCARD/NOOVERWRITE)", b_lock_stream},
+    {"Lock+draw(plain,in-use)", b_lock_plain}, {"LockRect(level-relock)", b_lock_level},
 };
 
 static HWND make_window(void)
@@ -123,6 +153,13 @@ int main(void)
             IDirect3DIndexBuffer9_Unlock(ib[k]);
         }
     }
+    IDirect3DDevice9_CreateVertexBuffer(dev, 4096, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, D3DFVF_XYZ, D3DPOOL_DEFAULT,
+                                        &dyn, NULL);
+    IDirect3DDevice9_CreateTexture(dev, 16, 16, 3, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &mips, NULL);
+    if (!dyn || !mips) {
+        printf("error update bodies' resources not created\n");
+        return 1;
+    }
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ);
     IDirect3DDevice9_SetStreamSource(dev, 0, vb[0], 0, 12);
     IDirect3DDevice9_SetIndices(dev, ib[0]);
@@ -145,6 +182,8 @@ int main(void)
         qsort(r, ROUNDS, sizeof(r[0]), cmp);
         printf("call %s %.1f\n", bodies[b].name, r[ROUNDS / 2]);
     }
+    IDirect3DVertexBuffer9_Release(dyn);
+    IDirect3DTexture9_Release(mips);
     IDirect3DDevice9_Release(dev);
     IDirect3D9_Release(d3d);
     return 0;
