@@ -240,12 +240,23 @@ func (e *renderEncoder) SetRenderPipelineState(p backend.RenderPipelineState) {
 	if pp == nil {
 		e.cb.fail(fmt.Errorf("reference: pipeline %T", p))
 	}
-	e.mut().pipeline = pp
+	if e.st.pipeline != pp { // an unchanged state does not copy the draws' state
+		e.mut().pipeline = pp
+	}
 }
 
 func (e *renderEncoder) SetDepthStencilState(s backend.DepthStencilState) {
 	ds, _ := s.(*depthStencil)
-	e.mut().dss = ds
+	if e.st.dss != ds {
+		e.mut().dss = ds
+	}
+}
+
+// holds says index binds buffer b at offset already.
+func (sb *stageBindings) holds(b backend.Buffer, offset, index int) bool {
+	bb, _ := b.(*Buffer)
+	cur := &sb.buffers[index]
+	return cur.bytes == nil && cur.buf == bb && cur.offset == offset
 }
 
 func setBuffer(sb *stageBindings, b backend.Buffer, offset, index int) {
@@ -281,7 +292,9 @@ func (e *renderEncoder) SetVertexBuffer(b backend.Buffer, offset, index int) {
 	if e.bad(index, backend.MaxBuffers) {
 		return
 	}
-	setBuffer(&e.mut().vs, b, offset, index)
+	if !e.st.vs.holds(b, offset, index) {
+		setBuffer(&e.mut().vs, b, offset, index)
+	}
 }
 func (e *renderEncoder) SetVertexBufferOffset(offset, index int) {
 	if e.bad(index, backend.MaxBuffers) {
@@ -299,7 +312,9 @@ func (e *renderEncoder) SetFragmentBuffer(b backend.Buffer, offset, index int) {
 	if e.bad(index, backend.MaxBuffers) {
 		return
 	}
-	setBuffer(&e.mut().fs, b, offset, index)
+	if !e.st.fs.holds(b, offset, index) {
+		setBuffer(&e.mut().fs, b, offset, index)
+	}
 }
 func (e *renderEncoder) SetFragmentBufferOffset(offset, index int) {
 	if e.bad(index, backend.MaxBuffers) {
@@ -317,29 +332,33 @@ func (e *renderEncoder) SetVertexTexture(t backend.Texture, index int) {
 	if e.bad(index, backend.MaxTextures) {
 		return
 	}
-	tt, _ := t.(*Texture)
-	e.mut().vs.textures[index] = tt
+	if tt, _ := t.(*Texture); e.st.vs.textures[index] != tt {
+		e.mut().vs.textures[index] = tt
+	}
 }
 func (e *renderEncoder) SetFragmentTexture(t backend.Texture, index int) {
 	if e.bad(index, backend.MaxTextures) {
 		return
 	}
-	tt, _ := t.(*Texture)
-	e.mut().fs.textures[index] = tt
+	if tt, _ := t.(*Texture); e.st.fs.textures[index] != tt {
+		e.mut().fs.textures[index] = tt
+	}
 }
 func (e *renderEncoder) SetVertexSampler(s backend.Sampler, index int) {
 	if e.bad(index, backend.MaxSamplers) {
 		return
 	}
-	ss, _ := s.(*sampler)
-	e.mut().vs.samplers[index] = ss
+	if ss, _ := s.(*sampler); e.st.vs.samplers[index] != ss {
+		e.mut().vs.samplers[index] = ss
+	}
 }
 func (e *renderEncoder) SetFragmentSampler(s backend.Sampler, index int) {
 	if e.bad(index, backend.MaxSamplers) {
 		return
 	}
-	ss, _ := s.(*sampler)
-	e.mut().fs.samplers[index] = ss
+	if ss, _ := s.(*sampler); e.st.fs.samplers[index] != ss {
+		e.mut().fs.samplers[index] = ss
+	}
 }
 
 func (e *renderEncoder) record(d draw) {

@@ -24,7 +24,8 @@ type drawCtx struct {
 	st             *renderState
 	pl             *pipeline
 	fs             *stageRes
-	x0, y0, x1, y1 int // pixels drawn: scissor, viewport and target (end exclusive)
+	fsRes          stageRes // what fs points at: one allocation a draw, not two
+	x0, y0, x1, y1 int      // pixels drawn: scissor, viewport and target (end exclusive)
 	zmin, zmax     float64
 	nvary          int
 	vis            int // index of the visibility counter, -1 for none
@@ -77,6 +78,9 @@ type geometry struct {
 	ids   []uint32
 	sig   backend.VertexSignature // of the current draw's vertex program
 	pvs   []pvert                 // carvePverts' current block
+	dense []int32                 // draw's index-to-slot table, reused
+	vsRes stageRes                // the current draw's vertex-stage resources
+	job   shadeJob                // the draw shade works on
 	// scratch is shade's when it runs on this goroutine.
 	scratch shadeScratch
 }
@@ -175,8 +179,12 @@ func (g *geometry) draw(d *draw) error {
 		return nil
 	}
 	dc.zmin, dc.zmax = math.Min(vp.ZNear, vp.ZFar), math.Max(vp.ZNear, vp.ZFar)
-	vs := newStageRes(&st.vs)
-	dc.fs = newStageRes(&st.fs)
+	// The vertex stage's resources serve this call only; the fragment
+	// stage's live with the draw's primitives until raster.
+	vs := &g.vsRes
+	vs.init(&st.vs)
+	dc.fsRes.init(&st.fs)
+	dc.fs = &dc.fsRes
 
 	clip := &clipper{nvary: pl.vsig.Varyings, planes: 1<<planeLeft | 1<<planeRight | 1<<planeBottom | 1<<planeTop | 1<<planeW}
 	if st.clipMode == backend.DepthClip {
@@ -224,7 +232,10 @@ func (g *geometry) draw(d *draw) error {
 		var dense []int32
 		var seen map[uint32]int32
 		if lo <= hi && int(hi-lo) <= 4*d.count+4096 {
-			dense = make([]int32, hi-lo+1)
+			if cap(g.dense) < int(hi-lo+1) {
+				g.dense = make([]int32, hi-lo+1)
+			}
+			dense = g.dense[:hi-lo+1]
 			for i := range dense {
 				dense[i] = -1
 			}
@@ -300,39 +311,13 @@ func (g *geometry) carvePverts(n int) []pvert {
 // instance, in parallel chunks for big draws (each vertex is independent,
 // so the result does not depend on the split).
 func (g *geometry) shade(d *draw, dc *drawCtx, vs *stageRes, clip *clipper, inst uint32) {
-	st, pl := dc.st, dc.pl
-	pv := g.carvePverts(len(g.ids))
-	vb, batched := pl.vp.(backend.VertexBatcher)
-	run := func(lo, hi int, sc *shadeScratch) {
-		for i := lo; i < hi; {
-			// Four vertices a run where the program can: one pass over
-			// its code.
-			n := 1
-			if batched {
-				n = min(4, hi-i)
-			}
-			for l := 0; l < n; l++ {
-				fetchVertex(&pl.desc.VertexDescriptor, &st.vs, g.ids[i+l], inst, uint32(d.baseInstance), &sc.in[l])
-				sc.out[l] = backend.VertexOut{}
-			}
-			if batched {
-				vb.RunVertices(vs, &sc.in, &sc.out, n)
-			} else {
-				pl.vp.RunVertex(vs, &sc.in[0], &sc.out[0])
-			}
-			for l := 0; l < n; l++ {
-				g.outs[i+l] = sc.out[l]
-				toClip(&g.outs[i+l], &sc.cv, pl.vsig)
-				g.codes[i+l] = clip.outcode(&sc.cv)
-				g.proj[i+l] = project(&sc.cv, &st.viewport, dc.nvary, &pv[i+l])
-			}
-			i += n
-		}
-	}
+	j := &g.job
+	*j = shadeJob{d: d, dc: dc, vs: vs, clip: clip, inst: inst, pv: g.carvePverts(len(g.ids))}
+	j.vb, j.batched = dc.pl.vp.(backend.VertexBatcher)
 	n := len(g.ids)
 	workers := min(runtime.GOMAXPROCS(0), (n+shadeChunk-1)/shadeChunk)
 	if workers <= 1 {
-		run(0, n, &g.scratch)
+		g.shadeRange(0, n, &g.scratch)
 		return
 	}
 	var wg sync.WaitGroup
@@ -350,12 +335,55 @@ func (g *geometry) shade(d *draw, dc *drawCtx, vs *stageRes, clip *clipper, inst
 					mu.Unlock()
 				}
 			}()
-			run(lo, hi, new(shadeScratch))
+			g.shadeRange(lo, hi, new(shadeScratch))
 		}(lo, min(lo+per, n))
 	}
 	wg.Wait()
 	if failure != nil {
 		panic(failure) // execute turns it into the buffer's error
+	}
+}
+
+// shadeJob is what shadeRange needs of the draw being shaded (kept in
+// the geometry, so a draw's shading allocates nothing).
+type shadeJob struct {
+	d       *draw
+	dc      *drawCtx
+	vs      *stageRes
+	clip    *clipper
+	inst    uint32
+	pv      []pvert
+	vb      backend.VertexBatcher
+	batched bool
+}
+
+// shadeRange shades vertices lo..hi-1 of the current job.
+func (g *geometry) shadeRange(lo, hi int, sc *shadeScratch) {
+	j := &g.job
+	st, pl := j.dc.st, j.dc.pl
+	for i := lo; i < hi; {
+		// Four vertices a run where the program can: one pass over its
+		// code.
+		n := 1
+		if j.batched {
+			n = min(4, hi-i)
+		}
+		for l := 0; l < n; l++ {
+			fetchVertex(&pl.desc.VertexDescriptor, &st.vs, g.ids[i+l], j.inst, uint32(j.d.baseInstance), &sc.in[l])
+			sc.out[l] = backend.VertexOut{}
+		}
+		if j.batched {
+			j.vb.RunVertices(j.vs, &sc.in, &sc.out, n)
+		} else {
+			pl.vp.RunVertex(j.vs, &sc.in[0], &sc.out[0])
+		}
+		for l := 0; l < n; l++ {
+			g.outs[i+l] = sc.out[l]
+			toClip(&g.outs[i+l], &sc.cv, pl.vsig)
+			g.codes[i+l] = j.clip.outcode(&sc.cv)
+			g.proj[i+l] = project(&sc.cv, &st.viewport, j.dc.nvary, &j.pv[i+l])
+		}
+		i += n
 	}
 }
 

@@ -18,13 +18,19 @@ type stageRes struct {
 var _ backend.QuadResources = (*stageRes)(nil)
 
 func newStageRes(b *stageBindings) *stageRes {
-	r := &stageRes{b: b}
+	r := &stageRes{}
+	r.init(b)
+	return r
+}
+
+// init points r at b's resources, replacing what it held.
+func (r *stageRes) init(b *stageBindings) {
+	*r = stageRes{b: b}
 	for i, t := range b.textures {
 		if t != nil {
 			r.tex[i] = t.sampled()
 		}
 	}
-	return r
 }
 
 func (r *stageRes) Buffer(i int) []byte {
