@@ -122,7 +122,7 @@ func BenchmarkFrameFill(b *testing.B) {
 		Width: 64, Height: 64, Depth: 1, Levels: 1})
 	px := make([]uint32, 64*64)
 	for i := range px {
-		px[i] = 0x80000000 | uint32(i*2654435761)>>8
+		px[i] = 0x80000000 | uint32(i)*2654435761>>8
 	}
 	texels := u32s(px...)
 	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
