@@ -52,6 +52,10 @@ struct device {
     /* Float constants changed since the last draw, per stage (0 vertex,
      * 1 pixel): registers [lo, hi), empty when lo >= hi. */
     struct { UINT lo, hi; } const_f_dirty[2];
+    /* Transforms changed since the last draw: a bit per index, and a bit
+     * per word of transform_dirty that has any set (state.c). */
+    uint32_t transform_dirty[MAX_TRANSFORMS / 32];
+    uint32_t transform_dirty_words;
     LONG next_id;
     struct swapchain *swapchain; /* the implicit swap chain */
     struct swapchain *extra[MAX_EXTRA_SWAPCHAINS]; /* CreateAdditionalSwapChain's, NULL when gone */
