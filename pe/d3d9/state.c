@@ -505,6 +505,28 @@ static BOOL record_consts(struct device *d, uint32_t type, BOOL pixel, UINT star
     return TRUE;
 }
 
+/* Compare and copy of count 16-byte shader registers, inline: msvcrt's
+ * memcmp and memcpy, which a size known only at run time calls, cost more
+ * than the few registers a call sets. */
+static BOOL regs_equal(const void *a, const void *b, UINT count)
+{
+    const BYTE *p = a, *q = b;
+    for (UINT i = 0; i < count * 2; i++) {
+        uint64_t x, y;
+        memcpy(&x, p + 8 * i, sizeof(x));
+        memcpy(&y, q + 8 * i, sizeof(y));
+        if (x != y)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static void regs_copy(void *dst, const void *src, UINT count)
+{
+    for (UINT i = 0; i < count; i++)
+        memcpy((BYTE *)dst + 16 * i, (const BYTE *)src + 16 * i, 16);
+}
+
 /* Float constants are recorded once per draw, not per call: games set
  * many a draw, often the same registers again. The setter compares,
  * stores and widens the stage's dirty range; this records the range. */
@@ -538,9 +560,9 @@ void state_set_const_f(struct device *d, BOOL pixel, UINT start, const float *da
         return;
     }
     float(*dst)[4] = pixel ? d->state.ps_f : d->state.vs_f;
-    if (!memcmp(dst[start], data, (SIZE_T)count * sizeof(dst[0])))
+    if (regs_equal(dst[start], data, count))
         return;
-    memcpy(dst[start], data, (SIZE_T)count * sizeof(dst[0]));
+    regs_copy(dst[start], data, count);
     if (d->const_f_dirty[pixel].lo >= d->const_f_dirty[pixel].hi) {
         d->const_f_dirty[pixel].lo = start;
         d->const_f_dirty[pixel].hi = start + count;
@@ -562,9 +584,9 @@ void state_set_const_i(struct device *d, BOOL pixel, UINT start, const int *data
         return;
     }
     int(*dst)[4] = pixel ? d->state.ps_i : d->state.vs_i;
-    if (!memcmp(dst[start], data, (SIZE_T)count * sizeof(dst[0])))
+    if (regs_equal(dst[start], data, count))
         return;
-    memcpy(dst[start], data, (SIZE_T)count * sizeof(dst[0]));
+    regs_copy(dst[start], data, count);
     record_consts(d, MTLD3D_REC_SET_SHADER_CONST_I, pixel, start, data, count, sizeof(dst[0]));
 }
 
