@@ -81,6 +81,7 @@ struct device {
     UINT evict_epoch;          /* EvictManagedResources calls: managed textures bound later upload again */
     UINT frame;
     UINT submits; /* device_flush calls so far: records name guest memory until their submit */
+    UINT handover_at; /* arena chunks past which device_unlock offers the frame (device_handover) */
     DWORD max_frame_latency;
     INT gpu_thread_priority;
     BOOL dialog_mode; /* SetDialogBoxMode(TRUE): a Reset to fullscreen must allow GDI dialogs */
@@ -109,18 +110,6 @@ void device_addref_internal(struct device *device);
 void device_release_internal(struct device *device);
 uint32_t device_new_id(struct device *device);
 
-/* The device lock, taken only under D3DCREATE_MULTITHREADED. */
-static inline void device_lock(struct device *device)
-{
-    if (device->multithreaded)
-        EnterCriticalSection(&device->cs);
-}
-static inline void device_unlock(struct device *device)
-{
-    if (device->multithreaded)
-        LeaveCriticalSection(&device->cs);
-}
-
 /* Appends a record to the current frame (see arena.h). */
 static inline void *device_record(struct device *device, uint32_t type, uint32_t size)
 {
@@ -130,6 +119,35 @@ static inline void *device_record(struct device *device, uint32_t type, uint32_t
 /* Hands what is recorded so far to the unix side without presenting:
  * before a readback, a query that waits, Reset and release. */
 HRESULT device_flush(struct device *device);
+
+/* A frame with no Present yet (a loading screen, a huge frame) past this
+ * many chunks, about to grow the arena, is offered to the unix side in a
+ * part (device_handover), so the arena reuses its chunks instead: fresh
+ * chunks' first-touch page faults cost the game's thread more (30-50 us
+ * a chunk under Wine here) than the copy the unix side makes of a chunk,
+ * which a Present would make anyway. A pool the size of the frame, left
+ * by earlier frames, is used as it is. */
+#define HANDOVER_CHUNKS 16
+/* Offers what is recorded to the unix side if it can take it without
+ * waiting (SubmitNoWait), as device_flush hands it over. */
+void device_handover(struct device *device);
+
+/* The device lock, taken only under D3DCREATE_MULTITHREADED. */
+static inline void device_lock(struct device *device)
+{
+    if (device->multithreaded)
+        EnterCriticalSection(&device->cs);
+}
+/* A call ends here, every record it made whole, so this is where a long
+ * frame is offered in parts: a call across at most once per chunk of a
+ * frame outgrowing the pool, none in a frame that fits it. */
+static inline void device_unlock(struct device *device)
+{
+    if (device->arena.used > device->handover_at && device->arena.used == device->arena.count)
+        device_handover(device);
+    if (device->multithreaded)
+        LeaveCriticalSection(&device->cs);
+}
 
 /* vblank.c: the vertical-blank clock GetRasterStatus and WaitForVBlank read. */
 void vblank_status(struct device *device, D3DRASTER_STATUS *status);
