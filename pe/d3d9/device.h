@@ -121,13 +121,15 @@ static inline void *device_record(struct device *device, uint32_t type, uint32_t
 HRESULT device_flush(struct device *device);
 
 /* A frame with no Present yet (a loading screen, a huge frame) past this
- * many chunks, about to grow the arena, is offered to the unix side in a
- * part (device_handover), so the arena reuses its chunks instead: fresh
- * chunks' first-touch page faults cost the game's thread more (30-50 us
- * a chunk under Wine here) than the copy the unix side makes of a chunk,
- * which a Present would make anyway. A pool the size of the frame, left
- * by earlier frames, is used as it is. */
-#define HANDOVER_CHUNKS 16
+ * many chunks (4 MiB), about to grow the arena, is offered to the unix
+ * side in a part (device_handover), so the arena reuses its chunks and
+ * stays bounded (a 32-bit game's address space) however long the frame.
+ * Smaller frames grow the pool, which later frames reuse: a fresh chunk's
+ * page faults (30-50 us under Wine here) are paid once, while a part
+ * handed over costs its copy on the game's thread inside the frame
+ * (about 20 us a chunk of small records) and replays beside the game on
+ * a 2-core machine; bench-api's long variant measured no gain at 16. */
+#define HANDOVER_CHUNKS 64
 /* Offers what is recorded to the unix side if it can take it without
  * waiting (SubmitNoWait), as device_flush hands it over. */
 void device_handover(struct device *device);

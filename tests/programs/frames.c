@@ -110,11 +110,11 @@ TEST(update_surface_source_reused_at_once)
     IDirect3DDevice9Ex_Release(dev);
 }
 
-/* A frame with no Present that outgrows the arena's pool is offered to
- * the unix side in parts while it is recorded (d3d9's device_handover);
- * whether or not a part is taken, every record arrives once and in
- * order: 64 additive draws, each after 32 KiB of state records (2 MiB in
- * all), leave 64 steps in the pixel. */
+/* A frame with no Present that outgrows the arena's pool past 4 MiB is
+ * offered to the unix side in parts while it is recorded (d3d9's
+ * device_handover); whether or not a part is taken, every record arrives
+ * once and in order: 64 additive draws, each after 128 KiB of state
+ * records (8 MiB in all), leave 64 steps in the pixel. */
 TEST(long_frame_arrives_whole)
 {
     IDirect3DDevice9 *dev = tl_device((IDirect3D9 *)d3d, window, 0);
@@ -124,7 +124,7 @@ TEST(long_frame_arrives_whole)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_ONE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_ONE);
     for (DWORD k = 0; k < 64; k++) {
-        for (DWORD i = 0; i < 2048; i++)
+        for (DWORD i = 0; i < 8192; i++)
             IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGCOLOR, k + i);
         rect_tl(dev, 0, 0, 8, 8, 0.5f, 0x00010203);
     }
