@@ -193,9 +193,10 @@ bench-encode:
 	$(GO) test -run '^$$' -bench 'BenchmarkEncode' -benchtime 2000x ./unix/device/
 
 # What SubmitFrame costs the game's thread: a typical frame captured
-# (copied with what its records point at) and released (ns/frame, allocs).
+# (copied with what its records point at) and released (ns/frame, allocs),
+# and a long frame's chunks of small state records (ns/chunk).
 bench-submit:
-	$(GO) test -run '^$$' -bench 'BenchmarkCaptureFrame' -benchmem ./unix/device/
+	$(GO) test -run '^$$' -bench 'BenchmarkCapture' -benchmem ./unix/device/
 
 # What resource updates cost the unix side per frame (whole SubmitFrames
 # on the reference backend): a streaming VB/IB (DISCARD, then NOOVERWRITE

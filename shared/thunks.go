@@ -118,12 +118,23 @@ type DestroyDeviceParams struct {
 
 // SubmitFrameParams names Count chunks by guest address (an array of
 // uint64 at Chunks). The unix side copies what it needs before it
-// returns, so the guest may reuse the chunks at once.
+// returns, so the guest may reuse the chunks at once; Taken says it did.
+// With SubmitNoWait in Flags it takes them only if it can without the
+// guest waiting (a part of a long frame, handed over so the guest reuses
+// its chunks instead of growing its arena); otherwise Taken is 0 and the
+// chunks stay the guest's, to submit later.
 type SubmitFrameParams struct {
 	DeviceID uint32
 	Count    uint32
 	Chunks   uint64
+	Flags    uint32
+	Taken    uint32 // out: 1 if the chunks were taken
 }
+
+// SubmitFrameParams.Flags.
+const (
+	SubmitNoWait = 1
+)
 
 // ReadSurfaceParams copies a surface's top-level pixels, in its D3D9
 // format, into Dst with the given pitch.

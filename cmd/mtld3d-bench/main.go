@@ -2,8 +2,10 @@
 // d3d9.dll and against Wine's own (wined3d) in the same run, as a 64-bit
 // and as a 32-bit program, and prints a table with each architecture's
 // ratio. By default it times representative D3D9 calls from the game's
-// side (guest/api.c, `make bench-api`); with -frames it counts frames per
-// second of a few scenes (guest/frames.c, `make bench-frames`).
+// side (guest/api.c, `make bench-api`), once with a Present between
+// rounds and once with the rounds in one long frame; with -frames it
+// counts frames per second of a few scenes (guest/frames.c,
+// `make bench-frames`).
 package main
 
 import (
@@ -82,18 +84,14 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	measure := func(exe, override string) (result, error) {
+	measure := func(exe, override string, extra []string) (result, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
 		env := []string{"WINEDLLOVERRIDES=mscoree,mshtml=;" + override}
 		if *conf != "" && override == "d3d9=n" {
 			env = append(env, "MTLD3D_CONFIG="+*conf)
 		}
-		args := []string{exe}
-		if *only != "" {
-			args = append(args, *only)
-		}
-		out, err := e.RunEnv(ctx, e.Work, env, "wine", args...)
+		out, err := e.RunEnv(ctx, e.Work, env, "wine", append([]string{exe}, extra...)...)
 		r := parse(out)
 		if err != nil && len(r.names) == 0 {
 			return r, fmt.Errorf("%s: %v\n%s", override, err, out)
@@ -101,17 +99,55 @@ func run() error {
 		return r, nil
 	}
 	arches := strings.Split(*archList, ",")
-	ours, wine := map[string]result{}, map[string]result{}
-	for _, arch := range arches {
-		r, err := measure(exes[arch], "d3d9=n")
-		if err != nil {
-			return fmt.Errorf("%s: %v", arch, err)
-		}
-		ours[arch] = r
-		if wine[arch], err = measure(exes[arch], "d3d9=b"); err != nil {
-			fmt.Fprintf(os.Stderr, "wined3d %s run failed: %v\n", arch, err)
+	shapes := apiShapes
+	if *frames {
+		shapes = []shape{{}}
+		if *only != "" {
+			shapes[0].args = []string{*only}
 		}
 	}
+	for i, v := range shapes {
+		if i > 0 {
+			fmt.Println()
+		}
+		if v.title != "" {
+			fmt.Println(v.title)
+		}
+		ours, wine := map[string]result{}, map[string]result{}
+		for _, arch := range arches {
+			r, err := measure(exes[arch], "d3d9=n", v.args)
+			if err != nil {
+				return fmt.Errorf("%s %s: %v", v.name, arch, err)
+			}
+			ours[arch] = r
+			if wine[arch], err = measure(exes[arch], "d3d9=b", v.args); err != nil {
+				fmt.Fprintf(os.Stderr, "wined3d %s %s run failed: %v\n", v.name, arch, err)
+			}
+		}
+		printTable(title, arches, ours, wine)
+	}
+	fmt.Printf("ratio = mtld3d / wined3d; %s.\n", better)
+	return nil
+}
+
+// shape is one way of running a guest program: its arguments, and a
+// title over its table ("" for none).
+type shape struct {
+	name, title string
+	args        []string
+}
+
+// apiShapes are api.c's two shapes: a Present after every round, and a
+// call's rounds piling up in one scene with no Present between them.
+var apiShapes = []shape{
+	{"present", "Present between rounds (each round is a frame):", nil},
+	{"long", "No Present between rounds (one long frame, as a loading screen):", []string{"long"}},
+}
+
+// printTable prints one shape's figures: each name's figure per
+// architecture beside wined3d's and their ratio, and what either run
+// reported as an error.
+func printTable(title string, arches []string, ours, wine map[string]result) {
 	fmt.Printf("%-30s", title)
 	for _, arch := range arches {
 		fmt.Printf(" %12s %12s %6s", "mtld3d "+arch, "wined3d", "ratio")
@@ -143,6 +179,4 @@ func run() error {
 			fmt.Printf("wined3d %s run reported: %s\n", arch, wine[arch].err)
 		}
 	}
-	fmt.Printf("ratio = mtld3d / wined3d; %s.\n", better)
-	return nil
 }

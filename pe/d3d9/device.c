@@ -221,6 +221,7 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
         HeapFree(GetProcessHeap(), 0, device);
         return E_OUTOFMEMORY;
     }
+    device->handover_at = HANDOVER_CHUNKS;
     if (!arena_init(&device->arena)) {
         state_free_vs_consts(&device->state);
         DeleteCriticalSection(&device->cs);
@@ -396,14 +397,20 @@ void device_release_internal(struct device *device)
     device_Release(&device->iface);
 }
 
-HRESULT device_flush(struct device *device)
+/* Hands the recorded chunks over and starts a new frame in them; FALSE
+ * when the unix side left them to the guest (a SubmitNoWait part while
+ * its encoder is busy), the frame then going on. A failed call drops the
+ * records, as a refused frame is dropped on the unix side. */
+static BOOL submit(struct device *device, uint32_t flags, HRESULT *hr)
 {
-    struct mtld3d_submit_frame_params p = {.DeviceID = device->unix_id};
-    HRESULT hr;
+    struct mtld3d_submit_frame_params p = {.DeviceID = device->unix_id, .Flags = flags};
     p.Count = arena_finish(&device->arena);
     p.Chunks = (uint64_t)(uintptr_t)device->arena.addrs;
-    hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
+    *hr = mtld3d_call(MTLD3D_THUNK_SUBMIT_FRAME, &p);
+    if (SUCCEEDED(*hr) && !p.Taken)
+        return FALSE;
     device->submits++;
+    device->handover_at = HANDOVER_CHUNKS;
     arena_reset(&device->arena);
     for (UINT i = 0; i < device->blob_count; i++) {
         memwatch_add(MEM_BLOB, -(int64_t)HeapSize(GetProcessHeap(), 0, device->blobs[i]));
@@ -412,6 +419,13 @@ HRESULT device_flush(struct device *device)
     device->blob_count = 0;
     device->named_count = 0;
     memwatch_tick();
+    return TRUE;
+}
+
+HRESULT device_flush(struct device *device)
+{
+    HRESULT hr;
+    submit(device, 0, &hr);
     return hr;
 }
 
@@ -455,6 +469,15 @@ BOOL device_copy_named(struct device *device, UINT *link, SIZE_T n)
     *src = (uint64_t)(uintptr_t)copy;
     *link = node->next;
     return TRUE;
+}
+
+void device_handover(struct device *device)
+{
+    HRESULT hr;
+    /* Left with us: offered again at the next chunk, a call across per
+     * 64 KiB while the encoder is busy. */
+    if (!submit(device, MTLD3D_SUBMIT_NO_WAIT, &hr))
+        device->handover_at = device->arena.used;
 }
 
 void *device_blob(struct device *device, SIZE_T size)

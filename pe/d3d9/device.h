@@ -52,6 +52,10 @@ struct device {
     /* Float constants changed since the last draw, per stage (0 vertex,
      * 1 pixel): registers [lo, hi), empty when lo >= hi. */
     struct { UINT lo, hi; } const_f_dirty[2];
+    /* Transforms changed since the last draw: a bit per index, and a bit
+     * per word of transform_dirty that has any set (state.c). */
+    uint32_t transform_dirty[MAX_TRANSFORMS / 32];
+    uint32_t transform_dirty_words;
     LONG next_id;
     struct swapchain *swapchain; /* the implicit swap chain */
     struct swapchain *extra[MAX_EXTRA_SWAPCHAINS]; /* CreateAdditionalSwapChain's, NULL when gone */
@@ -77,6 +81,7 @@ struct device {
     UINT evict_epoch;          /* EvictManagedResources calls: managed textures bound later upload again */
     UINT frame;
     UINT submits; /* device_flush calls so far: records name guest memory until their submit */
+    UINT handover_at; /* arena chunks past which device_unlock offers the frame (device_handover) */
     DWORD max_frame_latency;
     INT gpu_thread_priority;
     BOOL dialog_mode; /* SetDialogBoxMode(TRUE): a Reset to fullscreen must allow GDI dialogs */
@@ -105,18 +110,6 @@ void device_addref_internal(struct device *device);
 void device_release_internal(struct device *device);
 uint32_t device_new_id(struct device *device);
 
-/* The device lock, taken only under D3DCREATE_MULTITHREADED. */
-static inline void device_lock(struct device *device)
-{
-    if (device->multithreaded)
-        EnterCriticalSection(&device->cs);
-}
-static inline void device_unlock(struct device *device)
-{
-    if (device->multithreaded)
-        LeaveCriticalSection(&device->cs);
-}
-
 /* Appends a record to the current frame (see arena.h). */
 static inline void *device_record(struct device *device, uint32_t type, uint32_t size)
 {
@@ -126,6 +119,37 @@ static inline void *device_record(struct device *device, uint32_t type, uint32_t
 /* Hands what is recorded so far to the unix side without presenting:
  * before a readback, a query that waits, Reset and release. */
 HRESULT device_flush(struct device *device);
+
+/* A frame with no Present yet (a loading screen, a huge frame) past this
+ * many chunks (4 MiB), about to grow the arena, is offered to the unix
+ * side in a part (device_handover), so the arena reuses its chunks and
+ * stays bounded (a 32-bit game's address space) however long the frame.
+ * Smaller frames grow the pool, which later frames reuse: a fresh chunk's
+ * page faults (30-50 us under Wine here) are paid once, while a part
+ * handed over costs its copy on the game's thread inside the frame
+ * (about 20 us a chunk of small records) and replays beside the game on
+ * a 2-core machine; bench-api's long variant measured no gain at 16. */
+#define HANDOVER_CHUNKS 64
+/* Offers what is recorded to the unix side if it can take it without
+ * waiting (SubmitNoWait), as device_flush hands it over. */
+void device_handover(struct device *device);
+
+/* The device lock, taken only under D3DCREATE_MULTITHREADED. */
+static inline void device_lock(struct device *device)
+{
+    if (device->multithreaded)
+        EnterCriticalSection(&device->cs);
+}
+/* A call ends here, every record it made whole, so this is where a long
+ * frame is offered in parts: a call across at most once per chunk of a
+ * frame outgrowing the pool, none in a frame that fits it. */
+static inline void device_unlock(struct device *device)
+{
+    if (device->arena.used > device->handover_at && device->arena.used == device->arena.count)
+        device_handover(device);
+    if (device->multithreaded)
+        LeaveCriticalSection(&device->cs);
+}
 
 /* vblank.c: the vertical-blank clock GetRasterStatus and WaitForVBlank read. */
 void vblank_status(struct device *device, D3DRASTER_STATUS *status);

@@ -1,6 +1,6 @@
-/* Draw calls: validated and recorded (after the float constants set since
- * the last draw, state_record_consts); the unix side's encoder turns them
- * into backend draws. */
+/* Draw calls: validated and recorded (after the float constants and
+ * transforms set since the last draw, state_record_draw_state); the unix
+ * side's encoder turns them into backend draws. */
 #include "d3d9_private.h"
 #include "stateblock.h"
 
@@ -58,7 +58,7 @@ HRESULT WINAPI device_DrawPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITIVETYPE 
         device_unlock(device);
         return D3DERR_INVALIDCALL;
     }
-    state_record_consts(device);
+    state_record_draw_state(device);
     buffer_record_mapped(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW, sizeof(*r)))) {
         r->PrimitiveType = type;
@@ -85,7 +85,7 @@ HRESULT WINAPI device_DrawIndexedPrimitive(IDirect3DDevice9Ex *iface, D3DPRIMITI
         device_unlock(device);
         return D3DERR_INVALIDCALL;
     }
-    state_record_consts(device);
+    state_record_draw_state(device);
     buffer_record_mapped(device);
     if ((r = device_record(device, MTLD3D_REC_DRAW_INDEXED, sizeof(*r)))) {
         r->PrimitiveType = type;
@@ -114,7 +114,7 @@ static HRESULT draw_up(struct device *device, D3DPRIMITIVETYPE type, UINT prims,
         device_unlock(device);
         return D3DERR_INVALIDCALL;
     }
-    state_record_consts(device);
+    state_record_draw_state(device);
     r = device_record(device, MTLD3D_REC_DRAW_UP, (uint32_t)(sizeof(*r) + (inline_data ? total : 0)));
     if (r) {
         BYTE *dst = (BYTE *)(r + 1);
@@ -238,7 +238,7 @@ HRESULT WINAPI device_ProcessVertices(IDirect3DDevice9Ex *iface, UINT src_start,
     if (!count)
         return D3D_OK;
     device_lock(device);
-    state_record_consts(device);
+    state_record_draw_state(device);
     buffer_record_mapped(device);
     if (SUCCEEDED(hr = device_flush(device))) {
         p.SrcStart = src_start;

@@ -2,8 +2,9 @@
  * state. A public setter validates as Windows does, then calls the one
  * state_set_* function for its state (stateblock.h), which either
  * changes the recording state block or compares, stores and appends a
- * record: no allocation (except a light index never seen), no lock but
- * device_lock, no unix call. Getters read the device's state, never the
+ * record (float constants and transforms: marks them for the next draw
+ * to record, state_record_draw_state): no allocation (except a light
+ * index never seen), no lock but device_lock, no unix call. Getters read the device's state, never the
  * recording block's. Defaults come from pe/gen/state_tables.h
  * (core/state). */
 #include "d3d9_private.h"
@@ -107,6 +108,8 @@ void state_init(struct device *device)
 {
     state_defaults(device);
     memset(device->const_f_dirty, 0, sizeof(device->const_f_dirty));
+    memset(device->transform_dirty, 0, sizeof(device->transform_dirty));
+    device->transform_dirty_words = 0;
     device->vs_sw_refused = FALSE;
     device_record(device, MTLD3D_REC_RESET_STATE, sizeof(struct mtld3d_rec_nop));
     /* The unix side's reset is hardware processing; a software device's
@@ -283,7 +286,6 @@ void state_set_samp(struct device *d, DWORD sampler, DWORD type, DWORD value)
 void state_set_transform(struct device *d, DWORD index, const D3DMATRIX *m)
 {
     struct stateblock *sb = recording(d);
-    struct mtld3d_rec_set_transform *r;
     if (sb) {
         sb->state.transforms[index] = *m;
         MASK_SET(sb->mask.transforms, index);
@@ -292,9 +294,28 @@ void state_set_transform(struct device *d, DWORD index, const D3DMATRIX *m)
     if (!memcmp(&d->state.transforms[index], m, sizeof(*m)))
         return;
     d->state.transforms[index] = *m;
-    if ((r = device_record(d, MTLD3D_REC_SET_TRANSFORM, sizeof(*r)))) {
-        r->State = index;
-        memcpy(r->Matrix, m, sizeof(r->Matrix));
+    MASK_SET(d->transform_dirty, index);
+    d->transform_dirty_words |= 1u << (index >> 5);
+}
+
+/* Transforms are recorded once per draw, as float constants are: a game
+ * may set a matrix many times a draw (and a long frame would pile up 64
+ * bytes a call). A record that fails for want of memory leaves its bit
+ * set, for the next draw. */
+static void record_transforms(struct device *d)
+{
+    while (d->transform_dirty_words) {
+        UINT w = __builtin_ctz(d->transform_dirty_words);
+        while (d->transform_dirty[w]) {
+            UINT index = w * 32 + __builtin_ctz(d->transform_dirty[w]);
+            struct mtld3d_rec_set_transform *r = device_record(d, MTLD3D_REC_SET_TRANSFORM, sizeof(*r));
+            if (!r)
+                return;
+            r->State = index;
+            memcpy(r->Matrix, &d->state.transforms[index], sizeof(r->Matrix));
+            d->transform_dirty[w] &= d->transform_dirty[w] - 1;
+        }
+        d->transform_dirty_words &= ~(1u << w);
     }
 }
 
@@ -484,12 +505,32 @@ static BOOL record_consts(struct device *d, uint32_t type, BOOL pixel, UINT star
     return TRUE;
 }
 
+/* Compare and copy of count 16-byte shader registers, inline: msvcrt's
+ * memcmp and memcpy, which a size known only at run time calls, cost more
+ * than the few registers a call sets. */
+static BOOL regs_equal(const void *a, const void *b, UINT count)
+{
+    const BYTE *p = a, *q = b;
+    for (UINT i = 0; i < count * 2; i++) {
+        uint64_t x, y;
+        memcpy(&x, p + 8 * i, sizeof(x));
+        memcpy(&y, q + 8 * i, sizeof(y));
+        if (x != y)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static void regs_copy(void *dst, const void *src, UINT count)
+{
+    for (UINT i = 0; i < count; i++)
+        memcpy((BYTE *)dst + 16 * i, (const BYTE *)src + 16 * i, 16);
+}
+
 /* Float constants are recorded once per draw, not per call: games set
  * many a draw, often the same registers again. The setter compares,
- * stores and widens the stage's dirty range; this records the range
- * (called under the device lock before a draw or ProcessVertices, the
- * only records that read constants). */
-void state_record_consts(struct device *d)
+ * stores and widens the stage's dirty range; this records the range. */
+static void record_consts_f(struct device *d)
 {
     for (int pixel = 0; pixel < 2; pixel++) {
         UINT lo = d->const_f_dirty[pixel].lo, hi = d->const_f_dirty[pixel].hi;
@@ -499,6 +540,12 @@ void state_record_consts(struct device *d)
         if (record_consts(d, MTLD3D_REC_SET_SHADER_CONST_F, pixel, lo, src[lo], hi - lo, sizeof(src[0])))
             d->const_f_dirty[pixel].lo = d->const_f_dirty[pixel].hi = 0;
     }
+}
+
+void state_record_draw_state(struct device *d)
+{
+    record_consts_f(d);
+    record_transforms(d);
 }
 
 void state_set_const_f(struct device *d, BOOL pixel, UINT start, const float *data, UINT count)
@@ -513,9 +560,9 @@ void state_set_const_f(struct device *d, BOOL pixel, UINT start, const float *da
         return;
     }
     float(*dst)[4] = pixel ? d->state.ps_f : d->state.vs_f;
-    if (!memcmp(dst[start], data, (SIZE_T)count * sizeof(dst[0])))
+    if (regs_equal(dst[start], data, count))
         return;
-    memcpy(dst[start], data, (SIZE_T)count * sizeof(dst[0]));
+    regs_copy(dst[start], data, count);
     if (d->const_f_dirty[pixel].lo >= d->const_f_dirty[pixel].hi) {
         d->const_f_dirty[pixel].lo = start;
         d->const_f_dirty[pixel].hi = start + count;
@@ -537,9 +584,9 @@ void state_set_const_i(struct device *d, BOOL pixel, UINT start, const int *data
         return;
     }
     int(*dst)[4] = pixel ? d->state.ps_i : d->state.vs_i;
-    if (!memcmp(dst[start], data, (SIZE_T)count * sizeof(dst[0])))
+    if (regs_equal(dst[start], data, count))
         return;
-    memcpy(dst[start], data, (SIZE_T)count * sizeof(dst[0]));
+    regs_copy(dst[start], data, count);
     record_consts(d, MTLD3D_REC_SET_SHADER_CONST_I, pixel, start, data, count, sizeof(dst[0]));
 }
 

@@ -47,8 +47,10 @@ void state_set_clip_plane(struct device *d, DWORD index, const float *plane);
 void state_set_viewport(struct device *d, const D3DVIEWPORT9 *v);
 void state_set_scissor(struct device *d, const RECT *r);
 void state_set_const_f(struct device *d, BOOL pixel, UINT start, const float *data, UINT count);
-/* Records the float constants set since the last draw. */
-void state_record_consts(struct device *d);
+/* Records the float constants and transforms set since the last draw:
+ * called under the device lock before a draw or ProcessVertices, the only
+ * records whose handlers read them. */
+void state_record_draw_state(struct device *d);
 void state_set_const_i(struct device *d, BOOL pixel, UINT start, const int *data, UINT count);
 void state_set_const_b(struct device *d, BOOL pixel, UINT start, const BOOL *data, UINT count);
 void state_set_stream(struct device *d, UINT stream, struct vertexbuffer *vb, UINT offset, UINT stride);

@@ -31,7 +31,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0x041afd2e9a33b62bull
+#define MTLD3D_WIRE_HASH 0x12146453b271ff3dull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -54,6 +54,7 @@ enum mtld3d_thunk {
 #define MTLD3D_SELF_TEST_STACK_BOUND 3u
 #define MTLD3D_SHADER_PIXEL 2u
 #define MTLD3D_SHADER_VERTEX 1u
+#define MTLD3D_SUBMIT_NO_WAIT 1u
 #define MTLD3D_SURFACE_DEPTH_STENCIL 2u
 #define MTLD3D_SURFACE_PLAIN 3u
 #define MTLD3D_SURFACE_RENDER_TARGET 1u
@@ -138,11 +139,15 @@ struct mtld3d_submit_frame_params {
     uint32_t DeviceID;
     uint32_t Count;
     uint64_t Chunks;
+    uint32_t Flags;
+    uint32_t Taken;
 };
-_Static_assert(sizeof(struct mtld3d_submit_frame_params) == 16, "SubmitFrameParams size");
+_Static_assert(sizeof(struct mtld3d_submit_frame_params) == 24, "SubmitFrameParams size");
 _Static_assert(offsetof(struct mtld3d_submit_frame_params, DeviceID) == 0, "SubmitFrameParams.DeviceID");
 _Static_assert(offsetof(struct mtld3d_submit_frame_params, Count) == 4, "SubmitFrameParams.Count");
 _Static_assert(offsetof(struct mtld3d_submit_frame_params, Chunks) == 8, "SubmitFrameParams.Chunks");
+_Static_assert(offsetof(struct mtld3d_submit_frame_params, Flags) == 16, "SubmitFrameParams.Flags");
+_Static_assert(offsetof(struct mtld3d_submit_frame_params, Taken) == 20, "SubmitFrameParams.Taken");
 
 struct mtld3d_read_surface_params {
     uint32_t DeviceID;

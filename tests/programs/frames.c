@@ -1,7 +1,8 @@
 /* Frames handed to the unix side: the frame-latency setting, many
- * presents in a row, and guest memory a frame names being reused as soon
- * as the call that submitted it returns. */
-#include "device_util.h"
+ * presents in a row, guest memory a frame names being reused as soon as
+ * the call that submitted it returns, and a long frame handed over in
+ * parts. */
+#include "draw_util.h"
 
 static IDirect3D9Ex *d3d;
 static HWND window;
@@ -109,11 +110,35 @@ TEST(update_surface_source_reused_at_once)
     IDirect3DDevice9Ex_Release(dev);
 }
 
+/* A frame with no Present that outgrows the arena's pool past 4 MiB is
+ * offered to the unix side in parts while it is recorded (d3d9's
+ * device_handover); whether or not a part is taken, every record arrives
+ * once and in order: 64 additive draws, each after 128 KiB of state
+ * records (8 MiB in all), leave 64 steps in the pixel. */
+TEST(long_frame_arrives_whole)
+{
+    IDirect3DDevice9 *dev = tl_device((IDirect3D9 *)d3d, window, 0);
+    if (!dev)
+        return;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_ONE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_ONE);
+    for (DWORD k = 0; k < 64; k++) {
+        for (DWORD i = 0; i < 8192; i++)
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGCOLOR, k + i);
+        rect_tl(dev, 0, 0, 8, 8, 0.5f, 0x00010203);
+    }
+    IDirect3DDevice9_EndScene(dev);
+    CHECK_PIXEL_TOL(dev, 2, 2, 0x4080c0, 1, "after a long frame: ");
+    IDirect3DDevice9_Release(dev);
+}
+
 static const struct harness_test tests[] = {
     T(max_frame_latency_default_and_round_trip),
     T(presents_past_a_latency_of_one),
     T(presents_past_the_default_latency),
     T(update_surface_source_reused_at_once),
+    T(long_frame_arrives_whole),
 };
 
 int main(void)

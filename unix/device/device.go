@@ -256,9 +256,14 @@ func submitThunk(p unsafe.Pointer) shared.Status {
 		return shared.StatusInvalidParameter
 	}
 	addrs := unsafe.Slice((*uint64)(guestPtr(a.Chunks)), a.Count)
-	if err := d.Submit(addrs); err != nil {
+	taken, err := d.submitFrame(addrs, a.Flags&shared.SubmitNoWait != 0)
+	if err != nil {
 		d.log.Error("frame refused", zap.Error(err))
 		return shared.StatusInvalidParameter
+	}
+	a.Taken = 0
+	if taken {
+		a.Taken = 1
 	}
 	return shared.StatusSuccess
 }

@@ -281,14 +281,28 @@ func (d *Device) waitSubmitted() {
 // frame latency of presented frames is outstanding. On a device that is
 // not started it replays the frame before returning.
 func (d *Device) Submit(addrs []uint64) error {
+	_, err := d.submitFrame(addrs, false)
+	return err
+}
+
+// submitFrame is Submit; with noWait it takes the frame (true) only if
+// the encoder can queue it at once, and otherwise leaves the chunks
+// alone (false): a part of a long frame the guest would rather keep
+// growing than wait for (the guest sends those without a Present, which
+// could wait for the latency bound). Every send to the encoder is made
+// under api, so a free slot stays free until the send.
+func (d *Device) submitFrame(addrs []uint64, noWait bool) (bool, error) {
 	d.api.Lock()
 	defer d.api.Unlock()
 	if d.closed {
-		return fmt.Errorf("device destroyed")
+		return false, fmt.Errorf("device destroyed")
+	}
+	if p := d.pipe; noWait && p != nil && len(p.enc) == cap(p.enc) {
+		return false, nil
 	}
 	f, err := d.capture.capture(addrs)
 	if err != nil {
-		return err
+		return false, err
 	}
 	for _, g := range f.faults {
 		d.log.Error("a record names guest memory that cannot be read; the record is dropped",
@@ -301,7 +315,7 @@ func (d *Device) Submit(addrs []uint64) error {
 		err := d.replay(f.chunks)
 		d.endFrame(f.presents)
 		d.flush()
-		return err
+		return true, err
 	}
 	if f.presents > 0 {
 		p.mu.Lock()
@@ -315,7 +329,7 @@ func (d *Device) Submit(addrs []uint64) error {
 		p.mu.Unlock()
 	}
 	p.enc <- job{frame: f}
-	return nil
+	return true, nil
 }
 
 // presentWouldWait reports whether Submit would now wait on the frame

@@ -394,3 +394,41 @@ func TestThreeCommandBuffersInFlight(t *testing.T) {
 	d.close()
 	d.Release()
 }
+
+// A part of a long frame handed over with SubmitNoWait is taken only when
+// the encoder can queue it at once: while a frame waits for the busy
+// encoder it is left to the guest, unread; once the encoder has caught
+// up it is taken and replayed.
+func TestNoWaitSubmitNeverWaits(t *testing.T) {
+	d := startedDevice(t, testBackend(t))
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	submit(t, d, c)
+
+	release := make(chan struct{})
+	d.pipe.enc <- job{call: func() { <-release }} // the encoder is busy
+	d.pipe.enc <- job{call: func() {}}            // and a job waits for it
+	part := newChunk()
+	add(part, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
+	b := part.bytes()
+	taken, err := d.submitFrame([]uint64{addr(b)}, true)
+	if err != nil || taken {
+		t.Fatalf("a no-wait submit behind a busy encoder: taken %v, err %v; want left to the guest", taken, err)
+	}
+	close(release)
+	if err := d.call(func() {}); err != nil { // the encoder has caught up
+		t.Fatal(err)
+	}
+	if got := readPixel(t, d, 1, 8, 8, 0, 0); got == 0xff00ff00 {
+		t.Fatalf("a part left to the guest was replayed")
+	}
+	if taken, err = d.submitFrame([]uint64{addr(b)}, true); err != nil || !taken {
+		t.Fatalf("a no-wait submit to an idle encoder: taken %v, err %v; want taken", taken, err)
+	}
+	runtime.KeepAlive(b)
+	if got := readPixel(t, d, 1, 8, 8, 0, 0); got != 0xff00ff00 {
+		t.Fatalf("pixel %#x after the part was taken, want 0xff00ff00", got)
+	}
+	d.close()
+	d.Release()
+}

@@ -2,11 +2,17 @@
  * median over 5 rounds of 20,000 calls, in nanoseconds per call. Values
  * alternate so no implementation can skip redundant calls. Output lines:
  *   call <name> <ns>
+ * Two shapes: by default each round is a frame of its own (BeginScene,
+ * the calls, EndScene, Present), so recorded frames are handed over and
+ * their memory reused between rounds; with the argument "long" a call's
+ * rounds all run inside one scene with no Present between them, as a
+ * loading screen or a huge frame does, so what is recorded piles up.
  * The runner (cmd/mtld3d-bench) runs this against our d3d9.dll and Wine's
  * own in the same session and prints the ratio. */
 #define COBJMACROS
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <windows.h>
 #include <initguid.h>
 #include <d3d9.h>
@@ -20,13 +26,16 @@ static IDirect3DVertexBuffer9 *vb[2];
 static IDirect3DIndexBuffer9 *ib[2];
 static IDirect3DVertexBuffer9 *dyn; /* 4 KiB, DYNAMIC: the update bodies */
 static IDirect3DTexture9 *mips;     /* 16x16, 3 levels, MANAGED */
-static LARGE_INTEGER freq;
+static LARGE_INTEGER freq, start;
 
+/* Nanoseconds since start: the count is made small before it becomes a
+ * double, or a large counter times 1e9 leaves the i686 build's figures
+ * in steps of several nanoseconds a call. */
 static double now_ns(void)
 {
     LARGE_INTEGER t;
     QueryPerformanceCounter(&t);
-    return (double)t.QuadPart * 1e9 / (double)freq.QuadPart;
+    return (double)(t.QuadPart - start.QuadPart) * 1e9 / (double)freq.QuadPart;
 }
 
 static int cmp(const void *a, const void *b)
@@ -116,8 +125,9 @@ static HWND make_window(void)
     return CreateWindowA("mtld3d_bench", "bench", WS_OVERLAPPEDWINDOW, 0, 0, 320, 240, NULL, NULL, NULL, NULL);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    BOOL present_each = !(argc > 1 && !strcmp(argv[1], "long"));
     IDirect3D9 *d3d = Direct3DCreate9(D3D_SDK_VERSION);
     D3DPRESENT_PARAMETERS pp = {0};
     HWND w = make_window();
@@ -126,6 +136,7 @@ int main(void)
 
     setvbuf(stdout, NULL, _IONBF, 0);
     QueryPerformanceFrequency(&freq);
+    QueryPerformanceCounter(&start);
     if (!d3d) {
         printf("error Direct3DCreate9 failed\n");
         return 1;
@@ -168,16 +179,25 @@ int main(void)
         double r[ROUNDS];
         IDirect3DDevice9_SetStreamSource(dev, 0, vb[0], 0, 12);
         IDirect3DDevice9_SetIndices(dev, ib[0]);
-        for (int round = -1; round < ROUNDS; round++) { /* round -1 warms up */
+        if (!present_each)
             IDirect3DDevice9_BeginScene(dev);
+        for (int round = -1; round < ROUNDS; round++) { /* round -1 warms up */
+            if (present_each)
+                IDirect3DDevice9_BeginScene(dev);
             double t0 = now_ns();
             for (int i = 0; i < CALLS; i++)
                 bodies[b].fn(i);
             double t1 = now_ns();
-            IDirect3DDevice9_EndScene(dev);
-            IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
+            if (present_each) {
+                IDirect3DDevice9_EndScene(dev);
+                IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
+            }
             if (round >= 0)
                 r[round] = (t1 - t0) / CALLS;
+        }
+        if (!present_each) {
+            IDirect3DDevice9_EndScene(dev);
+            IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
         }
         qsort(r, ROUNDS, sizeof(r[0]), cmp);
         printf("call %s %.1f\n", bodies[b].name, r[ROUNDS / 2]);
