@@ -244,7 +244,8 @@ static void fill_teardown(void)
 }
 
 /* Waits for the GPU to finish what was presented, so frames still in
- * flight are not counted as drawn. */
+ * flight are not counted as drawn. Sleep(1), not a spin: on two cores a
+ * spinning game thread takes a core from the renderer it waits for. */
 static void finish(void)
 {
     IDirect3DQuery9 *q;
@@ -252,7 +253,7 @@ static void finish(void)
         return;
     IDirect3DQuery9_Issue(q, D3DISSUE_END);
     while (IDirect3DQuery9_GetData(q, NULL, 0, D3DGETDATA_FLUSH) == S_FALSE)
-        Sleep(0);
+        Sleep(1);
     IDirect3DQuery9_Release(q);
 }
 
