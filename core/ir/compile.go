@@ -10,8 +10,10 @@ import (
 // instruction (operand files, constant shadowing by def, swizzles,
 // modifiers, the opcode) is decided once here, and each instruction
 // computes all lanes in one call. The interpreter in interp.go stays the
-// definition: the compiled code must give the same bits (TestCompiled*
-// run both over the DXSO corpus and the fixed-function shaders).
+// definition: the compiled code must give the same bits, but for which
+// NaN an operation on NaNs gives (irtest.SameResults, run over random
+// shaders in irtest, the DXSO corpus in core/dxso/lower and random
+// fixed-function states in core/ff).
 
 // Code is a validated shader compiled to closures. It is immutable and
 // shared by every Machine made from it.
