@@ -372,47 +372,13 @@ func (m *Machine) read(r Reg, l int) vec {
 	return vec{}
 }
 
-// src evaluates an operand for a lane: swizzle, then abs, then negate.
+// src evaluates an operand for a lane: swizzle, then abs, then negate
+// (modify, compile.go).
 func (m *Machine) src(s Src, l int) vec {
-	var raw vec
 	if s.Reg.File == RegImm {
-		raw = s.Imm
-	} else {
-		raw = m.read(s.Reg, l)
+		return modify(&s, s.Imm)
 	}
-	var v vec
-	for i := 0; i < 4; i++ {
-		v[i] = raw[s.Swizzle[i]&3]
-	}
-	switch s.Type() {
-	case TypeFloat:
-		for i := range v {
-			if s.Abs {
-				v[i] &^= 1 << 31
-			}
-			if s.Neg {
-				v[i] ^= 1 << 31
-			}
-		}
-	case TypeInt:
-		for i := range v {
-			x := int32(v[i])
-			if s.Abs && x < 0 {
-				x = -x
-			}
-			if s.Neg {
-				x = -x
-			}
-			v[i] = uint32(x)
-		}
-	case TypeBool:
-		if s.Neg {
-			for i := range v {
-				v[i] = b2u(v[i] == 0)
-			}
-		}
-	}
-	return v
+	return modify(&s, m.read(s.Reg, l))
 }
 
 func (m *Machine) write(in *Inst, l int, v vec) {

@@ -35,38 +35,51 @@ func tri(x0 float32, color uint32) []byte {
 	return b
 }
 
+// updateInUse replays streamFrame(both), leaving its frame open, then u
+// (its source src) and dr as the rest of the frame; it reports whether
+// buffer 20 took other storage and how many bytes the update moved.
+func updateInUse(t *testing.T, d *Device, both, src []byte, u shared.RecUpdateBuffer, dr shared.RecDraw) (renamed bool, moved uint64) {
+	t.Helper()
+	if err := d.replay([][]byte{streamFrame(both).bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	old, copied := d.buffers[20].buf, d.updates.copied
+	c := newChunk()
+	u.ID, u.Src = 20, addr(src)
+	add(c, code("UpdateBuffer"), u)
+	add(c, code("Draw"), dr)
+	if err := d.Replay([][]byte{c.bytes()}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(both)
+	runtime.KeepAlive(src)
+	return d.buffers[20].buf != old, d.updates.copied - copied
+}
+
+// wantRGB checks pixel (x, y) of the 8x8 target.
+func wantRGB(t *testing.T, d *Device, x, y int, want uint32, what string) {
+	t.Helper()
+	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, x, y); got&0xffffff != want {
+		t.Errorf("%s: %#x, want %#06x", what, got, want)
+	}
+}
+
 // DISCARD of a buffer a draw of the frame reads: the buffer takes other
 // storage and copies nothing of the old (the update's own bytes only);
 // the first draw still reads the old contents, the second the new.
 func TestDiscardOrphansWithoutCopy(t *testing.T) {
 	d := newTestDevice(t)
 	both := append(tri(0, 0xffff0000), tri(4, 0xff00ff00)...)
-	blue := tri(4, 0xff0000ff)
-	c := streamFrame(both)
-	if err := d.replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
-	old, copied := d.buffers[20].buf, d.updates.copied
-	c2 := newChunk()
-	add(c2, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Flags: types.D3DLOCK_DISCARD, Src: addr(blue)})
-	add(c2, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
-	if err := d.Replay([][]byte{c2.bytes()}); err != nil {
-		t.Fatal(err)
-	}
-	runtime.KeepAlive(both)
-	runtime.KeepAlive(blue)
-	if d.buffers[20].buf == old {
+	renamed, moved := updateInUse(t, d, both, tri(4, 0xff0000ff), shared.RecUpdateBuffer{Size: 60, Flags: types.D3DLOCK_DISCARD},
+		shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1})
+	if !renamed {
 		t.Error("DISCARD of a buffer in use wrote into the storage a pending draw reads")
 	}
-	if got := d.updates.copied - copied; got != 60 {
-		t.Errorf("DISCARD moved %d bytes, want the update's 60", got)
+	if moved != 60 {
+		t.Errorf("DISCARD moved %d bytes, want the update's 60", moved)
 	}
-	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0xff0000 {
-		t.Errorf("first draw %#x, want red (the contents before the DISCARD)", got)
-	}
-	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 5, 2); got&0xffffff != 0x0000ff {
-		t.Errorf("second draw %#x, want blue (the DISCARD's contents)", got)
-	}
+	wantRGB(t, d, 1, 2, 0xff0000, "first draw (the contents before the DISCARD)")
+	wantRGB(t, d, 5, 2, 0x0000ff, "second draw (the DISCARD's contents)")
 }
 
 // NOOVERWRITE writes in place, whatever reads the buffer: no rename, no
@@ -74,32 +87,16 @@ func TestDiscardOrphansWithoutCopy(t *testing.T) {
 func TestNoOverwriteWritesInPlace(t *testing.T) {
 	d := newTestDevice(t)
 	both := append(tri(0, 0xffff0000), tri(4, 0xff00ff00)...)
-	blue := tri(4, 0xff0000ff)
-	c := streamFrame(both)
-	if err := d.replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
-	old, copied := d.buffers[20].buf, d.updates.copied
-	c2 := newChunk()
-	add(c2, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Offset: 60, Size: 60, Flags: types.D3DLOCK_NOOVERWRITE, Src: addr(blue)})
-	add(c2, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), StartVertex: 3, PrimCount: 1})
-	if err := d.Replay([][]byte{c2.bytes()}); err != nil {
-		t.Fatal(err)
-	}
-	runtime.KeepAlive(both)
-	runtime.KeepAlive(blue)
-	if d.buffers[20].buf != old {
+	renamed, moved := updateInUse(t, d, both, tri(4, 0xff0000ff), shared.RecUpdateBuffer{Offset: 60, Size: 60, Flags: types.D3DLOCK_NOOVERWRITE},
+		shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), StartVertex: 3, PrimCount: 1})
+	if renamed {
 		t.Error("NOOVERWRITE renamed the buffer")
 	}
-	if got := d.updates.copied - copied; got != 60 {
-		t.Errorf("NOOVERWRITE moved %d bytes, want the update's 60", got)
+	if moved != 60 {
+		t.Errorf("NOOVERWRITE moved %d bytes, want the update's 60", moved)
 	}
-	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0xff0000 {
-		t.Errorf("first draw %#x, want red", got)
-	}
-	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 5, 2); got&0xffffff != 0x0000ff {
-		t.Errorf("appended draw %#x, want blue", got)
-	}
+	wantRGB(t, d, 1, 2, 0xff0000, "first draw")
+	wantRGB(t, d, 5, 2, 0x0000ff, "appended draw")
 }
 
 // A plain partial update of a buffer in use renames it and copies only
@@ -108,32 +105,16 @@ func TestNoOverwriteWritesInPlace(t *testing.T) {
 func TestPlainUpdateCopiesOnlyTheRest(t *testing.T) {
 	d := newTestDevice(t)
 	both := append(tri(0, 0xffff0000), tri(4, 0xff00ff00)...)
-	blue := tri(0, 0xff0000ff)
-	c := streamFrame(both)
-	if err := d.replay([][]byte{c.bytes()}); err != nil {
-		t.Fatal(err)
-	}
-	old, copied := d.buffers[20].buf, d.updates.copied
-	c2 := newChunk()
-	add(c2, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: 60, Src: addr(blue)})
-	add(c2, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2})
-	if err := d.Replay([][]byte{c2.bytes()}); err != nil {
-		t.Fatal(err)
-	}
-	runtime.KeepAlive(both)
-	runtime.KeepAlive(blue)
-	if d.buffers[20].buf == old {
+	renamed, moved := updateInUse(t, d, both, tri(0, 0xff0000ff), shared.RecUpdateBuffer{Size: 60},
+		shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2})
+	if !renamed {
 		t.Error("a plain update wrote into the storage a pending draw reads")
 	}
-	if got := d.updates.copied - copied; got != 120 {
-		t.Errorf("plain update moved %d bytes, want 60 written and 60 kept", got)
+	if moved != 120 {
+		t.Errorf("plain update moved %d bytes, want 60 written and 60 kept", moved)
 	}
-	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 1, 2); got&0xffffff != 0x0000ff {
-		t.Errorf("updated triangle %#x, want blue", got)
-	}
-	if got := pixel(t, d, 1, types.D3DFMT_X8R8G8B8, 8, 8, 6, 2); got&0xffffff != 0x00ff00 {
-		t.Errorf("kept triangle %#x, want green", got)
-	}
+	wantRGB(t, d, 1, 2, 0x0000ff, "updated triangle")
+	wantRGB(t, d, 6, 2, 0x00ff00, "kept triangle")
 }
 
 // Storage a rename gave up is reused once the draws that read it have
