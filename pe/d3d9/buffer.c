@@ -457,6 +457,10 @@ static HRESULT buffer_lock(struct object *obj, struct buffer *b, UINT offset, UI
         flags &= ~(D3DLOCK_DISCARD | D3DLOCK_NOOVERWRITE); /* ignored, as Windows does */
     if (flags & D3DLOCK_READONLY)
         flags &= ~D3DLOCK_DISCARD;
+    /* NOOVERWRITE with DISCARD maps unsynchronised on Windows: the
+     * NOOVERWRITE wins (Wine's visual.c test_map_synchronisation). */
+    if (flags & D3DLOCK_NOOVERWRITE)
+        flags &= ~D3DLOCK_DISCARD;
     device_lock(device);
     if (device_named(device, &b->named) && !(flags & D3DLOCK_READONLY)) {
         /* A pinned buffer keeps its address, and its contents through a

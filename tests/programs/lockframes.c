@@ -316,6 +316,45 @@ TEST(vertex_buffer_plain_partial_relock)
     end(&c);
 }
 
+/* NOOVERWRITE together with DISCARD maps unsynchronised, as NOOVERWRITE
+ * alone does (Windows' drivers; Wine's visual.c test_map_synchronisation
+ * checks it): a draw recorded before the lock sees what the lock wrote
+ * into the range it draws. */
+TEST(vertex_buffer_discard_with_nooverwrite)
+{
+    struct ctx c;
+    IDirect3DVertexBuffer9 *vb = NULL;
+    struct tlv *p;
+    const UINT quad = 6 * sizeof(struct tlv);
+    if (!begin(&c))
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateVertexBuffer(c.dev, 2 * quad, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, FVF_TLV,
+                                                 D3DPOOL_DEFAULT, &vb, NULL),
+             D3D_OK);
+    if (!vb) {
+        end(&c);
+        return;
+    }
+    IDirect3DDevice9_SetStreamSource(c.dev, 0, vb, 0, sizeof(struct tlv));
+    IDirect3DDevice9_BeginScene(c.dev);
+    if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&p, D3DLOCK_DISCARD))) {
+        fill_quad(p, 0, palette[0]);
+        fill_quad(p + 6, 1, palette[1]);
+        IDirect3DVertexBuffer9_Unlock(vb);
+    }
+    CHECK_HR(IDirect3DDevice9_DrawPrimitive(c.dev, D3DPT_TRIANGLELIST, 0, 4), D3D_OK);
+    if (SUCCEEDED(IDirect3DVertexBuffer9_Lock(vb, quad, quad, (void **)&p, D3DLOCK_NOOVERWRITE | D3DLOCK_DISCARD))) {
+        fill_quad(p, 1, palette[3]);
+        IDirect3DVertexBuffer9_Unlock(vb);
+    }
+    frame_end(&c);
+    CHECK_CELL(&c, 0, 20, 20, palette[0]);
+    CHECK_CELL(&c, 1, 20, 20, palette[3]);
+    IDirect3DDevice9_SetStreamSource(c.dev, 0, NULL, 0, 0);
+    IDirect3DVertexBuffer9_Release(vb);
+    end(&c);
+}
+
 static void fill_row(DWORD *row, int n, D3DCOLOR col)
 {
     for (int x = 0; x < n; x++)
@@ -540,6 +579,7 @@ static const struct harness_test tests[] = {
     T(vertex_buffer_readonly),
     T(pinned_buffers),
     T(vertex_buffer_plain_partial_relock),
+    T(vertex_buffer_discard_with_nooverwrite),
     T(texture_locks_between_frames),
     T(mip_chain_relocks_in_one_frame),
     T(update_texture_between_draws),
