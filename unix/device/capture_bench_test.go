@@ -58,17 +58,7 @@ func BenchmarkCaptureFrame(b *testing.B) {
 		keep = append(keep, bs)
 		addrs = append(addrs, addr(bs))
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		f, err := cs.capture(addrs)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f.release()
-	}
-	b.StopTimer()
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/frame")
+	benchCapture(b, &cs, addrs, 1, "ns/frame")
 	runtime.KeepAlive(keep)
 	runtime.KeepAlive([][]byte{vb, texels, up, sb})
 }
@@ -90,6 +80,13 @@ func BenchmarkCaptureStateChunks(b *testing.B) {
 		keep = append(keep, bs)
 		addrs = append(addrs, addr(bs))
 	}
+	benchCapture(b, &cs, addrs, len(addrs), "ns/chunk")
+	runtime.KeepAlive(keep)
+}
+
+// benchCapture captures and releases the chunks at addrs b.N times and
+// reports the time per unit (units a capture).
+func benchCapture(b *testing.B, cs *captureState, addrs []uint64, units int, unit string) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -100,6 +97,5 @@ func BenchmarkCaptureStateChunks(b *testing.B) {
 		f.release()
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(addrs)), "ns/chunk")
-	runtime.KeepAlive(keep)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(units), unit)
 }

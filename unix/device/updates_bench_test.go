@@ -91,13 +91,7 @@ const (
 )
 
 func BenchmarkStreamingVB(b *testing.B) {
-	setup := newChunk()
-	add(setup, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8,
-		Format: uint32(types.D3DFMT_X8R8G8B8)})
-	add(setup, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
-	add(setup, code("SetViewport"), shared.RecSetViewport{Width: 8, Height: 8, MaxZ: 1})
-	add(setup, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-	add(setup, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	setup := unlitTarget()
 	add(setup, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE})
 	add(setup, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: streamVB, Usage: types.D3DUSAGE_DYNAMIC})
 	add(setup, code("CreateBuffer"), shared.RecCreateBuffer{ID: 21, Size: streamIB, Usage: types.D3DUSAGE_DYNAMIC,
@@ -155,13 +149,7 @@ func BenchmarkMipChainUpload(b *testing.B) {
 		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: id, Level: uint32(l), Right: w, Bottom: w, Back: 1,
 			Pitch: w * 4, Src: addr(levels[l])})
 	}
-	setup := newChunk()
-	add(setup, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8,
-		Format: uint32(types.D3DFMT_X8R8G8B8)})
-	add(setup, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
-	add(setup, code("SetViewport"), shared.RecSetViewport{Width: 8, Height: 8, MaxZ: 1})
-	add(setup, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
-	add(setup, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	setup := unlitTarget()
 	add(setup, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE | types.D3DFVF_TEX1})
 	for i := range mipTextures {
 		add(setup, code("CreateTexture"), shared.RecCreateTexture{ID: uint32(30 + i), Type: uint32(types.D3DRTYPE_TEXTURE),
@@ -210,4 +198,17 @@ func BenchmarkMipChainUpload(b *testing.B) {
 		draw(cs.cur())
 		benchUpdates(b, setup, [][]*chunk{cs.list}, append([][]byte{tri}, levels...))
 	})
+}
+
+// unlitTarget starts a setup chunk: an 8x8 X8R8G8B8 target, lighting and
+// depth off.
+func unlitTarget() *chunk {
+	c := newChunk()
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: 8, Height: 8,
+		Format: uint32(types.D3DFMT_X8R8G8B8)})
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
+	add(c, code("SetViewport"), shared.RecSetViewport{Width: 8, Height: 8, MaxZ: 1})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_ZENABLE), Value: 0})
+	return c
 }
