@@ -227,12 +227,13 @@ func (d *Device) NewFunction(desc backend.FunctionDesc) (backend.Function, error
 	if err := checkFunctionDesc(desc); err != nil {
 		return nil, err
 	}
-	mslreg.Add(desc) // for the Metal double; nothing unless it runs
 	lib, err := d.library(desc.Source)
 	if err != nil {
 		return nil, err
 	}
+	end := mslreg.Making(desc) // for the Metal double; nothing unless it runs
 	f, err := lib.NewFunction(desc.Entry)
+	end()
 	if err != nil {
 		logs.L().Error("metal: entry point missing", zap.String("entry", desc.Entry), zap.String("source", desc.Source))
 		return nil, err

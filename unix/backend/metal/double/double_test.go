@@ -5,9 +5,14 @@ package double
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
+	"mtld3d/core/ff"
+	"mtld3d/core/ir"
+	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/metal/mslreg"
 	"mtld3d/unix/backend/metal/mtl"
 	"mtld3d/unix/backend/metal/ns"
 )
@@ -258,5 +263,56 @@ func TestDeviceReleasedWithLiveObjects(t *testing.T) {
 	got := expect(d, dev.Release)
 	if len(got) != 1 || !strings.Contains(got[0], `MTLDoubleBuffer`) || !strings.Contains(got[0], `"kept"`) {
 		t.Errorf("violations %q", got)
+	}
+}
+
+// Two variants that print the same MSL (here they differ only in their
+// link to the vertex outputs) are two functions: each runs the variant it
+// was made for, whatever is made beside it on other goroutines.
+func TestFunctionRunsTheVariantItWasMadeFor(t *testing.T) {
+	d, dev := open(t)
+	defer dev.Release()
+	const src, entry = "fragment float4 f0() { return 0; }", "f0"
+	lib, err := dev.NewLibraryWithSource(src, mtl.CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Release()
+	st := ff.DefaultState()
+	ps := ff.PixelShader(ff.PixelKeyOf(&st))
+	variant := func(slot int) ir.VariantKey {
+		v := ir.VariantKey{Linked: true}
+		v.SetVSOutput(slot)
+		return v
+	}
+	const makers, each = 4, 16
+	got := make([][]ir.VariantKey, makers)
+	var wg sync.WaitGroup
+	for m := range makers {
+		wg.Go(func() {
+			for range each {
+				end := mslreg.Making(backend.FunctionDesc{Stage: backend.StageFragment, Source: src, Entry: entry, IR: ps, Variant: variant(m)})
+				f, err := lib.NewFunction(entry)
+				end()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				got[m] = append(got[m], d.lookup(uintptr(f.ID()), "function").state.(*function).desc.Variant)
+				f.Release()
+			}
+		})
+	}
+	wg.Wait()
+	for m, vs := range got {
+		for _, v := range vs {
+			if v != variant(m) {
+				t.Errorf("maker %d's function runs the variant with outputs %x, want %x", m, v.VSOutputs, variant(m).VSOutputs)
+			}
+		}
+	}
+	// Made with no description: the double reports the missing IR.
+	if v := expect(d, func() { _, _ = lib.NewFunction(entry) }); len(v) != 1 {
+		t.Errorf("violations %q, want one for the missing IR", v)
 	}
 }
