@@ -172,19 +172,40 @@ func (c Config) ResolvedBackend(goos string) string {
 type Source struct {
 	Name string // e.g. "mtld3d.conf" or "MTLD3D_CONFIG"
 	Text string
-	Env  bool // ';'-separated pairs rather than lines
+	Env  bool // ';'-separated pairs rather than lines, and no sections
 }
 
-// Load applies the sources in order over the defaults and returns the
-// result with one warning per rejected line.
-func Load(sources ...Source) (Config, []string) {
-	c := Default()
-	var warnings []string
+// Result is what Load made of its sources.
+type Result struct {
+	Config Config
+	// Profiles names each section that applied, as "<source> [<name>]".
+	Profiles []string
+	Warnings []string // one per rejected line
+}
+
+// entry is one key = value line of a source.
+type entry struct {
+	where, section, name, value string
+	env                         bool
+}
+
+// Load applies the sources over the defaults for the executable exe (a
+// Windows or unix path, or "" for none) in three layers: the files' keys
+// outside any section, in source order; then the files' sections whose
+// name is exe's file name (a per-game profile: "[Game.exe]", matched
+// without regard to case, as Windows names files); then the environment
+// sources, which win. A rejected line becomes a warning and changes
+// nothing, in a section for another game too.
+func Load(exe string, sources ...Source) Result {
+	var r Result
+	var entries []entry
+	base := exe[strings.LastIndexAny(exe, `/\`)+1:]
 	for _, s := range sources {
 		sep := "\n"
 		if s.Env {
 			sep = ";"
 		}
+		section := ""
 		for i, line := range strings.Split(s.Text, sep) {
 			where := fmt.Sprintf("%s:%d", s.Name, i+1)
 			if s.Env {
@@ -194,24 +215,70 @@ func Load(sources ...Source) (Config, []string) {
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
+			if !s.Env && strings.HasPrefix(line, "[") {
+				name, ok := strings.CutSuffix(line[1:], "]")
+				if name = strings.TrimSpace(name); !ok || name == "" {
+					r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %q is not a [Game.exe] section; its keys are ignored", where, line))
+					name = "\x00" // matches no executable
+				}
+				section = name
+				if base != "" && strings.EqualFold(section, base) {
+					r.Profiles = append(r.Profiles, fmt.Sprintf("%s [%s]", s.Name, section))
+				}
+				continue
+			}
 			name, value, ok := strings.Cut(line, "=")
 			if !ok {
-				warnings = append(warnings, fmt.Sprintf("%s: %q is not key=value; ignored", where, line))
+				name, value = "", line // warned about in its layer, in line order
+			}
+			entries = append(entries, entry{where, section, strings.TrimSpace(name), strings.TrimSpace(value), s.Env})
+		}
+	}
+	c := Default()
+	other := Default() // where a section for another game is checked
+	for layer := range 3 {
+		for _, e := range entries {
+			mine := e.section == "" || (base != "" && strings.EqualFold(e.section, base))
+			switch {
+			case layer == 0 && (e.env || e.section != ""),
+				layer == 1 && (e.env || e.section == ""),
+				layer == 2 && !e.env:
 				continue
 			}
-			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-			k := find(name)
+			dst := &c
+			if !mine {
+				dst = &other
+			}
+			if e.name == "" {
+				r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %q is not key=value; ignored", e.where, e.value))
+				continue
+			}
+			k := find(e.name)
 			if k == nil {
-				warnings = append(warnings, fmt.Sprintf("%s: unknown key %q; ignored", where, name))
+				r.Warnings = append(r.Warnings, fmt.Sprintf("%s: unknown key %q; ignored", e.where, e.name))
 				continue
 			}
-			if err := k.set(&c, value); err != nil {
-				warnings = append(warnings, fmt.Sprintf("%s: bad value %q for %s (%v); keeping %q", where, value, name, err, current(c, k)))
-				continue
+			if err := k.set(dst, e.value); err != nil {
+				r.Warnings = append(r.Warnings, fmt.Sprintf("%s: bad value %q for %s (%v); keeping %q", e.where, e.value, e.name, err, current(*dst, k)))
 			}
 		}
 	}
-	return c, warnings
+	r.Config = c
+	return r
+}
+
+// Changed lists, in Keys order, each key whose value differs from its
+// default, as name and value (the log's first lines name them).
+func (c Config) Changed() [][2]string {
+	def := Default()
+	var out [][2]string
+	for i := range Keys {
+		k := &Keys[i]
+		if v := current(c, k); v != current(def, k) {
+			out = append(out, [2]string{k.Name, v})
+		}
+	}
+	return out
 }
 
 func find(name string) *Key {
@@ -263,10 +330,16 @@ func current(c Config, k *Key) string {
 // documentation and its default, commented out.
 func Example() string {
 	var b strings.Builder
-	b.WriteString("# mtld3d.conf: put this file beside the game's executable.\n")
-	b.WriteString("# Lines are key = value; '#' starts a comment. The MTLD3D_CONFIG\n")
-	b.WriteString("# environment variable takes the same keys as key=value;key=value and\n")
-	b.WriteString("# wins over this file. A bad key or value is logged and ignored.\n")
+	b.WriteString("# mtld3d.conf: put this file beside the game's executable, or in\n")
+	b.WriteString("# mtld3d/mtld3d.conf under the user's configuration folder\n")
+	b.WriteString("# (~/Library/Application Support on macOS, ~/.config elsewhere), which\n")
+	b.WriteString("# is read first. Lines are key = value; '#' starts a comment. A line\n")
+	b.WriteString("# [Game.exe] starts a per-game profile: the keys after it apply only to\n")
+	b.WriteString("# that executable (any case), over every key outside a profile. The\n")
+	b.WriteString("# MTLD3D_CONFIG environment variable takes the same keys as\n")
+	b.WriteString("# key=value;key=value and wins over both files. A bad key or value is\n")
+	b.WriteString("# logged and ignored. The log's first lines name the profile applied\n")
+	b.WriteString("# and every key that differs from its default.\n")
 	b.WriteString("# Generated by cmd/mtld3d-gen from core/config; every key is listed.\n")
 	for _, k := range Keys {
 		fmt.Fprintf(&b, "\n# %s\n# %s = %s\n", k.Doc, k.Name, k.Default)

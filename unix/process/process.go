@@ -106,20 +106,30 @@ func initThunk(p unsafe.Pointer) shared.Status {
 func start(exeUnix, exeWin, env string, arch, guestPID uint32) {
 	exeDir := filepath.Dir(exeUnix)
 	var sources []config.Source
-	var fileErr error
+	var fileErrs []error
+	var confPaths []string
+	if dir, err := os.UserConfigDir(); err == nil {
+		confPaths = append(confPaths, filepath.Join(dir, "mtld3d", "mtld3d.conf"))
+	}
 	if exeUnix != "" {
-		confPath := filepath.Join(exeDir, "mtld3d.conf")
+		confPaths = append(confPaths, filepath.Join(exeDir, "mtld3d.conf"))
+	}
+	for _, confPath := range confPaths {
 		if b, err := os.ReadFile(confPath); err == nil {
 			sources = append(sources, config.Source{Name: confPath, Text: string(b)})
 		} else if !os.IsNotExist(err) {
-			fileErr = err
+			fileErrs = append(fileErrs, err)
 		}
 	}
 	if env != "" {
 		sources = append(sources, config.Source{Name: "MTLD3D_CONFIG", Text: env, Env: true})
 	}
-	var warnings []string
-	cfg, warnings = config.Load(sources...)
+	exe := exeWin
+	if exe == "" {
+		exe = exeUnix
+	}
+	loaded := config.Load(exe, sources...)
+	cfg = loaded.Config
 
 	dir := cfg.LogDir
 	switch {
@@ -143,16 +153,35 @@ func start(exeUnix, exeWin, env string, arch, guestPID uint32) {
 		zap.String("backend", cfg.ResolvedBackend(runtime.GOOS)), zap.Int("cpus", runtime.NumCPU()), zap.Int("gomaxprocs", runtime.GOMAXPROCS(0)))
 	l.Info("process", zap.String("exe", exeWin), zap.String("exe_unix", exeUnix),
 		zap.Int("pid", os.Getpid()), zap.Uint32("guest_pid", guestPID), zap.String("log", path))
+	logConfig(l, sources, loaded)
 	if err != nil {
 		l.Warn("could not open the configured log folder", zap.Error(err))
 	}
-	if fileErr != nil {
-		l.Warn("could not read mtld3d.conf", zap.Error(fileErr))
+	for _, err := range fileErrs {
+		l.Warn("could not read mtld3d.conf", zap.Error(err))
 	}
-	for _, w := range warnings {
+	for _, w := range loaded.Warnings {
 		l.Warn("config: " + w)
 	}
 	startProfile(cfg.CPUProfile)
+}
+
+// logConfig says where the settings came from, the per-game profile
+// applied and every key that differs from its default.
+func logConfig(l *zap.Logger, sources []config.Source, r config.Result) {
+	names := make([]string, len(sources))
+	for i, s := range sources {
+		names[i] = s.Name
+	}
+	profile := "none"
+	if len(r.Profiles) > 0 {
+		profile = strings.Join(r.Profiles, ", ")
+	}
+	fields := []zap.Field{zap.Strings("sources", names), zap.String("profile", profile)}
+	for _, kv := range r.Config.Changed() {
+		fields = append(fields, zap.String(kv[0], kv[1]))
+	}
+	l.Info("config", fields...)
 }
 
 func guestArchName(a uint32) string {

@@ -39,6 +39,21 @@ func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "mtld3d.conf"), []byte("adapter.vendor_id = 0x10de\nbogus = 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The user-wide file, read first, with this game's profile.
+	user := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", user)
+	t.Setenv("HOME", user) // macOS: ~/Library/Application Support
+	userConf, err := os.UserConfigDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	userConf = filepath.Join(userConf, "mtld3d", "mtld3d.conf")
+	if err := os.MkdirAll(filepath.Dir(userConf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(userConf, []byte("adapter.revision = 3\n[GAME.EXE]\nadapter.revision = 7\n[other.exe]\nadapter.revision = 9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var p shared.InitParams
 	p.GuestArch = shared.GuestArchX86_64
 	p.WireHash = shared.WireHash()
@@ -48,8 +63,8 @@ func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	if st := bridge.Dispatch(shared.Code("Init"), unsafe.Pointer(&p)); st != shared.StatusSuccess {
 		t.Fatalf("Init: %#x", st)
 	}
-	if p.VendorID != 0x10de || p.DeviceID != 0x1234 {
-		t.Fatalf("ids %#x %#x", p.VendorID, p.DeviceID)
+	if p.VendorID != 0x10de || p.DeviceID != 0x1234 || p.Revision != 7 {
+		t.Fatalf("ids %#x %#x revision %d, want 0x10de 0x1234 7", p.VendorID, p.DeviceID, p.Revision)
 	}
 	if cstr(p.Description[:]) == "" {
 		t.Fatal("no description")
@@ -70,6 +85,17 @@ func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	for _, want := range []string{"version", "commit", "host", "guest", "backend"} {
 		if !strings.Contains(first, want) {
 			t.Errorf("first line %q lacks %s", first, want)
+		}
+	}
+	// The config line comes right after the process line.
+	lines := strings.Split(text, "\n")
+	if len(lines) < 3 || !strings.Contains(lines[2], "\tconfig\t") {
+		t.Fatalf("third line is not the config line:\n%s", text)
+	}
+	for _, want := range []string{`"profile": "` + userConf + ` [GAME.EXE]"`, `"adapter.revision": "7"`, `"adapter.vendor_id": "0x10de"`,
+		`"adapter.device_id": "0x1234"`, userConf, filepath.Join(dir, "mtld3d.conf")} {
+		if !strings.Contains(lines[2], want) {
+			t.Errorf("config line lacks %s: %s", want, lines[2])
 		}
 	}
 	for _, want := range []string{"unknown key \"bogus\"", "hello from the guest"} {
