@@ -38,7 +38,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-encode bench-reference bench-submit bench-updates bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-pacing bench-encode bench-reference bench-submit bench-updates bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -182,6 +182,11 @@ bench-frames: all
 # Frames per second of the reference backend on a fixed scene (640x480,
 # 3000 textured, blended, depth-tested triangles), then the device's draw
 # path per draw on it (ns/draw, allocs/draw).
+# The frame-rate limiter (present.max_fps): the rate measured at a few
+# targets, on our d3d9.dll alone (docs/PERFORMANCE.md).
+bench-pacing: all
+	$(GO) run ./cmd/mtld3d-bench -pacing 30,60,144
+
 bench-reference:
 	$(GO) test -run '^$$' -bench 'BenchmarkScene' -benchtime 10x ./unix/backend/reference/
 	$(GO) test -run '^$$' -bench 'BenchmarkRunQuad' ./core/ir/

@@ -5,7 +5,9 @@
 // side (guest/api.c, `make bench-api`), once with a Present between
 // rounds and once with the rounds in one long frame; with -frames it
 // counts frames per second of a few scenes (guest/frames.c,
-// `make bench-frames`).
+// `make bench-frames`); with -pacing it checks the frame-rate limiter
+// (present.max_fps) against its targets on our d3d9.dll alone
+// (`make bench-pacing`).
 package main
 
 import (
@@ -63,6 +65,7 @@ func run() error {
 	archList := flag.String("arch", "x86_64,i686", "guest architectures, comma-separated")
 	conf := flag.String("config", "", "MTLD3D_CONFIG for our runs, e.g. debug.cpu_profile=/tmp/cpu.pprof")
 	only := flag.String("scene", "", "with -frames, run only this scene")
+	pacing := flag.String("pacing", "", "frame-rate limits to check, comma-separated frames per second: frames.c's clear scene under present.max_fps at each, ours only")
 	flag.Parse()
 	root, err := os.Getwd()
 	if err != nil {
@@ -77,6 +80,9 @@ func run() error {
 		return err
 	}
 	prog, title, better := "api.c", "call (median of 5 x 20000)", "below 1 is faster than Wine's own d3d9"
+	if *pacing != "" {
+		*frames = true
+	}
 	if *frames {
 		prog, title, better = "frames.c", "scene (frames per second)", "above 1 is faster than Wine's own d3d9"
 	}
@@ -84,12 +90,12 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	measure := func(exe, override string, extra []string) (result, error) {
+	measure := func(exe, override string, extra []string, config string) (result, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
 		env := []string{"WINEDLLOVERRIDES=mscoree,mshtml=;" + override}
-		if *conf != "" && override == "d3d9=n" {
-			env = append(env, "MTLD3D_CONFIG="+*conf)
+		if config != "" && override == "d3d9=n" {
+			env = append(env, "MTLD3D_CONFIG="+config)
 		}
 		out, err := e.RunEnv(ctx, e.Work, env, "wine", append([]string{exe}, extra...)...)
 		r := parse(out)
@@ -99,6 +105,9 @@ func run() error {
 		return r, nil
 	}
 	arches := strings.Split(*archList, ",")
+	if *pacing != "" {
+		return checkPacing(strings.Split(*pacing, ","), arches, exes, measure)
+	}
 	shapes := apiShapes
 	if *frames {
 		shapes = []shape{{}}
@@ -115,18 +124,44 @@ func run() error {
 		}
 		ours, wine := map[string]result{}, map[string]result{}
 		for _, arch := range arches {
-			r, err := measure(exes[arch], "d3d9=n", v.args)
+			r, err := measure(exes[arch], "d3d9=n", v.args, *conf)
 			if err != nil {
 				return fmt.Errorf("%s %s: %v", v.name, arch, err)
 			}
 			ours[arch] = r
-			if wine[arch], err = measure(exes[arch], "d3d9=b", v.args); err != nil {
+			if wine[arch], err = measure(exes[arch], "d3d9=b", v.args, ""); err != nil {
 				fmt.Fprintf(os.Stderr, "wined3d %s %s run failed: %v\n", v.name, arch, err)
 			}
 		}
 		printTable(title, arches, ours, wine)
 	}
 	fmt.Printf("ratio = mtld3d / wined3d; %s.\n", better)
+	return nil
+}
+
+// checkPacing runs frames.c's clear scene (a Clear and a Present a
+// frame) under present.max_fps at each target and prints the rate
+// measured over about two seconds and its error.
+func checkPacing(targets, arches []string, exes map[string]string,
+	measure func(exe, override string, extra []string, config string) (result, error)) error {
+	fmt.Printf("%-10s %12s %12s %8s\n", "arch", "max_fps", "measured", "error")
+	for _, arch := range arches {
+		for _, t := range targets {
+			want, err := strconv.ParseFloat(t, 64)
+			if err != nil || want <= 0 {
+				return fmt.Errorf("-pacing: %q is not a frame rate", t)
+			}
+			r, err := measure(exes[arch], "d3d9=n", []string{"clear"}, "present.max_fps="+t)
+			if err != nil {
+				return err
+			}
+			got, ok := r.ns["clear"]
+			if !ok {
+				return fmt.Errorf("%s at %s fps: no figure (%s)", arch, t, r.err)
+			}
+			fmt.Printf("%-10s %12.2f %12.2f %7.2f%%\n", arch, want, got, 100*(got-want)/want)
+		}
+	}
 	return nil
 }
 

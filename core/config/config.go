@@ -22,6 +22,14 @@ type Config struct {
 	// CPUProfile receives a pprof CPU profile of the unix side; "" none.
 	CPUProfile string
 
+	// Pacing (unix/device): MaxFPS caps presented frames per second (0
+	// none), MaxFrameLatency overrides the device's bound (0 the game's),
+	// VSync overrides the presentation interval's wait for the vertical
+	// blank.
+	MaxFPS          float64
+	MaxFrameLatency uint32
+	VSync           VSync
+
 	VendorID      uint32
 	DeviceID      uint32
 	SubSysID      uint32
@@ -42,6 +50,25 @@ const (
 )
 
 var levelNames = []string{"debug", "info", "warn", "error"}
+
+// VSync is present.vsync: the game's presentation interval decides, or
+// every Present waits for the vertical blank, or none does.
+type VSync uint8
+
+const (
+	VSyncApp VSync = iota
+	VSyncOn
+	VSyncOff
+)
+
+var vsyncNames = []string{"app", "on", "off"}
+
+func (v VSync) String() string {
+	if int(v) < len(vsyncNames) {
+		return vsyncNames[v]
+	}
+	return fmt.Sprintf("vsync(%d)", uint8(v))
+}
 
 func (l Level) String() string {
 	if int(l) < len(levelNames) {
@@ -91,6 +118,34 @@ var Keys = []Key{
 		func(c *Config, v string) error { c.CacheDir = v; return nil }},
 	{"debug.cpu_profile", "", "File that receives a CPU profile of the unix side (Go's pprof format, `go tool pprof`) from process start until the last device is released. Empty: none. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.CPUProfile = v; return nil }},
+	{"present.max_fps", "0", "Frame-rate limiter: at most this many presented frames a second (a decimal number up to 1000), paced on the game's thread at Present. 0: no limit.",
+		func(c *Config, v string) error {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(f >= 0 && f <= 1000) {
+				return fmt.Errorf("want a number from 0 to 1000")
+			}
+			c.MaxFPS = f
+			return nil
+		}},
+	{"present.max_frame_latency", "0", "Presented frames that may be queued before Present waits (1 to 16), over what the game asks with SetMaximumFrameLatency (default 3). 0: the game's. 1 lowers input latency; more smooths frame times.",
+		func(c *Config, v string) error {
+			n, err := strconv.ParseUint(v, 10, 32)
+			if err != nil || n > 16 {
+				return fmt.Errorf("want a number from 0 to 16")
+			}
+			c.MaxFrameLatency = uint32(n)
+			return nil
+		}},
+	{"present.vsync", "app", "Whether a presented frame waits for the display's vertical blank: app (the game's presentation interval decides: IMMEDIATE does not wait), on (every frame waits) or off (none does).",
+		func(c *Config, v string) error {
+			for i, n := range vsyncNames {
+				if strings.EqualFold(v, n) {
+					c.VSync = VSync(i)
+					return nil
+				}
+			}
+			return fmt.Errorf("want app, on or off")
+		}},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -307,6 +362,12 @@ func current(c Config, k *Key) string {
 		return c.CacheDir
 	case "debug.cpu_profile":
 		return c.CPUProfile
+	case "present.max_fps":
+		return strconv.FormatFloat(c.MaxFPS, 'g', -1, 64)
+	case "present.max_frame_latency":
+		return strconv.FormatUint(uint64(c.MaxFrameLatency), 10)
+	case "present.vsync":
+		return c.VSync.String()
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

@@ -127,3 +127,18 @@ func TestChanged(t *testing.T) {
 		t.Fatalf("changed %v, want %v", got, want)
 	}
 }
+
+func TestPacingKeys(t *testing.T) {
+	r := Load("", Source{Name: "f", Text: "present.max_fps = 59.94\npresent.max_frame_latency = 1\npresent.vsync = OFF\n"})
+	if c := r.Config; len(r.Warnings) != 0 || c.MaxFPS != 59.94 || c.MaxFrameLatency != 1 || c.VSync != VSyncOff {
+		t.Fatalf("got %v %d %v, warnings %q", c.MaxFPS, c.MaxFrameLatency, c.VSync, r.Warnings)
+	}
+	r = Load("", Source{Name: "f", Text: "present.max_fps = -1\npresent.max_fps = nan\npresent.max_frame_latency = 17\npresent.vsync = maybe\n"})
+	if len(r.Warnings) != 4 || r.Config != Default() {
+		t.Fatalf("warnings %q, config %+v", r.Warnings, r.Config)
+	}
+	if got := Load("", Source{Name: "f", Text: "present.max_fps = 60\npresent.vsync = on"}).Config.Changed(); len(got) != 2 ||
+		got[0] != [2]string{"present.max_fps", "60"} || got[1] != [2]string{"present.vsync", "on"} {
+		t.Fatalf("changed %v", got)
+	}
+}

@@ -283,6 +283,23 @@ void state_set_samp(struct device *d, DWORD sampler, DWORD type, DWORD value)
     }
 }
 
+/* Whether n bytes (a multiple of 4) are equal, compared inline a word at
+ * a time: a setter's compare-before-store. memcmp is msvcrt's, a byte
+ * loop behind an import, wherever gcc does not expand it (every size on
+ * i686, which has no SSE2 to expand it with). */
+static inline BOOL bytes_equal(const void *a, const void *b, SIZE_T n)
+{
+    const BYTE *p = a, *q = b;
+    for (SIZE_T i = 0; i < n; i += 4) {
+        uint32_t x, y;
+        memcpy(&x, p + i, sizeof(x));
+        memcpy(&y, q + i, sizeof(y));
+        if (x != y)
+            return FALSE;
+    }
+    return TRUE;
+}
+
 void state_set_transform(struct device *d, DWORD index, const D3DMATRIX *m)
 {
     struct stateblock *sb = recording(d);
@@ -291,7 +308,7 @@ void state_set_transform(struct device *d, DWORD index, const D3DMATRIX *m)
         MASK_SET(sb->mask.transforms, index);
         return;
     }
-    if (!memcmp(&d->state.transforms[index], m, sizeof(*m)))
+    if (bytes_equal(&d->state.transforms[index], m, sizeof(*m)))
         return;
     d->state.transforms[index] = *m;
     MASK_SET(d->transform_dirty, index);
@@ -328,7 +345,7 @@ void state_set_material(struct device *d, const D3DMATERIAL9 *m)
         sb->mask.material = TRUE;
         return;
     }
-    if (!memcmp(&d->state.material, m, sizeof(*m)))
+    if (bytes_equal(&d->state.material, m, sizeof(*m)))
         return;
     d->state.material = *m;
     if ((r = device_record(d, MTLD3D_REC_SET_MATERIAL, sizeof(*r)))) {
@@ -407,7 +424,7 @@ HRESULT state_set_light(struct device *d, DWORD index, const D3DLIGHT9 *light)
         l->captured |= LIGHT_PARAMS;
         return D3D_OK;
     }
-    if (!added && !memcmp(&l->light, light, sizeof(*light)))
+    if (!added && bytes_equal(&l->light, light, sizeof(*light)))
         return D3D_OK;
     l->light = *light;
     record_light(d, l);
@@ -454,7 +471,7 @@ void state_set_clip_plane(struct device *d, DWORD index, const float *plane)
         sb->mask.clip_planes |= 1u << index;
         return;
     }
-    if (!memcmp(d->state.clip_planes[index], plane, sizeof(d->state.clip_planes[index])))
+    if (bytes_equal(d->state.clip_planes[index], plane, sizeof(d->state.clip_planes[index])))
         return;
     memcpy(d->state.clip_planes[index], plane, sizeof(d->state.clip_planes[index]));
     if ((r = device_record(d, MTLD3D_REC_SET_CLIP_PLANE, sizeof(*r)))) {
@@ -471,7 +488,7 @@ void state_set_viewport(struct device *d, const D3DVIEWPORT9 *v)
         sb->mask.viewport = TRUE;
         return;
     }
-    if (!memcmp(&d->state.viewport, v, sizeof(*v)))
+    if (bytes_equal(&d->state.viewport, v, sizeof(*v)))
         return;
     d->state.viewport = *v;
     record_viewport(d);
@@ -505,21 +522,14 @@ static BOOL record_consts(struct device *d, uint32_t type, BOOL pixel, UINT star
     return TRUE;
 }
 
-/* Compare and copy of count 16-byte shader registers, inline: msvcrt's
- * memcmp and memcpy, which a size known only at run time calls, cost more
- * than the few registers a call sets. */
 static BOOL regs_equal(const void *a, const void *b, UINT count)
 {
-    const BYTE *p = a, *q = b;
-    for (UINT i = 0; i < count * 2; i++) {
-        uint64_t x, y;
-        memcpy(&x, p + 8 * i, sizeof(x));
-        memcpy(&y, q + 8 * i, sizeof(y));
-        if (x != y)
-            return FALSE;
-    }
-    return TRUE;
+    return bytes_equal(a, b, (SIZE_T)count * 16);
 }
+
+/* Copy of count 16-byte shader registers, inline: msvcrt's memcpy, which
+ * a size known only at run time calls, costs more than the few registers
+ * a call sets. */
 
 static void regs_copy(void *dst, const void *src, UINT count)
 {
@@ -602,7 +612,7 @@ void state_set_const_b(struct device *d, BOOL pixel, UINT start, const BOOL *dat
         return;
     }
     BOOL *dst = pixel ? d->state.ps_b : d->state.vs_b;
-    if (!memcmp(dst + start, data, count * sizeof(BOOL)))
+    if (bytes_equal(dst + start, data, count * sizeof(BOOL)))
         return;
     memcpy(dst + start, data, count * sizeof(BOOL));
     record_consts(d, MTLD3D_REC_SET_SHADER_CONST_B, pixel, start, data, count, sizeof(BOOL));
@@ -764,7 +774,7 @@ void state_set_npatch(struct device *d, float segments)
         sb->mask.npatch = TRUE;
         return;
     }
-    if (!memcmp(&d->state.npatch_mode, &segments, sizeof(segments)))
+    if (bytes_equal(&d->state.npatch_mode, &segments, sizeof(segments)))
         return;
     d->state.npatch_mode = segments;
     if ((r = device_record(d, MTLD3D_REC_SET_N_PATCH_MODE, sizeof(*r))))

@@ -72,7 +72,10 @@ type captureState struct {
 	formats  map[uint32]types.Format
 	children map[uint32][]uint32 // texture id: its TextureSurface ids
 	latency  int                 // SetMaximumFrameLatency, 3 by default
-	layers   *layers             // made and resized here, on a Wine thread (layer.go)
+	// latencyOverride is present.max_frame_latency (0: the game's), which
+	// SetMaximumFrameLatency does not change (pacing.go).
+	latencyOverride int
+	layers          *layers // made and resized here, on a Wine thread (layer.go)
 }
 
 func newCaptureState() captureState {
@@ -188,6 +191,9 @@ func init() {
 		cs.latency = int(r.Latency)
 		if cs.latency <= 0 {
 			cs.latency = defaultLatency
+		}
+		if cs.latencyOverride > 0 {
+			cs.latency = cs.latencyOverride
 		}
 	})
 

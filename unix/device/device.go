@@ -98,6 +98,7 @@ type Device struct {
 	fnKeys   map[backend.Function]fnKey // the cache identity of each function drawn with (recordPipeline)
 	window   uintptr                    // the top-level HWND, for a backend layer (LayerDesc.Window)
 	layers   *layers                    // the swap chains' backend layers (layer.go)
+	pace     pacer                      // present.max_fps (pacing.go); the submitting thread's
 	// Transient buffers whose command buffers have completed (threads.go).
 	doneMu   sync.Mutex
 	doneBufs []backend.Buffer
@@ -161,6 +162,7 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	devices[d.id] = d
 	mu.Unlock()
 	d.log = logs.L().With(zap.Uint32("device", d.id))
+	d.setPacing(process.Config())
 	if dir := process.Config().DumpDir; dir != "" {
 		d.dumpDir = process.ResolvePath(dir)
 		d.log.Info("dumping presented frames", zap.String("dir", d.dumpDir))

@@ -3,6 +3,7 @@ package device
 import (
 	"encoding/binary"
 	"math"
+	"mtld3d/core/config"
 	"sync"
 
 	"go.uber.org/zap"
@@ -48,6 +49,7 @@ type layers struct {
 	by  map[uint32]*chainLayer
 	// What was logged once: a window without a layer, a frame without a drawable.
 	failed, dropped bool
+	vsync           config.VSync // present.vsync (pacing.go)
 	// The swap chains' gamma ramps (gammaBytes); none for the identity.
 	// The encoder's alone, as SetGammaRamp records replay there.
 	gamma map[uint32][]byte
@@ -71,6 +73,12 @@ func (s *layers) present(r *shared.RecPresent) {
 	// D3DPRESENT_INTERVAL_IMMEDIATE shows a frame at once; every other
 	// interval waits for the vertical blank (TWO to FOUR as ONE).
 	vsync := r.Interval != types.D3DPRESENT_INTERVAL_IMMEDIATE
+	switch s.vsync {
+	case config.VSyncOn:
+		vsync = true
+	case config.VSyncOff:
+		vsync = false
+	}
 	if cl != nil && cl.window == r.Window {
 		if cl.w != w || cl.h != h {
 			cl.l.Resize(w, h)

@@ -292,17 +292,29 @@ func (d *Device) Submit(addrs []uint64) error {
 // could wait for the latency bound). Every send to the encoder is made
 // under api, so a free slot stays free until the send.
 func (d *Device) submitFrame(addrs []uint64, noWait bool) (bool, error) {
+	taken, presents, err := d.submitLocked(addrs, noWait)
+	if presents > 0 {
+		// After the frame is queued, so the encoder works while the game's
+		// thread waits for its slot (pacing.go).
+		d.pace.wait()
+	}
+	return taken, err
+}
+
+// submitLocked is submitFrame under api, and says how many Presents the
+// frame held.
+func (d *Device) submitLocked(addrs []uint64, noWait bool) (bool, int, error) {
 	d.api.Lock()
 	defer d.api.Unlock()
 	if d.closed {
-		return false, fmt.Errorf("device destroyed")
+		return false, 0, fmt.Errorf("device destroyed")
 	}
 	if p := d.pipe; noWait && p != nil && len(p.enc) == cap(p.enc) {
-		return false, nil
+		return false, 0, nil
 	}
 	f, err := d.capture.capture(addrs)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	for _, g := range f.faults {
 		d.log.Error("a record names guest memory that cannot be read; the record is dropped",
@@ -315,7 +327,7 @@ func (d *Device) submitFrame(addrs []uint64, noWait bool) (bool, error) {
 		err := d.replay(f.chunks)
 		d.endFrame(f.presents)
 		d.flush()
-		return true, err
+		return true, f.presents, err
 	}
 	if f.presents > 0 {
 		p.mu.Lock()
@@ -328,8 +340,9 @@ func (d *Device) submitFrame(addrs []uint64, noWait bool) (bool, error) {
 		p.presented += uint64(f.presents)
 		p.mu.Unlock()
 	}
+	presents := f.presents
 	p.enc <- job{frame: f}
-	return true, nil
+	return true, presents, nil
 }
 
 // presentWouldWait reports whether Submit would now wait on the frame
