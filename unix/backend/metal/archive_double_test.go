@@ -178,3 +178,53 @@ func TestArchiveOpenRemovesStaleFiles(t *testing.T) {
 		}
 	}
 }
+
+// What a pipeline costs in messages on the thread that asks for it, and
+// how many compiles Metal is asked for, in a run that must compile
+// every pipeline and in the run after, which finds them in the archive:
+// `make bench-cache` prints it (docs/METAL.md). The writer's messages
+// (the adds, which it makes while the pipelines are being asked for)
+// are included.
+func TestArchiveMessagesPerPipeline(t *testing.T) {
+	defer metal.SetArchiveTuning(1<<20, time.Hour)()
+	dir := t.TempDir()
+	compiles := []string{"newRenderPipelineStateWithDescriptor:error:", "addRenderPipelineFunctionsWithDescriptor:error:"}
+	formats := []pixfmt.Format{pixfmt.Depth16Unorm, pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8}
+	topologies := []backend.TopologyClass{backend.TopologyPoint, backend.TopologyLine, backend.TopologyTriangle}
+	n := len(formats) * len(topologies)
+	run := func() (msgs float64, compiled int, st metal.ArchiveStats) {
+		dbl, dev := openDevice(t)
+		if err := dev.OpenBinaryArchive(dir, true); err != nil {
+			t.Fatal(err)
+		}
+		vf := vertexFunction(t, dev)
+		before, counts := dbl.Sent(), dbl.Counts()
+		for _, f := range formats {
+			for _, top := range topologies {
+				p, err := dev.NewRenderPipeline(backend.RenderPipelineDesc{VertexFunction: vf, DepthFormat: f, Topology: top})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.Release()
+			}
+		}
+		dev.SyncArchive() // the adds, on the writer
+		end := dbl.Sent()
+		after := dbl.Counts()
+		for _, sel := range compiles {
+			compiled += after[sel] - counts[sel]
+		}
+		vf.Release()
+		dev.Release()
+		dev.WaitArchive()
+		return float64(end-before-n) / float64(n), compiled, dev.ArchiveStats()
+	}
+	m1, c1, s1 := run()
+	m2, c2, s2 := run()
+	if s1.Misses != uint64(n) || s1.Added != uint64(n) || s2.Hits != uint64(n) || s2.Misses != 0 || c2 != 0 {
+		t.Errorf("first run %+v, %d compiles; second run %+v, %d compiles", s1, c1, s2, c2)
+	}
+	t.Logf("binary archive, %d depth-only pipelines over the Metal double (messages exclude each pipeline's release):", n)
+	t.Logf("  first run:  %4.1f messages a pipeline (the archive looked up, the pipeline compiled, then added by the writer), %.1f compiles a pipeline", m1, float64(c1)/float64(n))
+	t.Logf("  second run: %4.1f messages a pipeline (the archive looked up), %.1f compiles a pipeline (%d of %d from the archive)", m2, float64(c2)/float64(n), s2.Hits, n)
+}
