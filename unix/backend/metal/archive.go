@@ -28,7 +28,7 @@ import (
 //   - A pipeline is first asked of the archive alone
 //     (MTLPipelineOptionFailOnBinaryArchiveMiss); on a miss it is
 //     compiled as usual and, when the archive is writable, queued to be
-//     added. A lookup never compiles twice: a miss fails fast.
+//     added. A miss costs a failed lookup, not a second compile.
 //   - Adding (which may compile again, inside Metal) and serializing run
 //     on the archive's own goroutine, never on a caller's: after
 //     archiveBatch new pipelines, after archiveQuiet without one, and
@@ -53,7 +53,8 @@ var (
 	maxPendingAdds  = 4096             // queued adds past this are dropped
 )
 
-// ArchiveStats are the archive's counters (tests, logs).
+// ArchiveStats are the archive's counters (tests; logged when the
+// writer ends).
 type ArchiveStats struct {
 	Path      string
 	Loaded    bool   // opened from an existing file
@@ -283,6 +284,8 @@ func (a *archive) run() {
 			if a.dirty {
 				a.serialize()
 			}
+			logs.L().Info("metal: binary archive closed", zap.String("path", a.path), zap.Uint64("hits", a.hits.Load()),
+				zap.Uint64("misses", a.misses.Load()), zap.Uint64("added", a.added.Load()), zap.Uint64("writes", a.writes.Load()))
 			a.a.Release()
 			if a.after != nil {
 				a.after()
