@@ -222,6 +222,7 @@ bench-shaders:
 bench-cache:
 	$(GO) test -run '^$$' -bench 'BenchmarkShaderCache' -benchtime 10x ./unix/device/
 	MTLD3D_TEST_BACKEND=metal-double $(GO) test -run '^$$' -bench 'BenchmarkShaderCache' -benchtime 10x ./unix/device/
+	$(GO) test -count=1 -run 'TestArchiveMessagesPerPipeline' -v ./unix/backend/metal/ | grep -E 'binary archive|run:'
 
 # The bridge's round trip from the game's main thread.
 bench-bridge: all

@@ -125,6 +125,26 @@ type Device interface {
 	Release()
 }
 
+// BinaryArchiver is a Device that keeps its pipelines' compiled GPU code
+// in a file between runs (Metal's MTLBinaryArchive, macOS 11), so a
+// later run's NewRenderPipeline loads what an earlier one compiled.
+// Callers find it by a type assertion; a backend that compiles nothing
+// (the reference backend) has none.
+type BinaryArchiver interface {
+	// OpenBinaryArchive is newBinaryArchiveWithDescriptor:error: over the
+	// device's archive file in the folder dir (the device names the file
+	// after its GPU and OS version), called once, before the first
+	// NewRenderPipeline. From then on NewRenderPipeline looks in the
+	// archive first (binaryArchives). With write, what it has to compile
+	// is added (addRenderPipelineFunctionsWithDescriptor:error:) and the
+	// file rewritten (serializeToURL:error:) off the caller's goroutine:
+	// after a batch of new pipelines, after a quiet spell, and once more
+	// after Release. A missing, damaged or foreign file is replaced by a
+	// new archive (write) or left alone; an error means the device runs
+	// without an archive, which costs only compile time.
+	OpenBinaryArchive(dir string, write bool) error
+}
+
 // Buffer is an MTLBuffer in shared storage.
 type Buffer interface {
 	// Contents is MTLBuffer.contents viewed as a slice of Length bytes. The

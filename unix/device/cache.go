@@ -32,7 +32,10 @@ import (
 //   - a function's varyings and, on a backend that compiles MSL, its MSL
 //     by its IR and variant key (a build skips the emission);
 //   - the pipelines drawn, by their functions' keys and the rest of
-//     their description.
+//     their description;
+//   - on a backend that compiles its pipelines itself (Metal, through
+//     backend.BinaryArchiver), their compiled GPU code: the backend's
+//     binary archive file, in the same folder.
 //
 // At a device's start (prewarm.go) the most recent entries are loaded
 // and their functions and pipelines built on the compile workers, so the
@@ -61,7 +64,8 @@ var (
 
 // openCache opens the process's cache for a backend and target: a store
 // over the disk cache, or over none (memory only) when cache.dir is
-// "none" or the folder cannot be used.
+// "none" or the folder cannot be used. The device's backend gets its
+// binary archive there too (openArchive).
 func openCache(be backend.Device, target format.Target) *shaderStore {
 	cacheOnce.Do(func() {
 		cacheShared = newStore(nil)
@@ -80,7 +84,24 @@ func openCache(be backend.Device, target format.Target) *shaderStore {
 			zap.Bool("persistent", st.Persistent), zap.Int("dropped", st.Dropped))
 		cacheShared = newStore(c)
 	})
+	openArchive(be, cacheShared.c)
 	return cacheShared
+}
+
+// openArchive lets a backend that keeps its compiled pipelines between
+// runs (backend.BinaryArchiver: Metal's binary archive) keep them beside
+// the disk cache, before the device's first pipeline (the prewarm's
+// included). Only the process that owns the cache file (Persistent)
+// writes the archive; without a disk cache there is none. Never fatal:
+// without an archive pipelines compile as before.
+func openArchive(be backend.Device, c *shadercache.Cache) {
+	ba, ok := be.(backend.BinaryArchiver)
+	if !ok || c == nil {
+		return
+	}
+	if err := ba.OpenBinaryArchive(filepath.Dir(c.Path()), c.Stats().Persistent); err != nil {
+		logs.L().Info("no binary archive: pipelines compile every run", zap.Error(err))
+	}
 }
 
 // cacheDir resolves cache.dir: "none" for no disk cache, empty for a

@@ -43,6 +43,9 @@ type Device struct {
 	mainMu sync.Mutex
 	main   mtl.CommandQueue
 	closed atomic.Bool
+
+	archMu sync.Mutex
+	arch   atomic.Pointer[archive] // OpenBinaryArchive's (archive.go); nil for none
 }
 
 var (
@@ -120,7 +123,9 @@ func (d *Device) Caps() backend.Caps { return d.caps }
 
 // Release waits for every committed command buffer to finish its
 // handler, then drops the cached libraries, the staging queue and the
-// device. Objects made from the device must be released first.
+// device. Objects made from the device must be released first. With a
+// writable binary archive the device goes last, after the archive's
+// writer has written what is new, on the writer's goroutine.
 func (d *Device) Release() {
 	if d.closed.Swap(true) {
 		return
@@ -135,6 +140,13 @@ func (d *Device) Release() {
 	d.util.Release()
 	if d.main.ID() != 0 {
 		d.main.Release()
+	}
+	d.archMu.Lock() // no OpenBinaryArchive under way
+	a := d.arch.Load()
+	d.archMu.Unlock()
+	if a != nil {
+		a.close(d.dev.Release)
+		return
 	}
 	d.dev.Release()
 }
@@ -265,7 +277,7 @@ func (d *Device) NewRenderPipeline(desc backend.RenderPipelineDesc) (backend.Ren
 	if ff != nil {
 		frag = ff.f
 	}
-	p, err := d.dev.NewRenderPipelineState(vf.f, frag, pd)
+	p, err := d.pipelineState(vf.f, frag, pd)
 	if err != nil {
 		logs.L().Error("metal: pipeline state failed", zap.Error(err), zap.String("label", pd.Label),
 			zap.String("vertex", vf.name), zap.String("fragment", fragKey))

@@ -56,4 +56,9 @@
 // that carries only a Go program, for the reference backend, is refused
 // with an error that says so. A compile failure is logged with the whole
 // source and returned as an *mtl.CompileError.
+//
+// With a binary archive open (OpenBinaryArchive, archive.go) a pipeline
+// is first loaded from the archive, and one that had to be compiled is
+// added to it and the file rewritten on the archive's own goroutine,
+// which also takes over the device's final release from Release.
 package metal

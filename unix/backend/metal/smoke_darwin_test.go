@@ -331,3 +331,54 @@ func float32Bytes(v []float32) []byte {
 	}
 	return out
 }
+
+// TestSmokeBinaryArchive: a pipeline compiled (a miss: nothing in a new
+// archive), added and written to a file by the archive's writer at
+// Release; a second device over the same folder loads the file and
+// makes the same pipeline from it (a hit). Needs macOS 11.
+func TestSmokeBinaryArchive(t *testing.T) {
+	dir := t.TempDir()
+	for run := range 2 {
+		d := smokeDevice(t)
+		if !d.dev.SupportsBinaryArchives() {
+			t.Skip("no binary archives before macOS 11")
+		}
+		t.Logf("run %d: newBinaryArchiveWithDescriptor in %s", run, dir)
+		if err := d.OpenBinaryArchive(dir, true); err != nil {
+			t.Fatal(err)
+		}
+		vf, err := d.NewFunction(backend.FunctionDesc{Stage: backend.StageVertex, Source: smokeMSL, Entry: "vs_main"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ff, err := d.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Source: smokeMSL, Entry: "fs_main"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pd backend.RenderPipelineDesc
+		pd.VertexFunction, pd.FragmentFunction = vf, ff
+		pd.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: pixfmt.BGRA8Unorm, WriteMask: backend.ColorMaskAll}
+		pd.Topology = backend.TopologyTriangle
+		t.Log("pipeline: looked up with FailOnBinaryArchiveMiss, compiled on a miss")
+		start := time.Now()
+		pipe, err := d.NewRenderPipeline(pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("pipeline made in %v", time.Since(start))
+		pipe.Release()
+		vf.Release()
+		ff.Release()
+		d.Release()
+		t.Log("waiting for the archive's writer (serializeToURL)")
+		d.WaitArchive()
+		st := d.ArchiveStats()
+		t.Logf("run %d: %+v", run, st)
+		if run == 0 && (st.Misses != 1 || st.Added != 1 || st.Writes != 1) {
+			t.Errorf("first run: want one pipeline compiled, added and written")
+		}
+		if run == 1 && (!st.Loaded || st.Hits != 1) {
+			t.Errorf("second run: want the archive loaded and the pipeline from it")
+		}
+	}
+}

@@ -11,6 +11,7 @@ func classTable() []classSpec {
 	out = append(out, deviceClasses()...)
 	out = append(out, commandClasses()...)
 	out = append(out, stateClasses()...)
+	out = append(out, archiveClasses()...)
 	out = append(out, renderClasses()...)
 	out = append(out, layerClasses()...)
 	return out

@@ -58,6 +58,14 @@ type Runtime struct {
 	Discrete bool
 	// Messages counts the messages sent, by selector.
 	Messages map[string]int
+
+	// Binary archives (archive.go): the OS build and GPU an archive
+	// file records, which a later open compares (set them before the
+	// archives they concern are made); NoBinaryArchives answers as
+	// macOS 10.15, whose devices have no newBinaryArchiveWithDescriptor:error:.
+	OSBuild, GPUArch string
+	NoBinaryArchives bool
+	archives         ArchiveCounts
 }
 
 // The double installed by Install; its C entries reach it.

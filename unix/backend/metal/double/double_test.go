@@ -4,6 +4,7 @@ package double
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -314,5 +315,102 @@ func TestFunctionRunsTheVariantItWasMadeFor(t *testing.T) {
 	// Made with no description: the double reports the missing IR.
 	if v := expect(d, func() { _, _ = lib.NewFunction(entry) }); len(v) != 1 {
 		t.Errorf("violations %q, want one for the missing IR", v)
+	}
+}
+
+// mtl.CheckBindings, the first smoke step on a Mac, passes over the
+// double: every class and object it asks answers what the bindings send
+// (binary archives included, as on macOS 11).
+func TestCheckBindings(t *testing.T) {
+	_, dev := open(t)
+	defer dev.Release()
+	if err := mtl.CheckBindings(dev); err != nil {
+		t.Error(err)
+	}
+}
+
+// Binary archives follow MTLBinaryArchive.h: a url names a file to open
+// (a missing or damaged one is refused with an NSError, never a crash),
+// nil makes an empty archive, serializing writes a file the next open
+// reads, a FailOnBinaryArchiveMiss lookup makes only what the archive
+// holds, and an archive serves only its own device's pipelines.
+func TestBinaryArchiveRules(t *testing.T) {
+	d, dev := open(t)
+	defer dev.Release()
+	dir := t.TempDir()
+	path := dir + "/a.binarchive"
+	const src, entry = "vertex float4 v0() { return 0; }", "v0"
+	st := ff.DefaultState()
+	vs := ff.VertexShader(ff.VertexKeyOf(&st))
+	lib, err := dev.NewLibraryWithSource(src, mtl.CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Release()
+	end := mslreg.Making(backend.FunctionDesc{Stage: backend.StageVertex, Source: src, Entry: entry, IR: vs})
+	vf, err := lib.NewFunction(entry)
+	end()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer vf.Release()
+	pd := mtl.RenderPipelineDescriptor{DepthAttachmentPixelFormat: mtl.PixelFormatDepth32Float,
+		InputPrimitiveTopology: mtl.PrimitiveTopologyClassTriangle}
+
+	if _, err := dev.NewBinaryArchive(path); err == nil || !strings.Contains(err.Error(), "MTLBinaryArchiveDomain 1") {
+		t.Errorf("a missing file: %v, want MTLBinaryArchiveErrorInvalidFile", err)
+	}
+	empty, err := dev.NewBinaryArchive("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := dev.NewRenderPipelineStateFromArchive(vf, mtl.Function{}, pd, empty); err == nil {
+		p.Release()
+		t.Error("a FailOnBinaryArchiveMiss lookup in an empty archive made a pipeline")
+	}
+	if err := empty.AddRenderPipelineFunctions(vf, mtl.Function{}, pd); err != nil {
+		t.Fatal(err)
+	}
+	if err := empty.Serialize(dir + "/no/such/folder"); err == nil {
+		t.Error("serialized into a missing folder")
+	}
+	if err := empty.Serialize(path); err != nil {
+		t.Fatal(err)
+	}
+	empty.Release()
+	loaded, err := dev.NewBinaryArchive(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := dev.NewRenderPipelineStateFromArchive(vf, mtl.Function{}, pd, loaded)
+	if err != nil {
+		t.Errorf("the added pipeline, from the archive file: %v", err)
+	} else {
+		p.Release()
+	}
+	pd.DepthAttachmentPixelFormat = mtl.PixelFormatDepth16Unorm
+	if p, err := dev.NewRenderPipelineStateFromArchive(vf, mtl.Function{}, pd, loaded); err == nil {
+		p.Release()
+		t.Error("another pipeline from the archive")
+	}
+	other, err := mtl.CreateSystemDefaultDevice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := expect(d, func() {
+		if p, err := other.NewRenderPipelineStateFromArchive(vf, mtl.Function{}, pd, loaded); err == nil {
+			p.Release()
+		}
+	}); len(v) == 0 {
+		t.Error("another device's function and archive: no violation")
+	}
+	other.Release()
+	loaded.Release()
+	b, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, b[:len(b)-9], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dev.NewBinaryArchive(path); err == nil {
+		t.Error("a truncated file opened")
 	}
 }

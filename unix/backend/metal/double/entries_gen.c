@@ -43,13 +43,14 @@ mtld3d_BOOL mtld3d_dbl_B_o(unsigned long self, unsigned long sel, unsigned long 
 	return r;
 }
 
-mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
+mtld3d_BOOL mtld3d_dbl_B_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 3;
 	m.self = self;
 	m.sel = sel;
-	m.n = 1;
+	m.n = 2;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	mtld3d_BOOL r;
@@ -57,7 +58,7 @@ mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
 	return r;
 }
 
-mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0) {
+mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 4;
 	m.self = self;
@@ -71,9 +72,23 @@ mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long 
 	return r;
 }
 
-mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel) {
+mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 5;
+	m.self = self;
+	m.sel = sel;
+	m.n = 1;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	mtld3d_BOOL r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
+mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 6;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -86,7 +101,7 @@ mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel) {
 
 unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 6;
+	m.sig = 7;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -99,7 +114,7 @@ unsigned long long mtld3d_dbl_J_(unsigned long self, unsigned long sel) {
 
 unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 7;
+	m.sig = 8;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -112,7 +127,7 @@ unsigned long mtld3d_dbl_Q_(unsigned long self, unsigned long sel) {
 
 mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 8;
+	m.sig = 9;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -125,7 +140,7 @@ mtld3d_CGSize mtld3d_dbl_S_(unsigned long self, unsigned long sel) {
 
 mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 9;
+	m.sig = 10;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -138,7 +153,7 @@ mtld3d_Size mtld3d_dbl_Z_(unsigned long self, unsigned long sel) {
 
 double mtld3d_dbl_d_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 10;
+	m.sig = 11;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -151,7 +166,7 @@ double mtld3d_dbl_d_(unsigned long self, unsigned long sel) {
 
 unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 11;
+	m.sig = 12;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -163,20 +178,6 @@ unsigned long mtld3d_dbl_o_(unsigned long self, unsigned long sel) {
 }
 
 unsigned long mtld3d_dbl_o_F(unsigned long self, unsigned long sel, mtld3d_CGRect a0) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 12;
-	m.self = self;
-	m.sel = sel;
-	m.n = 1;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-	unsigned long r;
-	__builtin_memcpy(&r, m.ret, sizeof r);
-	return r;
-}
-
-unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 13;
 	m.self = self;
@@ -190,9 +191,23 @@ unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned lon
 	return r;
 }
 
-unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+unsigned long mtld3d_dbl_o_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 14;
+	m.self = self;
+	m.sel = sel;
+	m.n = 1;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	unsigned long r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
+unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 15;
 	m.self = self;
 	m.sel = sel;
 	m.n = 2;
@@ -207,7 +222,7 @@ unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned lo
 
 unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 15;
+	m.sig = 16;
 	m.self = self;
 	m.sel = sel;
 	m.n = 4;
@@ -224,7 +239,7 @@ unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned 
 
 unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3, mtld3d_Swizzle a4) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 16;
+	m.sig = 17;
 	m.self = self;
 	m.sel = sel;
 	m.n = 5;
@@ -242,7 +257,7 @@ unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned
 
 unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 17;
+	m.sig = 18;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -254,30 +269,16 @@ unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned lon
 	return r;
 }
 
-unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 18;
-	m.self = self;
-	m.sel = sel;
-	m.n = 3;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
-	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-	unsigned long r;
-	__builtin_memcpy(&r, m.ret, sizeof r);
-	return r;
-}
-
-unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
+unsigned long mtld3d_dbl_o_oQpp(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2, void * a3) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 19;
 	m.self = self;
 	m.sel = sel;
-	m.n = 2;
+	m.n = 4;
 	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
 	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
+	__builtin_memcpy(m.arg[3], &a3, sizeof a3);
 	__builtin_memset(m.ret, 0, sizeof m.ret);
 	mtld3dDoubleSend(&m);
 	unsigned long r;
@@ -285,7 +286,7 @@ unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned lo
 	return r;
 }
 
-unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
+unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 20;
 	m.self = self;
@@ -301,9 +302,40 @@ unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0,
 	return r;
 }
 
-void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
+unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 21;
+	m.self = self;
+	m.sel = sel;
+	m.n = 2;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	unsigned long r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
+unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 22;
+	m.self = self;
+	m.sel = sel;
+	m.n = 3;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+	unsigned long r;
+	__builtin_memcpy(&r, m.ret, sizeof r);
+	return r;
+}
+
+void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 23;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -316,7 +348,7 @@ void * mtld3d_dbl_p_(unsigned long self, unsigned long sel) {
 
 long mtld3d_dbl_q_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 22;
+	m.sig = 24;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -329,7 +361,7 @@ long mtld3d_dbl_q_(unsigned long self, unsigned long sel) {
 
 void mtld3d_dbl_v_(unsigned long self, unsigned long sel) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 23;
+	m.sig = 25;
 	m.self = self;
 	m.sel = sel;
 	m.n = 0;
@@ -339,7 +371,7 @@ void mtld3d_dbl_v_(unsigned long self, unsigned long sel) {
 
 void mtld3d_dbl_v_B(unsigned long self, unsigned long sel, mtld3d_BOOL a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 24;
+	m.sig = 26;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -350,7 +382,7 @@ void mtld3d_dbl_v_B(unsigned long self, unsigned long sel, mtld3d_BOOL a0) {
 
 void mtld3d_dbl_v_GQQpQQ(unsigned long self, unsigned long sel, mtld3d_Region a0, unsigned long a1, unsigned long a2, void * a3, unsigned long a4, unsigned long a5) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 25;
+	m.sig = 27;
 	m.self = self;
 	m.sel = sel;
 	m.n = 6;
@@ -366,7 +398,7 @@ void mtld3d_dbl_v_GQQpQQ(unsigned long self, unsigned long sel, mtld3d_Region a0
 
 void mtld3d_dbl_v_I(unsigned long self, unsigned long sel, unsigned int a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 26;
+	m.sig = 28;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -377,7 +409,7 @@ void mtld3d_dbl_v_I(unsigned long self, unsigned long sel, unsigned int a0) {
 
 void mtld3d_dbl_v_II(unsigned long self, unsigned long sel, unsigned int a0, unsigned int a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 27;
+	m.sig = 29;
 	m.self = self;
 	m.sel = sel;
 	m.n = 2;
@@ -389,7 +421,7 @@ void mtld3d_dbl_v_II(unsigned long self, unsigned long sel, unsigned int a0, uns
 
 void mtld3d_dbl_v_K(unsigned long self, unsigned long sel, mtld3d_ClearColor a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 28;
+	m.sig = 30;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -400,7 +432,7 @@ void mtld3d_dbl_v_K(unsigned long self, unsigned long sel, mtld3d_ClearColor a0)
 
 void mtld3d_dbl_v_N(unsigned long self, unsigned long sel, mtld3d_Range a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 29;
+	m.sig = 31;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -411,7 +443,7 @@ void mtld3d_dbl_v_N(unsigned long self, unsigned long sel, mtld3d_Range a0) {
 
 void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 30;
+	m.sig = 32;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -422,7 +454,7 @@ void mtld3d_dbl_v_Q(unsigned long self, unsigned long sel, unsigned long a0) {
 
 void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 31;
+	m.sig = 33;
 	m.self = self;
 	m.sel = sel;
 	m.n = 2;
@@ -434,7 +466,7 @@ void mtld3d_dbl_v_QQ(unsigned long self, unsigned long sel, unsigned long a0, un
 
 void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 32;
+	m.sig = 34;
 	m.self = self;
 	m.sel = sel;
 	m.n = 5;
@@ -449,7 +481,7 @@ void mtld3d_dbl_v_QQQQQ(unsigned long self, unsigned long sel, unsigned long a0,
 
 void mtld3d_dbl_v_QQQoQQqQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5, long a6, unsigned long a7) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 33;
+	m.sig = 35;
 	m.self = self;
 	m.sel = sel;
 	m.n = 8;
@@ -467,7 +499,7 @@ void mtld3d_dbl_v_QQQoQQqQ(unsigned long self, unsigned long sel, unsigned long 
 
 void mtld3d_dbl_v_R(unsigned long self, unsigned long sel, mtld3d_ScissorRect a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 34;
+	m.sig = 36;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -478,7 +510,7 @@ void mtld3d_dbl_v_R(unsigned long self, unsigned long sel, mtld3d_ScissorRect a0
 
 void mtld3d_dbl_v_S(unsigned long self, unsigned long sel, mtld3d_CGSize a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 35;
+	m.sig = 37;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -489,7 +521,7 @@ void mtld3d_dbl_v_S(unsigned long self, unsigned long sel, mtld3d_CGSize a0) {
 
 void mtld3d_dbl_v_V(unsigned long self, unsigned long sel, mtld3d_Viewport a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 36;
+	m.sig = 38;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -500,7 +532,7 @@ void mtld3d_dbl_v_V(unsigned long self, unsigned long sel, mtld3d_Viewport a0) {
 
 void mtld3d_dbl_v_d(unsigned long self, unsigned long sel, double a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 37;
+	m.sig = 39;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -511,7 +543,7 @@ void mtld3d_dbl_v_d(unsigned long self, unsigned long sel, double a0) {
 
 void mtld3d_dbl_v_f(unsigned long self, unsigned long sel, float a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 38;
+	m.sig = 40;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -522,7 +554,7 @@ void mtld3d_dbl_v_f(unsigned long self, unsigned long sel, float a0) {
 
 void mtld3d_dbl_v_fff(unsigned long self, unsigned long sel, float a0, float a1, float a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 39;
+	m.sig = 41;
 	m.self = self;
 	m.sel = sel;
 	m.n = 3;
@@ -535,7 +567,7 @@ void mtld3d_dbl_v_fff(unsigned long self, unsigned long sel, float a0, float a1,
 
 void mtld3d_dbl_v_ffff(unsigned long self, unsigned long sel, float a0, float a1, float a2, float a3) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 40;
+	m.sig = 42;
 	m.self = self;
 	m.sel = sel;
 	m.n = 4;
@@ -549,7 +581,7 @@ void mtld3d_dbl_v_ffff(unsigned long self, unsigned long sel, float a0, float a1
 
 void mtld3d_dbl_v_o(unsigned long self, unsigned long sel, unsigned long a0) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 41;
+	m.sig = 43;
 	m.self = self;
 	m.sel = sel;
 	m.n = 1;
@@ -559,31 +591,6 @@ void mtld3d_dbl_v_o(unsigned long self, unsigned long sel, unsigned long a0) {
 }
 
 void mtld3d_dbl_v_oNC(unsigned long self, unsigned long sel, unsigned long a0, mtld3d_Range a1, unsigned char a2) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 42;
-	m.self = self;
-	m.sel = sel;
-	m.n = 3;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
-	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_oQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 43;
-	m.self = self;
-	m.sel = sel;
-	m.n = 2;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 44;
 	m.self = self;
@@ -596,9 +603,34 @@ void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, u
 	mtld3dDoubleSend(&m);
 }
 
-void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
+void mtld3d_dbl_v_oQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 45;
+	m.self = self;
+	m.sel = sel;
+	m.n = 2;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_oQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 46;
+	m.self = self;
+	m.sel = sel;
+	m.n = 3;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 47;
 	m.self = self;
 	m.sel = sel;
 	m.n = 9;
@@ -617,45 +649,6 @@ void mtld3d_dbl_v_oQQOZoQQO(unsigned long self, unsigned long sel, unsigned long
 
 void mtld3d_dbl_v_oQQOZoQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 46;
-	m.self = self;
-	m.sel = sel;
-	m.n = 9;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
-	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
-	__builtin_memcpy(m.arg[3], &a3, sizeof a3);
-	__builtin_memcpy(m.arg[4], &a4, sizeof a4);
-	__builtin_memcpy(m.arg[5], &a5, sizeof a5);
-	__builtin_memcpy(m.arg[6], &a6, sizeof a6);
-	__builtin_memcpy(m.arg[7], &a7, sizeof a7);
-	__builtin_memcpy(m.arg[8], &a8, sizeof a8);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_oQQOZoQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8, unsigned long a9) {
-	struct mtld3d_dbl_msg m;
-	m.sig = 47;
-	m.self = self;
-	m.sel = sel;
-	m.n = 10;
-	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
-	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
-	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
-	__builtin_memcpy(m.arg[3], &a3, sizeof a3);
-	__builtin_memcpy(m.arg[4], &a4, sizeof a4);
-	__builtin_memcpy(m.arg[5], &a5, sizeof a5);
-	__builtin_memcpy(m.arg[6], &a6, sizeof a6);
-	__builtin_memcpy(m.arg[7], &a7, sizeof a7);
-	__builtin_memcpy(m.arg[8], &a8, sizeof a8);
-	__builtin_memcpy(m.arg[9], &a9, sizeof a9);
-	__builtin_memset(m.ret, 0, sizeof m.ret);
-	mtld3dDoubleSend(&m);
-}
-
-void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
-	struct mtld3d_dbl_msg m;
 	m.sig = 48;
 	m.self = self;
 	m.sel = sel;
@@ -673,7 +666,7 @@ void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long
 	mtld3dDoubleSend(&m);
 }
 
-void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8, unsigned long a9) {
+void mtld3d_dbl_v_oQQOZoQQQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, mtld3d_Origin a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, unsigned long a8, unsigned long a9) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 49;
 	m.self = self;
@@ -693,9 +686,48 @@ void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned lon
 	mtld3dDoubleSend(&m);
 }
 
-void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
+void mtld3d_dbl_v_oQQQZoQQO(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8) {
 	struct mtld3d_dbl_msg m;
 	m.sig = 50;
+	m.self = self;
+	m.sel = sel;
+	m.n = 9;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
+	__builtin_memcpy(m.arg[3], &a3, sizeof a3);
+	__builtin_memcpy(m.arg[4], &a4, sizeof a4);
+	__builtin_memcpy(m.arg[5], &a5, sizeof a5);
+	__builtin_memcpy(m.arg[6], &a6, sizeof a6);
+	__builtin_memcpy(m.arg[7], &a7, sizeof a7);
+	__builtin_memcpy(m.arg[8], &a8, sizeof a8);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_oQQQZoQQOQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, mtld3d_Size a4, unsigned long a5, unsigned long a6, unsigned long a7, mtld3d_Origin a8, unsigned long a9) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 51;
+	m.self = self;
+	m.sel = sel;
+	m.n = 10;
+	__builtin_memcpy(m.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(m.arg[1], &a1, sizeof a1);
+	__builtin_memcpy(m.arg[2], &a2, sizeof a2);
+	__builtin_memcpy(m.arg[3], &a3, sizeof a3);
+	__builtin_memcpy(m.arg[4], &a4, sizeof a4);
+	__builtin_memcpy(m.arg[5], &a5, sizeof a5);
+	__builtin_memcpy(m.arg[6], &a6, sizeof a6);
+	__builtin_memcpy(m.arg[7], &a7, sizeof a7);
+	__builtin_memcpy(m.arg[8], &a8, sizeof a8);
+	__builtin_memcpy(m.arg[9], &a9, sizeof a9);
+	__builtin_memset(m.ret, 0, sizeof m.ret);
+	mtld3dDoubleSend(&m);
+}
+
+void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, unsigned long a4) {
+	struct mtld3d_dbl_msg m;
+	m.sig = 52;
 	m.self = self;
 	m.sel = sel;
 	m.n = 5;
@@ -710,7 +742,7 @@ void mtld3d_dbl_v_oQoQQ(unsigned long self, unsigned long sel, unsigned long a0,
 
 void mtld3d_dbl_v_pQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 51;
+	m.sig = 53;
 	m.self = self;
 	m.sel = sel;
 	m.n = 2;
@@ -722,7 +754,7 @@ void mtld3d_dbl_v_pQ(unsigned long self, unsigned long sel, void * a0, unsigned 
 
 void mtld3d_dbl_v_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 52;
+	m.sig = 54;
 	m.self = self;
 	m.sel = sel;
 	m.n = 3;
@@ -735,7 +767,7 @@ void mtld3d_dbl_v_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned
 
 void mtld3d_dbl_v_pQQGQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2, mtld3d_Region a3, unsigned long a4, unsigned long a5) {
 	struct mtld3d_dbl_msg m;
-	m.sig = 53;
+	m.sig = 55;
 	m.self = self;
 	m.sel = sel;
 	m.n = 6;

@@ -16,6 +16,7 @@ struct mtld3d_dbl_msg {
 mtld3d_BOOL mtld3d_dbl_B_(unsigned long self, unsigned long sel);
 mtld3d_BOOL mtld3d_dbl_B_Q(unsigned long self, unsigned long sel, unsigned long a0);
 mtld3d_BOOL mtld3d_dbl_B_o(unsigned long self, unsigned long sel, unsigned long a0);
+mtld3d_BOOL mtld3d_dbl_B_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1);
 mtld3d_BOOL mtld3d_dbl_B_q(unsigned long self, unsigned long sel, long a0);
 mtld3d_BOOL mtld3d_dbl_B_s(unsigned long self, unsigned long sel, unsigned long a0);
 mtld3d_CGRect mtld3d_dbl_F_(unsigned long self, unsigned long sel);
@@ -31,6 +32,7 @@ unsigned long mtld3d_dbl_o_QQ(unsigned long self, unsigned long sel, unsigned lo
 unsigned long mtld3d_dbl_o_QQNN(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3);
 unsigned long mtld3d_dbl_o_QQNNW(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, mtld3d_Range a2, mtld3d_Range a3, mtld3d_Swizzle a4);
 unsigned long mtld3d_dbl_o_o(unsigned long self, unsigned long sel, unsigned long a0);
+unsigned long mtld3d_dbl_o_oQpp(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2, void * a3);
 unsigned long mtld3d_dbl_o_oop(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2);
 unsigned long mtld3d_dbl_o_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1);
 unsigned long mtld3d_dbl_o_pQQ(unsigned long self, unsigned long sel, void * a0, unsigned long a1, unsigned long a2);

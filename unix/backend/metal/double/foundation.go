@@ -65,10 +65,33 @@ func foundationClasses() []classSpec {
 				},
 			}},
 		{name: "NSArray", super: "NSObject", headers: []string{"NSArray"}, public: true,
+			static: map[string]method{
+				"arrayWithObject:": func(c *call) {
+					o := c.obj(0)
+					if o == nil {
+						c.fail("nil object (NSInvalidArgumentException)")
+						return
+					}
+					a := c.d.newArray([]*object{o})
+					c.d.autorelease(a)
+					c.retObj(a)
+				},
+			},
 			methods: map[string]method{
 				"count":                     func(c *call) { c.retUint(len(arrayOf(c.self))) },
 				"objectAtIndex:":            arrayAt,
 				"objectAtIndexedSubscript:": arrayAt,
+			}},
+		{name: "NSURL", super: "NSObject", headers: []string{"NSURL"}, public: true,
+			methods: map[string]method{
+				"initFileURLWithPath:": func(c *call) {
+					p := c.d.goString(c.obj(0))
+					if p == "" {
+						c.fail("nil or empty path (NSInvalidArgumentException)")
+					}
+					c.self.state = &nsURL{path: p}
+					c.retObj(c.self)
+				},
 			}},
 		// A heap block: retain and release as any object (Block_copy on a
 		// heap block only counts a reference).
@@ -159,6 +182,24 @@ func (d *Runtime) newError(domain string, code int, text string) *object {
 	o := d.newObject(d.classes["NSError"], &nsError{domain, code, text})
 	d.autorelease(o)
 	return o
+}
+
+// nsURL is a file URL's path (the only URLs the bindings make).
+type nsURL struct{ path string }
+
+// urlPath reads an NSURL argument: its file path, or "" with a
+// violation for anything else.
+func urlPath(c *call, i int) string {
+	o := c.obj(i)
+	if o == nil {
+		return ""
+	}
+	u, ok := o.state.(*nsURL)
+	if !ok {
+		c.fail("argument %d: %s is not a file NSURL", i, o)
+		return ""
+	}
+	return u.path
 }
 
 type nsArray struct{ items []*object }

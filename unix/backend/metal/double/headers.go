@@ -9,7 +9,7 @@
 //
 // Sources: the macOS SDK headers (Metal.framework 10.13 to 11.3,
 // QuartzCore's CAMetalLayer.h, CALayer.h and CATransaction.h, Foundation's
-// NSString.h, NSError.h and NSArray.h, libobjc's objc/NSObject.h, AppKit's
+// NSString.h, NSError.h, NSArray.h and NSURL.h, libobjc's objc/NSObject.h, AppKit's
 // NSView.h, NSWindow.h and NSApplication.h) and, for the two classes of
 // Wine's Mac driver, dlls/winemac.drv/cocoa_window.{h,m}. A selector newer
 // than macOS 11 is not listed.
@@ -189,6 +189,20 @@ var Headers = []Protocol{
 		{Sel: "arrayWithObjects:count:", Types: "@@:r^@Q", Static: true},
 		{Sel: "arrayWithArray:", Types: "@@:@", Static: true},
 		{Sel: "initWithArray:", Types: "@@:@"},
+	}},
+
+	// Foundation/NSURL.h (the creators and the few readers of a file URL).
+	{Name: "NSURL", Class: true, Inherits: []string{"NSObject"}, Methods: []Method{
+		{Sel: "URLWithString:", Types: "@@:@", Static: true},
+		{Sel: "fileURLWithPath:", Types: "@@:@", Static: true},
+		{Sel: "fileURLWithPath:isDirectory:", Types: "@@:@B", Static: true},
+		{Sel: "initWithString:", Types: "@@:@"},
+		{Sel: "initFileURLWithPath:", Types: "@@:@"},
+		{Sel: "initFileURLWithPath:isDirectory:", Types: "@@:@B"},
+		{Sel: "absoluteString", Types: "@@:"},
+		{Sel: "path", Types: "@@:"},
+		{Sel: "lastPathComponent", Types: "@@:"},
+		{Sel: "isFileURL", Types: "B@:"},
 	}},
 
 	// Metal/MTLDevice.h (macOS 11.3). MTLSizeAndAlign and
@@ -614,6 +628,22 @@ var Headers = []Protocol{
 		{Sel: "imageblockSampleLength", Types: "Q@:"},
 		{Sel: "imageblockMemoryLengthForDimensions:", Types: "Q@:" + encSize},
 		{Sel: "supportIndirectCommandBuffers", Types: "B@:"},
+	}},
+
+	// Metal/MTLBinaryArchive.h (macOS 11.0). The add... and serialize
+	// methods return BOOL and fill an NSError ** on failure.
+	{Name: "MTLBinaryArchiveDescriptor", Class: true, Inherits: []string{"NSObject"}, Methods: []Method{
+		{Sel: "url", Types: "@@:"},
+		{Sel: "setUrl:", Types: "v@:@"},
+	}},
+	{Name: "MTLBinaryArchive", Inherits: []string{"NSObjectProtocol"}, Methods: []Method{
+		{Sel: "label", Types: "@@:"},
+		{Sel: "setLabel:", Types: "v@:@"},
+		{Sel: "device", Types: "@@:"},
+		{Sel: "addComputePipelineFunctionsWithDescriptor:error:", Types: "B@:@^@"},
+		{Sel: "addRenderPipelineFunctionsWithDescriptor:error:", Types: "B@:@^@"},
+		{Sel: "addTileRenderPipelineFunctionsWithDescriptor:error:", Types: "B@:@^@"},
+		{Sel: "serializeToURL:error:", Types: "B@:@^@"},
 	}},
 
 	// Metal/MTLRenderPass.h (macOS 11.3). clearStencil is uint32_t,

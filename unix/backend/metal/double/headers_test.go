@@ -85,8 +85,8 @@ func TestRegisteredClasses(t *testing.T) {
 		"NSString",
 		"MTLTextureDescriptor", "MTLSamplerDescriptor", "MTLDepthStencilDescriptor",
 		"MTLStencilDescriptor", "MTLCompileOptions", "MTLVertexDescriptor",
-		"MTLRenderPipelineDescriptor", "MTLRenderPassDescriptor",
-		"CAMetalLayer", "CATransaction",
+		"MTLRenderPipelineDescriptor", "MTLRenderPassDescriptor", "MTLBinaryArchiveDescriptor",
+		"CAMetalLayer", "CATransaction", "NSURL", "NSArray",
 		"NSApplication", "NSView",
 	} {
 		p, ok := byName[name]
@@ -94,7 +94,7 @@ func TestRegisteredClasses(t *testing.T) {
 			t.Errorf("%s: not a class of the table", name)
 		}
 	}
-	for _, name := range []string{"MTLDevice", "MTLTexture", "MTLBuffer", "MTLCommandBuffer", "CAMetalDrawable"} {
+	for _, name := range []string{"MTLDevice", "MTLTexture", "MTLBuffer", "MTLCommandBuffer", "CAMetalDrawable", "MTLBinaryArchive"} {
 		if p, ok := byName[name]; !ok || p.Class {
 			t.Errorf("%s: not a protocol of the table", name)
 		}
@@ -147,6 +147,9 @@ var sends = []struct {
 		"MTLLibrary", "MTLFunction", "MTLRenderPipelineState", "CAMetalLayer", "CAMetalDrawable", "NSArray"},
 		false, []string{"retain", "release", "respondsToSelector:"}},
 	{[]string{"NSString"}, false, []string{"initWithBytes:length:encoding:", "UTF8String"}},
+	{[]string{"NSURL"}, true, []string{"alloc"}},
+	{[]string{"NSURL"}, false, []string{"initFileURLWithPath:", "release"}},
+	{[]string{"NSArray"}, true, []string{"arrayWithObject:"}},
 	{[]string{"NSError"}, false, []string{"localizedDescription", "domain", "code"}},
 	{[]string{"NSArray"}, false, []string{"count", "objectAtIndex:"}},
 	{[]string{"MTLRenderPassColorAttachmentDescriptorArray", "MTLRenderPipelineColorAttachmentDescriptorArray",
@@ -163,7 +166,13 @@ var sends = []struct {
 		"supportsTextureSampleCount:", "maxThreadsPerThreadgroup", "isLowPower", "registryID",
 		"newBufferWithLength:options:", "newTextureWithDescriptor:", "newSamplerStateWithDescriptor:",
 		"newDepthStencilStateWithDescriptor:", "newLibraryWithSource:options:error:",
-		"newRenderPipelineStateWithDescriptor:error:", "newCommandQueue"}},
+		"newRenderPipelineStateWithDescriptor:error:", "newCommandQueue",
+		"newRenderPipelineStateWithDescriptor:options:reflection:error:", "newBinaryArchiveWithDescriptor:error:"}},
+	// mtl: binary archives.
+	{[]string{"MTLBinaryArchiveDescriptor"}, true, []string{"alloc"}},
+	{[]string{"MTLBinaryArchiveDescriptor"}, false, []string{"init", "release", "setUrl:"}},
+	{[]string{"MTLBinaryArchive"}, false, []string{"addRenderPipelineFunctionsWithDescriptor:error:",
+		"serializeToURL:error:", "release"}},
 	// mtl: queues, command buffers, render pass descriptors.
 	{[]string{"MTLCommandQueue"}, false, []string{"commandBuffer", "commandBufferWithUnretainedReferences"}},
 	{[]string{"MTLCommandBuffer"}, false, []string{"renderCommandEncoderWithDescriptor:", "blitCommandEncoder",
@@ -224,7 +233,7 @@ var sends = []struct {
 	{[]string{"MTLRenderPipelineDescriptor"}, false, []string{"setVertexFunction:", "setFragmentFunction:",
 		"setVertexDescriptor:", "colorAttachments", "setDepthAttachmentPixelFormat:",
 		"setStencilAttachmentPixelFormat:", "setRasterSampleCount:", "setAlphaToCoverageEnabled:",
-		"setInputPrimitiveTopology:"}},
+		"setInputPrimitiveTopology:", "setBinaryArchives:"}},
 	{[]string{"MTLRenderPipelineColorAttachmentDescriptor"}, false, []string{"setPixelFormat:",
 		"setBlendingEnabled:", "setSourceRGBBlendFactor:", "setDestinationRGBBlendFactor:",
 		"setRgbBlendOperation:", "setSourceAlphaBlendFactor:", "setDestinationAlphaBlendFactor:",

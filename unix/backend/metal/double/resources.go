@@ -114,15 +114,25 @@ func deviceClasses() []classSpec {
 				n := c.uint(0)
 				c.retBool(n == 1 || n == 2 || n == 4 || n == 8)
 			},
-			"maxThreadsPerThreadgroup":                    func(c *call) { c.retWords(1024, 1024, 1024) },
-			"isLowPower":                                  func(c *call) { c.retBool(false) },
-			"registryID":                                  func(c *call) { c.retWord(0xd0ab1e) },
-			"newBufferWithLength:options:":                newBuffer,
-			"newTextureWithDescriptor:":                   newTexture,
-			"newSamplerStateWithDescriptor:":              newSampler,
-			"newDepthStencilStateWithDescriptor:":         newDepthStencil,
-			"newLibraryWithSource:options:error:":         newLibrary,
-			"newRenderPipelineStateWithDescriptor:error:": newPipeline,
+			"maxThreadsPerThreadgroup":                                       func(c *call) { c.retWords(1024, 1024, 1024) },
+			"isLowPower":                                                     func(c *call) { c.retBool(false) },
+			"registryID":                                                     func(c *call) { c.retWord(0xd0ab1e) },
+			"newBufferWithLength:options:":                                   newBuffer,
+			"newTextureWithDescriptor:":                                      newTexture,
+			"newSamplerStateWithDescriptor:":                                 newSampler,
+			"newDepthStencilStateWithDescriptor:":                            newDepthStencil,
+			"newLibraryWithSource:options:error:":                            newLibrary,
+			"newRenderPipelineStateWithDescriptor:error:":                    newPipeline,
+			"newRenderPipelineStateWithDescriptor:options:reflection:error:": newPipelineOptions,
+			"newBinaryArchiveWithDescriptor:error:":                          newBinaryArchive,
+			"respondsToSelector:": func(c *call) {
+				sel := c.d.selName(uintptr(c.word(0)))
+				if c.d.NoBinaryArchives && sel == "newBinaryArchiveWithDescriptor:error:" {
+					c.retBool(false)
+					return
+				}
+				c.retBool(c.d.responds(c.self.cls, sel))
+			},
 			"newCommandQueue": func(c *call) {
 				q, err := devOf(c).ref.NewCommandQueue()
 				if err != nil {

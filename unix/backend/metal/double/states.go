@@ -111,6 +111,7 @@ type pipelineDesc struct {
 	samples          int
 	a2c              bool
 	topology         mtl.PrimitiveTopologyClass
+	archives         []*object // binaryArchives (archive.go), retained
 }
 
 type pipeline struct {
@@ -357,6 +358,7 @@ func stateClasses() []classSpec {
 				"setInputPrimitiveTopology:": func(c *call) {
 					c.self.state.(*pipelineDesc).topology = mtl.PrimitiveTopologyClass(c.uint(0))
 				},
+				"setBinaryArchives:": setBinaryArchives,
 			})},
 		{name: "MTLDoubleRenderPipelineState", super: "MTLDoubleObject", headers: []string{"MTLRenderPipelineState"}},
 	}
@@ -469,16 +471,21 @@ func newLibrary(c *call) {
 
 // newPipeline builds the reference pipeline from the descriptor, with
 // Metal's checks on what a pipeline may be.
-func newPipeline(c *call) {
+func newPipeline(c *call) { makePipeline(c, 0) }
+
+// describePipeline reads a pipeline descriptor (argument 0) into the
+// reference backend's description, with Metal's checks on what a
+// pipeline may be; false after a violation.
+func describePipeline(c *call) (*pipelineDesc, *pipeline, bool) {
 	dsc := c.obj(0)
 	if dsc == nil {
 		c.fail("nil descriptor")
-		return
+		return nil, nil, false
 	}
 	pd := dsc.state.(*pipelineDesc)
 	if pd.vertex == nil {
 		c.fail("no vertex function")
-		return
+		return nil, nil, false
 	}
 	vf := pd.vertex.state.(*function)
 	p := &pipeline{devChild: devChild{c.self}, depth: pd.depth, stencil: pd.stencil, samples: max(pd.samples, 1)}
@@ -523,11 +530,11 @@ func newPipeline(c *call) {
 		for b := range used {
 			if b >= maxBuffers {
 				c.fail("a vertex attribute reads buffer %d: Metal has %d", b, maxBuffers)
-				return
+				return nil, nil, false
 			}
 			if desc.VertexDescriptor.Layouts[b].Stride == 0 && desc.VertexDescriptor.Layouts[b].Step != backend.StepConstant {
 				c.fail("vertex buffer layout %d has stride 0 but does not step constant", b)
-				return
+				return nil, nil, false
 			}
 			p.layouts = append(p.layouts, b)
 		}
@@ -538,23 +545,54 @@ func newPipeline(c *call) {
 	}
 	if err != nil {
 		c.fail("%v", err)
-		return
+		return nil, nil, false
 	}
 	if n := p.samples; n != 1 && n != 2 && n != 4 && n != 8 {
 		c.fail("rasterSampleCount %d: the device supports 1, 2, 4 and 8", n)
-		return
+		return nil, nil, false
+	}
+	for _, f := range []*object{pd.vertex, pd.fragment} {
+		if f != nil && f.state.(*function).dev != c.self {
+			c.fail("%s was made by another device", f)
+			return nil, nil, false
+		}
 	}
 	p.desc = desc
-	ref, err := devOf(c).ref.NewRenderPipeline(desc)
+	return pd, p, true
+}
+
+// makePipeline is newRenderPipelineStateWithDescriptor:... with the
+// options given: the descriptor's binary archives are searched first
+// (archive.go), and with MTLPipelineOptionFailOnBinaryArchiveMiss a
+// pipeline none holds is not made.
+func makePipeline(c *call, opts mtl.PipelineOption) {
+	pd, p, ok := describePipeline(c)
+	if !ok {
+		return
+	}
+	if len(pd.archives) > 0 {
+		hit := c.d.lookupArchives(c, pd, p.desc)
+		if !hit && opts&mtl.PipelineOptionFailOnBinaryArchiveMiss != 0 {
+			writeErr(c, len(c.args)-1, c.d.newError(archiveMissDomain, 1,
+				"the pipeline is in none of the descriptor's binary archives (MTLPipelineOptionFailOnBinaryArchiveMiss)"))
+			c.retObj(nil)
+			return
+		}
+	} else if opts&mtl.PipelineOptionFailOnBinaryArchiveMiss != 0 {
+		writeErr(c, len(c.args)-1, c.d.newError(archiveMissDomain, 1, "no binary archives to search (MTLPipelineOptionFailOnBinaryArchiveMiss)"))
+		c.retObj(nil)
+		return
+	}
+	ref, err := devOf(c).ref.NewRenderPipeline(p.desc)
 	if err != nil {
 		// Metal's answer: nil and an NSError through the out-parameter.
-		writeErr(c, 1, c.d.newError("CompilerError", 1, err.Error()))
+		writeErr(c, len(c.args)-1, c.d.newError("CompilerError", 1, err.Error()))
 		c.retObj(nil)
 		return
 	}
 	p.ref = ref
 	o := c.child("MTLDoubleRenderPipelineState", p)
-	o.label = dsc.label
+	o.label = c.obj(0).label
 	c.retObj(o)
 }
 

@@ -41,6 +41,13 @@ func Call_B_o(fn, self, sel uintptr, a0 uintptr) bool {
 	return C.mtld3d_msg_B_o(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0)) != 0
 }
 
+// Call_B_op sends a message of signature B_op through fn.
+//
+//go:uintptrescapes
+func Call_B_op(fn, self, sel uintptr, a0 uintptr, a1 uintptr) bool {
+	return C.mtld3d_msg_B_op(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1)) != 0
+}
+
 // Call_B_q sends a message of signature B_q through fn.
 func Call_B_q(fn, self, sel uintptr, a0 int) bool {
 	return C.mtld3d_msg_B_q(C.ulong(fn), C.ulong(self), C.ulong(sel), C.long(a0)) != 0
@@ -117,6 +124,13 @@ func Call_o_QQNNW(fn, self, sel uintptr, a0 uint, a1 uint, a2 [2]uint, a3 [2]uin
 // Call_o_o sends a message of signature o_o through fn.
 func Call_o_o(fn, self, sel uintptr, a0 uintptr) uintptr {
 	return uintptr(C.mtld3d_msg_o_o(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0)))
+}
+
+// Call_o_oQpp sends a message of signature o_oQpp through fn.
+//
+//go:uintptrescapes
+func Call_o_oQpp(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uintptr, a3 uintptr) uintptr {
+	return uintptr(C.mtld3d_msg_o_oQpp(C.ulong(fn), C.ulong(self), C.ulong(sel), C.ulong(a0), C.ulong(a1), C.ulong(a2), C.ulong(a3)))
 }
 
 // Call_o_oop sends a message of signature o_oop through fn.

@@ -22,6 +22,8 @@ func Call_B_Q(fn, self, sel uintptr, a0 uint) bool { panic(noCgo) }
 
 func Call_B_o(fn, self, sel uintptr, a0 uintptr) bool { panic(noCgo) }
 
+func Call_B_op(fn, self, sel uintptr, a0 uintptr, a1 uintptr) bool { panic(noCgo) }
+
 func Call_B_q(fn, self, sel uintptr, a0 int) bool { panic(noCgo) }
 
 func Call_B_s(fn, self, sel uintptr, a0 uintptr) bool { panic(noCgo) }
@@ -55,6 +57,10 @@ func Call_o_QQNNW(fn, self, sel uintptr, a0 uint, a1 uint, a2 [2]uint, a3 [2]uin
 }
 
 func Call_o_o(fn, self, sel uintptr, a0 uintptr) uintptr { panic(noCgo) }
+
+func Call_o_oQpp(fn, self, sel uintptr, a0 uintptr, a1 uint, a2 uintptr, a3 uintptr) uintptr {
+	panic(noCgo)
+}
 
 func Call_o_oop(fn, self, sel uintptr, a0 uintptr, a1 uintptr, a2 uintptr) uintptr { panic(noCgo) }
 

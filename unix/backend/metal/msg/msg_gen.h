@@ -35,6 +35,9 @@ static inline int mtld3d_msg_B_Q(unsigned long fn, unsigned long self, unsigned 
 static inline int mtld3d_msg_B_o(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
 	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0) != 0;
 }
+static inline int mtld3d_msg_B_op(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1) {
+	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, unsigned long, void *))fn)(self, sel, a0, (void *)a1) != 0;
+}
 static inline int mtld3d_msg_B_q(unsigned long fn, unsigned long self, unsigned long sel, long a0) {
 	return ((mtld3d_BOOL (*)(unsigned long, unsigned long, long))fn)(self, sel, a0) != 0;
 }
@@ -79,6 +82,9 @@ static inline unsigned long mtld3d_msg_o_QQNNW(unsigned long fn, unsigned long s
 }
 static inline unsigned long mtld3d_msg_o_o(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0) {
 	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long))fn)(self, sel, a0);
+}
+static inline unsigned long mtld3d_msg_o_oQpp(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3) {
+	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long, unsigned long, void *, void *))fn)(self, sel, a0, a1, (void *)a2, (void *)a3);
 }
 static inline unsigned long mtld3d_msg_o_oop(unsigned long fn, unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, unsigned long a2) {
 	return ((unsigned long (*)(unsigned long, unsigned long, unsigned long, unsigned long, void *))fn)(self, sel, a0, a1, (void *)a2);

@@ -8,6 +8,7 @@ const (
 	Sig_B_ = iota
 	Sig_B_Q
 	Sig_B_o
+	Sig_B_op
 	Sig_B_q
 	Sig_B_s
 	Sig_F_
@@ -23,6 +24,7 @@ const (
 	Sig_o_QQNN
 	Sig_o_QQNNW
 	Sig_o_o
+	Sig_o_oQpp
 	Sig_o_oop
 	Sig_o_op
 	Sig_o_pQQ
@@ -68,6 +70,7 @@ var SigNames = [NumSigs]string{
 	"B_",
 	"B_Q",
 	"B_o",
+	"B_op",
 	"B_q",
 	"B_s",
 	"F_",
@@ -83,6 +86,7 @@ var SigNames = [NumSigs]string{
 	"o_QQNN",
 	"o_QQNNW",
 	"o_o",
+	"o_oQpp",
 	"o_oop",
 	"o_op",
 	"o_pQQ",

@@ -25,6 +25,8 @@ var Messages = []Message{
 	{Pkg: NS, Selector: "objectAtIndexedSubscript:", Ret: ID, Args: []Kind{UInt}},
 	{Pkg: NS, Selector: "setLabel:", Args: []Kind{ID}},
 	{Pkg: NS, Selector: "label", Ret: ID},
+	{Pkg: NS, Selector: "initFileURLWithPath:", Ret: ID, Args: []Kind{ID}}, // NSURL.h
+	{Pkg: NS, Selector: "arrayWithObject:", Ret: ID, Args: []Kind{ID}},     // +[NSArray arrayWithObject:]
 
 	// mtl: MTLDevice.
 	{Pkg: MTL, Selector: "name", Ret: ID},
@@ -43,6 +45,10 @@ var Messages = []Message{
 	{Pkg: MTL, Selector: "newDepthStencilStateWithDescriptor:", Ret: ID, Args: []Kind{ID}},
 	{Pkg: MTL, Selector: "newLibraryWithSource:options:error:", Ret: ID, Args: []Kind{ID, ID, Ptr}},
 	{Pkg: MTL, Selector: "newRenderPipelineStateWithDescriptor:error:", Ret: ID, Args: []Kind{ID, Ptr}},
+	// options is MTLPipelineOption (NSUInteger); reflection is
+	// MTLAutoreleasedRenderPipelineReflection *, passed NULL.
+	{Pkg: MTL, Selector: "newRenderPipelineStateWithDescriptor:options:reflection:error:", Ret: ID, Args: []Kind{ID, UInt, Ptr, Ptr}},
+	{Pkg: MTL, Selector: "newBinaryArchiveWithDescriptor:error:", Ret: ID, Args: []Kind{ID, Ptr}}, // macOS 11
 	{Pkg: MTL, Selector: "newCommandQueue", Ret: ID},
 
 	// mtl: command queues and buffers, render pass descriptors.
@@ -201,6 +207,12 @@ var Messages = []Message{
 	{Pkg: MTL, Selector: "setRasterSampleCount:", Args: []Kind{UInt}},
 	{Pkg: MTL, Selector: "setAlphaToCoverageEnabled:", Args: []Kind{Bool}},
 	{Pkg: MTL, Selector: "setInputPrimitiveTopology:", Args: []Kind{UInt}},
+	{Pkg: MTL, Selector: "setBinaryArchives:", Args: []Kind{ID}}, // NSArray<id<MTLBinaryArchive>> *, macOS 11
+
+	// mtl: binary archives (MTLBinaryArchive.h, macOS 11).
+	{Pkg: MTL, Selector: "setUrl:", Args: []Kind{ID}}, // MTLBinaryArchiveDescriptor: NSURL *
+	{Pkg: MTL, Selector: "addRenderPipelineFunctionsWithDescriptor:error:", Ret: Bool, Args: []Kind{ID, Ptr}},
+	{Pkg: MTL, Selector: "serializeToURL:error:", Ret: Bool, Args: []Kind{ID, Ptr}},
 
 	// ca: CATransaction, CAMetalLayer, CAMetalDrawable.
 	{Pkg: CA, Selector: "begin"},

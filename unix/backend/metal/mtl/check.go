@@ -44,6 +44,17 @@ func CheckBindings(d Device) error {
 			sel_setAlphaToCoverageEnabled, sel_setInputPrimitiveTopology))
 		add(ns.CheckInstancesRespond(class_MTLRenderPassDescriptor,
 			sel_colorAttachments, sel_depthAttachment, sel_stencilAttachment, sel_setVisibilityResultBuffer))
+		if d.SupportsBinaryArchives() { // macOS 11
+			add(ns.CheckResponds(d.id, "MTLDevice", sel_newRenderPipelineStateWithDescriptor_options_reflection_error))
+			add(ns.CheckInstancesRespond(class_MTLBinaryArchiveDescriptor, sel_setUrl))
+			add(ns.CheckInstancesRespond(class_MTLRenderPipelineDescriptor, sel_setBinaryArchives))
+			a, err := d.NewBinaryArchive("")
+			add(err)
+			if err == nil {
+				add(ns.CheckResponds(a.id, "MTLBinaryArchive", sel_addRenderPipelineFunctionsWithDescriptor_error, sel_serializeToURL_error))
+				a.Release()
+			}
+		}
 
 		buf, err := d.NewBuffer(256, ResourceStorageModeShared)
 		add(err)

@@ -31,6 +31,8 @@ var (
 	sel_newDepthStencilStateWithDescriptor                                                                                                                 = ns.Sel("newDepthStencilStateWithDescriptor:")
 	sel_newLibraryWithSource_options_error                                                                                                                 = ns.Sel("newLibraryWithSource:options:error:")
 	sel_newRenderPipelineStateWithDescriptor_error                                                                                                         = ns.Sel("newRenderPipelineStateWithDescriptor:error:")
+	sel_newRenderPipelineStateWithDescriptor_options_reflection_error                                                                                      = ns.Sel("newRenderPipelineStateWithDescriptor:options:reflection:error:")
+	sel_newBinaryArchiveWithDescriptor_error                                                                                                               = ns.Sel("newBinaryArchiveWithDescriptor:error:")
 	sel_newCommandQueue                                                                                                                                    = ns.Sel("newCommandQueue")
 	sel_commandBuffer                                                                                                                                      = ns.Sel("commandBuffer")
 	sel_commandBufferWithUnretainedReferences                                                                                                              = ns.Sel("commandBufferWithUnretainedReferences")
@@ -163,6 +165,10 @@ var (
 	sel_setRasterSampleCount                                                                                                                               = ns.Sel("setRasterSampleCount:")
 	sel_setAlphaToCoverageEnabled                                                                                                                          = ns.Sel("setAlphaToCoverageEnabled:")
 	sel_setInputPrimitiveTopology                                                                                                                          = ns.Sel("setInputPrimitiveTopology:")
+	sel_setBinaryArchives                                                                                                                                  = ns.Sel("setBinaryArchives:")
+	sel_setUrl                                                                                                                                             = ns.Sel("setUrl:")
+	sel_addRenderPipelineFunctionsWithDescriptor_error                                                                                                     = ns.Sel("addRenderPipelineFunctionsWithDescriptor:error:")
+	sel_serializeToURL_error                                                                                                                               = ns.Sel("serializeToURL:error:")
 )
 
 // Viewport has the C struct's size (48 bytes).
@@ -292,6 +298,16 @@ func send_newLibraryWithSource_options_error(self ns.ID, a0 ns.ID, a1 ns.ID, a2 
 // send_newRenderPipelineStateWithDescriptor_error sends newRenderPipelineStateWithDescriptor:error:.
 func send_newRenderPipelineStateWithDescriptor_error(self ns.ID, a0 ns.ID, a1 unsafe.Pointer) ns.ID {
 	return ns.ID(msg.Call_o_op(msg.Entries[msg.Sig_o_op], uintptr(self), sel_newRenderPipelineStateWithDescriptor_error.Ptr(), uintptr(a0), uintptr(a1)))
+}
+
+// send_newRenderPipelineStateWithDescriptor_options_reflection_error sends newRenderPipelineStateWithDescriptor:options:reflection:error:.
+func send_newRenderPipelineStateWithDescriptor_options_reflection_error(self ns.ID, a0 ns.ID, a1 uint, a2 unsafe.Pointer, a3 unsafe.Pointer) ns.ID {
+	return ns.ID(msg.Call_o_oQpp(msg.Entries[msg.Sig_o_oQpp], uintptr(self), sel_newRenderPipelineStateWithDescriptor_options_reflection_error.Ptr(), uintptr(a0), a1, uintptr(a2), uintptr(a3)))
+}
+
+// send_newBinaryArchiveWithDescriptor_error sends newBinaryArchiveWithDescriptor:error:.
+func send_newBinaryArchiveWithDescriptor_error(self ns.ID, a0 ns.ID, a1 unsafe.Pointer) ns.ID {
+	return ns.ID(msg.Call_o_op(msg.Entries[msg.Sig_o_op], uintptr(self), sel_newBinaryArchiveWithDescriptor_error.Ptr(), uintptr(a0), uintptr(a1)))
 }
 
 // send_newCommandQueue sends newCommandQueue.
@@ -1200,4 +1216,24 @@ func send_setAlphaToCoverageEnabled(self ns.ID, a0 bool) {
 // send_setInputPrimitiveTopology sends setInputPrimitiveTopology:.
 func send_setInputPrimitiveTopology(self ns.ID, a0 uint) {
 	msg.Call_v_Q(msg.Entries[msg.Sig_v_Q], uintptr(self), sel_setInputPrimitiveTopology.Ptr(), a0)
+}
+
+// send_setBinaryArchives sends setBinaryArchives:.
+func send_setBinaryArchives(self ns.ID, a0 ns.ID) {
+	msg.Call_v_o(msg.Entries[msg.Sig_v_o], uintptr(self), sel_setBinaryArchives.Ptr(), uintptr(a0))
+}
+
+// send_setUrl sends setUrl:.
+func send_setUrl(self ns.ID, a0 ns.ID) {
+	msg.Call_v_o(msg.Entries[msg.Sig_v_o], uintptr(self), sel_setUrl.Ptr(), uintptr(a0))
+}
+
+// send_addRenderPipelineFunctionsWithDescriptor_error sends addRenderPipelineFunctionsWithDescriptor:error:.
+func send_addRenderPipelineFunctionsWithDescriptor_error(self ns.ID, a0 ns.ID, a1 unsafe.Pointer) bool {
+	return msg.Call_B_op(msg.Entries[msg.Sig_B_op], uintptr(self), sel_addRenderPipelineFunctionsWithDescriptor_error.Ptr(), uintptr(a0), uintptr(a1))
+}
+
+// send_serializeToURL_error sends serializeToURL:error:.
+func send_serializeToURL_error(self ns.ID, a0 ns.ID, a1 unsafe.Pointer) bool {
+	return msg.Call_B_op(msg.Entries[msg.Sig_B_op], uintptr(self), sel_serializeToURL_error.Ptr(), uintptr(a0), uintptr(a1))
 }

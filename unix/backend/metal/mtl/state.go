@@ -209,6 +209,55 @@ func newVertexDescriptor(vd *VertexDescriptor) ns.ID {
 	return desc
 }
 
+// newPipelineDescriptor builds an owned MTLRenderPipelineDescriptor.
+// fragment may be a nil Function (depth-only pipelines).
+func newPipelineDescriptor(vertex, fragment Function, pd *RenderPipelineDescriptor) ns.ID {
+	desc := ns.New(class_MTLRenderPipelineDescriptor)
+	send_setVertexFunction(desc, vertex.id)
+	if fragment.id != 0 {
+		send_setFragmentFunction(desc, fragment.id)
+	}
+	if pd.VertexDescriptor != nil {
+		vd := newVertexDescriptor(pd.VertexDescriptor)
+		send_setVertexDescriptor(desc, vd)
+		ns.Release(vd)
+	}
+	cas := send_colorAttachments(desc)
+	for i, ca := range pd.ColorAttachments {
+		if ca.PixelFormat == PixelFormatInvalid {
+			continue
+		}
+		c := ns.Index(cas, i)
+		send_setPixelFormat(c, uint(ca.PixelFormat))
+		send_setBlendingEnabled(c, ca.BlendingEnabled)
+		send_setSourceRGBBlendFactor(c, uint(ca.SourceRGBBlendFactor))
+		send_setDestinationRGBBlendFactor(c, uint(ca.DestinationRGBBlendFactor))
+		send_setRgbBlendOperation(c, uint(ca.RGBBlendOperation))
+		send_setSourceAlphaBlendFactor(c, uint(ca.SourceAlphaBlendFactor))
+		send_setDestinationAlphaBlendFactor(c, uint(ca.DestinationAlphaBlendFactor))
+		send_setAlphaBlendOperation(c, uint(ca.AlphaBlendOperation))
+		send_setWriteMask(c, uint(ca.WriteMask))
+	}
+	send_setDepthAttachmentPixelFormat(desc, uint(pd.DepthAttachmentPixelFormat))
+	send_setStencilAttachmentPixelFormat(desc, uint(pd.StencilAttachmentPixelFormat))
+	send_setRasterSampleCount(desc, uint(max(pd.RasterSampleCount, 1)))
+	send_setAlphaToCoverageEnabled(desc, pd.AlphaToCoverageEnabled)
+	send_setInputPrimitiveTopology(desc, uint(pd.InputPrimitiveTopology))
+	if pd.Label != "" {
+		ns.ObjectOf(desc).SetLabel(pd.Label)
+	}
+	return desc
+}
+
+// pipelineError is the error of a pipeline creation that returned nil.
+func pipelineError(sel string, nserr ns.ID) error {
+	err := ns.ErrorOf(nserr) // autoreleased: read inside the pool
+	if err == nil {
+		err = fmt.Errorf("no NSError")
+	}
+	return fmt.Errorf("mtl: %s %w", sel, err)
+}
+
 // NewRenderPipelineState is -newRenderPipelineStateWithDescriptor:error:.
 // fragment may be a nil Function (depth-only pipelines).
 func (d Device) NewRenderPipelineState(vertex, fragment Function, pd RenderPipelineDescriptor) (RenderPipelineState, error) {
@@ -217,49 +266,12 @@ func (d Device) NewRenderPipelineState(vertex, fragment Function, pd RenderPipel
 		err error
 	)
 	ns.WithPool(func() {
-		desc := ns.New(class_MTLRenderPipelineDescriptor)
+		desc := newPipelineDescriptor(vertex, fragment, &pd)
 		defer ns.Release(desc)
-		send_setVertexFunction(desc, vertex.id)
-		if fragment.id != 0 {
-			send_setFragmentFunction(desc, fragment.id)
-		}
-		if pd.VertexDescriptor != nil {
-			vd := newVertexDescriptor(pd.VertexDescriptor)
-			send_setVertexDescriptor(desc, vd)
-			ns.Release(vd)
-		}
-		cas := send_colorAttachments(desc)
-		for i, ca := range pd.ColorAttachments {
-			if ca.PixelFormat == PixelFormatInvalid {
-				continue
-			}
-			c := ns.Index(cas, i)
-			send_setPixelFormat(c, uint(ca.PixelFormat))
-			send_setBlendingEnabled(c, ca.BlendingEnabled)
-			send_setSourceRGBBlendFactor(c, uint(ca.SourceRGBBlendFactor))
-			send_setDestinationRGBBlendFactor(c, uint(ca.DestinationRGBBlendFactor))
-			send_setRgbBlendOperation(c, uint(ca.RGBBlendOperation))
-			send_setSourceAlphaBlendFactor(c, uint(ca.SourceAlphaBlendFactor))
-			send_setDestinationAlphaBlendFactor(c, uint(ca.DestinationAlphaBlendFactor))
-			send_setAlphaBlendOperation(c, uint(ca.AlphaBlendOperation))
-			send_setWriteMask(c, uint(ca.WriteMask))
-		}
-		send_setDepthAttachmentPixelFormat(desc, uint(pd.DepthAttachmentPixelFormat))
-		send_setStencilAttachmentPixelFormat(desc, uint(pd.StencilAttachmentPixelFormat))
-		send_setRasterSampleCount(desc, uint(max(pd.RasterSampleCount, 1)))
-		send_setAlphaToCoverageEnabled(desc, pd.AlphaToCoverageEnabled)
-		send_setInputPrimitiveTopology(desc, uint(pd.InputPrimitiveTopology))
-		if pd.Label != "" {
-			ns.ObjectOf(desc).SetLabel(pd.Label)
-		}
 		var nserr ns.ID
 		p = RenderPipelineState{send_newRenderPipelineStateWithDescriptor_error(d.id, desc, errOut(&nserr))}
 		if p.id == 0 {
-			err = ns.ErrorOf(nserr)
-			if err == nil {
-				err = fmt.Errorf("no NSError")
-			}
-			err = fmt.Errorf("mtl: newRenderPipelineStateWithDescriptor:error: %w", err)
+			err = pipelineError("newRenderPipelineStateWithDescriptor:error:", nserr)
 		}
 	})
 	return p, err

@@ -7,6 +7,8 @@ import (
 
 var (
 	class_NSString = Cls(Foundation, "NSString")
+	class_NSURL    = Cls(Foundation, "NSURL")
+	class_NSArray  = Cls(Foundation, "NSArray")
 )
 
 // NSUTF8StringEncoding is NSStringEncoding's UTF-8 value.
@@ -74,6 +76,18 @@ func NewString(s string) Object {
 	return Object{send_initWithBytes_length_encoding(id,
 		unsafe.Pointer(unsafe.StringData(s)), uint(len(s)), uint(NSUTF8StringEncoding))}
 }
+
+// NewFileURL makes an owned file NSURL for path
+// (-initFileURLWithPath:); release it when done.
+func NewFileURL(path string) Object {
+	s := NewString(path)
+	defer s.Release()
+	return Object{send_initFileURLWithPath(send_alloc(class_NSURL.ID()), s.id)}
+}
+
+// ArrayWithObject is +[NSArray arrayWithObject:]: an autoreleased
+// one-element array, so call it inside a pool.
+func ArrayWithObject(id ID) ID { return send_arrayWithObject(class_NSArray.ID(), id) }
 
 // GoString copies an NSString's UTF-8 text; nil gives "".
 func GoString(id ID) string {

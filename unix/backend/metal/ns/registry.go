@@ -73,7 +73,12 @@ type ClassRef struct {
 	framework Framework
 	name      string
 	id        uintptr // objc.Class once resolved
+	optional  bool    // may be missing (newer than the oldest macOS supported)
 }
+
+// Present reports whether Load found the class (always true for one
+// declared with Cls once Load has succeeded).
+func (c *ClassRef) Present() bool { return c.id != 0 }
 
 // Name is the class name.
 func (c *ClassRef) Name() string { return c.name }
@@ -128,6 +133,15 @@ func Cls(f Framework, name string) *ClassRef {
 	defer registry.Unlock()
 	c := &ClassRef{framework: f, name: name}
 	registry.classes = append(registry.classes, c)
+	return c
+}
+
+// OptionalCls declares a class that older systems lack (macOS 11's
+// MTLBinaryArchiveDescriptor, say): Load goes on without it, and the
+// binding checks Present before using it.
+func OptionalCls(f Framework, name string) *ClassRef {
+	c := Cls(f, name)
+	c.optional = true
 	return c
 }
 

@@ -99,7 +99,7 @@ func resolve(r Runtime) error {
 	registry.Lock()
 	defer registry.Unlock()
 	for _, c := range registry.classes {
-		if c.id = r.Class(c.framework, c.name); c.id == 0 {
+		if c.id = r.Class(c.framework, c.name); c.id == 0 && !c.optional {
 			miss.Classes = append(miss.Classes, c.framework.Short()+"."+c.name)
 		}
 	}

@@ -28,6 +28,8 @@ var (
 	sel_objectAtIndexedSubscript      = Sel("objectAtIndexedSubscript:")
 	sel_setLabel                      = Sel("setLabel:")
 	sel_label                         = Sel("label")
+	sel_initFileURLWithPath           = Sel("initFileURLWithPath:")
+	sel_arrayWithObject               = Sel("arrayWithObject:")
 )
 
 // send_alloc sends alloc.
@@ -108,4 +110,14 @@ func send_setLabel(self ID, a0 ID) {
 // send_label sends label.
 func send_label(self ID) ID {
 	return ID(msg.Call_o_(msg.Entries[msg.Sig_o_], uintptr(self), sel_label.Ptr()))
+}
+
+// send_initFileURLWithPath sends initFileURLWithPath:.
+func send_initFileURLWithPath(self ID, a0 ID) ID {
+	return ID(msg.Call_o_o(msg.Entries[msg.Sig_o_o], uintptr(self), sel_initFileURLWithPath.Ptr(), uintptr(a0)))
+}
+
+// send_arrayWithObject sends arrayWithObject:.
+func send_arrayWithObject(self ID, a0 ID) ID {
+	return ID(msg.Call_o_o(msg.Entries[msg.Sig_o_o], uintptr(self), sel_arrayWithObject.Ptr(), uintptr(a0)))
 }

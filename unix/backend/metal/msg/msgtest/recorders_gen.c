@@ -34,6 +34,17 @@ mtld3d_BOOL mtld3d_rec_B_o(unsigned long self, unsigned long sel, unsigned long 
 	return r;
 }
 
+mtld3d_BOOL mtld3d_rec_B_op(unsigned long self, unsigned long sel, unsigned long a0, void * a1) {
+	mtld3d_rec.self = self;
+	mtld3d_rec.sel = sel;
+	mtld3d_rec.n = 2;
+	__builtin_memcpy(mtld3d_rec.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(mtld3d_rec.arg[1], &a1, sizeof a1);
+	mtld3d_BOOL r;
+	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
+	return r;
+}
+
 mtld3d_BOOL mtld3d_rec_B_q(unsigned long self, unsigned long sel, long a0) {
 	mtld3d_rec.self = self;
 	mtld3d_rec.sel = sel;
@@ -180,6 +191,19 @@ unsigned long mtld3d_rec_o_o(unsigned long self, unsigned long sel, unsigned lon
 	mtld3d_rec.sel = sel;
 	mtld3d_rec.n = 1;
 	__builtin_memcpy(mtld3d_rec.arg[0], &a0, sizeof a0);
+	unsigned long r;
+	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
+	return r;
+}
+
+unsigned long mtld3d_rec_o_oQpp(unsigned long self, unsigned long sel, unsigned long a0, unsigned long a1, void * a2, void * a3) {
+	mtld3d_rec.self = self;
+	mtld3d_rec.sel = sel;
+	mtld3d_rec.n = 4;
+	__builtin_memcpy(mtld3d_rec.arg[0], &a0, sizeof a0);
+	__builtin_memcpy(mtld3d_rec.arg[1], &a1, sizeof a1);
+	__builtin_memcpy(mtld3d_rec.arg[2], &a2, sizeof a2);
+	__builtin_memcpy(mtld3d_rec.arg[3], &a3, sizeof a3);
 	unsigned long r;
 	__builtin_memcpy(&r, mtld3d_rec.ret, sizeof r);
 	return r;
