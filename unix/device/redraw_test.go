@@ -207,6 +207,11 @@ func TestRedrawFollowsChanges(t *testing.T) {
 		{name: "clear", between: func(c *chunk) {
 			add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff0000ff})
 		}, want: []pixelWant{{1, 1, 4, yellow}, {1, 6, 4, blue}}},
+		// Drawn as points (pointfill.go): never redrawn; the quad's
+		// inside stays black.
+		{name: "point fill, nothing between", before: func(c *chunk) {
+			add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_FILLMODE), Value: uint32(types.D3DFILL_POINT)})
+		}, want: []pixelWant{{1, 1, 4, black}}},
 		// An occlusion query counts a redrawn draw's samples (4x8 a quad).
 		{name: "query open around both", before: func(c *chunk) {
 			issue(c, 50, types.D3DQUERYTYPE_OCCLUSION, types.D3DISSUE_BEGIN, 1)
