@@ -23,7 +23,7 @@ import (
 type lastDraw struct {
 	ok       bool
 	gen      uint64       // drawCache.stateGen when it was encoded
-	enc      *passEncoder // holding it keeps the address from a later encoder
+	enc      *passEncoder // cleared when it ends (endEncoderFor)
 	pt       types.PrimitiveType
 	indexed  bool
 	up       bool // stream 0 was a UP draw's vertices
