@@ -46,6 +46,13 @@ type drawCache struct {
 	lastPipe     backend.RenderPipelineState
 	locS         *ir.Shader // the vertex shader loc locates for
 	loc          func(ir.Usage, uint8) (int, bool)
+
+	// stateGen counts the records other than draws replayed (replay.go):
+	// a draw with the last draw's finds its state in the encoder
+	// (redraw.go).
+	stateGen uint64
+	last     lastDraw
+	redraws  uint64 // draws redraw issued (tests)
 }
 
 func (c *drawCache) init() {
@@ -245,6 +252,9 @@ func (d *Device) transientBuffer(n int) (backend.Buffer, error) {
 // pixel, which Metal's line rule leaves out, as a point of size 1 at each
 // line's end vertex.
 func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int) error {
+	if d.redraw(pt, prims, &streams, idx, baseVertex, startVertex) {
+		return nil
+	}
 	if d.staleMips > 0 {
 		// Before the draw's pass: generation ends the open one.
 		for s := range d.st.tex {
@@ -252,6 +262,8 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 		}
 	}
 	if d.pointFill(pt) {
+		// Drawn as other primitives than the record's: never redrawn.
+		defer d.forgetDraw()
 		if d.culledFill(idx) {
 			return d.encodeDraw(pt, prims, streams, idx, baseVertex, startVertex, shownFace)
 		}
@@ -271,6 +283,7 @@ func (d *Device) draw(pt types.PrimitiveType, prims uint32, streams vertexStream
 // and constants (functions.go), the vertex layout (vertex.go), pipeline
 // and raster state (pipestate.go), textures (textures.go).
 func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertexStreams, idx indexSource, baseVertex, startVertex int, points pointMode) error {
+	d.forgetDraw() // whatever this sends, the encoder may hold another draw's state
 	n := vertexCount(pt, prims)
 	if n == 0 {
 		if prims == 0 {
@@ -392,7 +405,6 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		enc.DrawIndexedPrimitives(backend.PrimitiveTriangle, int(prims)*3, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
 		return nil
 	}
-	bpt := primitive(pt)
 	if restarts(pt, idx, span) || pt == types.D3DPT_TRIANGLESTRIP && d.flatShaded() {
 		// Metal restarts a strip at the all-ones index; D3D9 has no
 		// restart and draws that vertex, so such a strip goes as a list.
@@ -409,15 +421,8 @@ func (d *Device) encodeDraw(pt types.PrimitiveType, prims uint32, streams vertex
 		enc.DrawIndexedPrimitives(listOf(pt), count, backend.IndexUInt32, ib, 0, inst.count, baseVertex, 0)
 		return nil
 	}
-	if idx.size == 0 {
-		enc.DrawPrimitives(bpt, startVertex, n, 1, 0)
-		return nil
-	}
-	it := backend.IndexUInt16
-	if idx.size == 4 {
-		it = backend.IndexUInt32
-	}
-	enc.DrawIndexedPrimitives(bpt, n, it, idx.buf, idx.offset, inst.count, baseVertex, 0)
+	d.keepDraw(enc, pt, prims, &streams, idx, els, fns.locate, inst, baseVertex, startVertex)
+	issueDraw(enc, pt, n, idx, inst.count, baseVertex, startVertex)
 	return nil
 }
 

@@ -28,10 +28,15 @@ import (
 type msgCount struct {
 	calls, draws, passes int
 	by                   map[string]int
+	seq                  []string // the calls in order, when logging (redraw_test.go)
+	logging              bool
 }
 
 func (m *msgEncoder) c(name string) {
 	m.n.calls++
+	if m.n.logging {
+		m.n.seq = append(m.n.seq, name)
+	}
 	if m.n.by == nil {
 		m.n.by = map[string]int{}
 	}

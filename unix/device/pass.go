@@ -375,6 +375,7 @@ func (d *Device) endEncoderFor(why passEnd) {
 	if p.enc != nil {
 		p.enc.end(p.storeFor(why))
 		p.enc = nil
+		d.draws.last = lastDraw{} // nothing redraws into an ended encoder; let it go
 	}
 }
 

@@ -32,6 +32,17 @@ func init() {
 	}
 }
 
+// drawOnly marks the records that change nothing a draw reads: the
+// draws themselves (a UP draw's vertices are its own). Every other
+// record makes the next draw take the whole path (redraw.go).
+var drawOnly [shared.MaxRecordCode]bool
+
+func init() {
+	for _, name := range []string{"Nop", "Draw", "DrawIndexed", "DrawUP"} {
+		drawOnly[shared.RecordCode(name)] = true
+	}
+}
+
 func on[T any](name string, f func(d *Device, r *T, rec []byte) error) {
 	code := shared.RecordCode(name)
 	size := int(unsafe.Sizeof(*new(T)))
@@ -133,6 +144,9 @@ func (d *Device) replay(chunks [][]byte) error {
 			}
 			rec := c[pos : pos+size]
 			pos += size
+			if code >= uint32(len(drawOnly)) || !drawOnly[code] {
+				d.draws.stateGen++
+			}
 			if code >= uint32(len(handlers)) || handlers[code] == nil {
 				d.warnOnce(code, "record type not replayed yet")
 				continue

@@ -52,6 +52,9 @@ type texture struct {
 	autogen       bool
 	autogenFilter types.TextureFilterType
 	mipsStale     bool
+	// isShadow: a 2D texture of a depth format, a shadow map (shadow);
+	// draws ask several times each, so it is decided at creation.
+	isShadow bool
 }
 
 // samplerKind is the IR's kind for the texture's type (a shadow sampler
@@ -71,9 +74,7 @@ func (t *texture) samplerKind() ir.SamplerKind {
 
 // shadow reports whether the texture is a 2D shadow map: sampling it
 // compares (core/format's Shadow).
-func (t *texture) shadow() bool {
-	return t.kind == types.D3DRTYPE_TEXTURE && format.Info(t.format).Shadow()
-}
+func (t *texture) shadow() bool { return t.isShadow }
 
 // sampled returns the view a sampler reads: the sRGB one when the
 // sampler asks for it and the format has an sRGB twin (other formats
@@ -263,6 +264,7 @@ func (d *Device) createTexture(r *shared.RecCreateTexture) error {
 	d.dropTexture(r.ID)
 	tx := &texture{kind: kind, format: f, mapping: mp, tex: t, view: view, width: int(r.Width),
 		height: int(r.Height), depth: desc.Depth, levels: desc.MipLevels}
+	tx.isShadow = kind == types.D3DRTYPE_TEXTURE && format.Info(f).Shadow()
 	if format.Info(f).Flags&format.FlagPalette != 0 {
 		faces := 1
 		if kind == types.D3DRTYPE_CUBETEXTURE {
