@@ -2,9 +2,12 @@ package tests
 
 import (
 	"context"
+	"fmt"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,12 +43,43 @@ func TestPacingSettings(t *testing.T) {
 				}
 				return strings.TrimPrefix(got, mode+" ")
 			}
-			ms, err := strconv.ParseFloat(run("fps", "present.max_fps=50"), 64)
+			limited, free := t.TempDir(), t.TempDir()
+			ms, err := strconv.ParseFloat(run("fps", "present.max_fps=50;perf.log=1;log.dir="+limited), 64)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ms < 20*20-1 {
 				t.Errorf("20 Presents at present.max_fps=50 took %.1f ms, want at least 400", ms)
+			}
+			// perf.log's lines, compared by mtld3d-perf: the limited run
+			// shows its 21 frames at no more than 50 a second.
+			run("fps", "perf.log=1;log.dir="+free)
+			logOf := func(dir string) string {
+				m, _ := filepath.Glob(filepath.Join(dir, "pacing-*.log"))
+				if len(m) != 1 {
+					t.Fatalf("logs in %s: %v", dir, m)
+				}
+				return m[0]
+			}
+			out, err := exec.Command(perfTool(t), "compare", logOf(limited), logOf(free)).CombinedOutput()
+			if err != nil {
+				t.Fatalf("mtld3d-perf compare: %v\n%s", err, out)
+			}
+			rows := map[string][]string{}
+			for _, l := range strings.Split(string(out), "\n") {
+				if f := strings.Fields(l); len(f) == 4 {
+					rows[f[0]] = f[1:]
+				}
+			}
+			if r := rows["frames"]; len(r) != 3 || r[0] != "21" || r[1] != "21" {
+				t.Errorf("frames row %q, want 21 in both runs:\n%s", r, out)
+			}
+			if r := rows["frametime_p50_ms"]; len(r) != 3 {
+				t.Errorf("no frame-time row:\n%s", out)
+			} else if p50, _ := strconv.ParseFloat(r[0], 64); p50 < 19 {
+				// Between two submissions: a period, give or take the
+				// jitter of two wake-ups.
+				t.Errorf("limited run's median frame time %.2f ms, want about 20:\n%s", p50, out)
 			}
 			const stillDrawing = "0x8876021c" // D3DERR_WASSTILLDRAWING
 			if got := run("latency", "present.max_frame_latency=1"); got != stillDrawing {
@@ -57,3 +91,24 @@ func TestPacingSettings(t *testing.T) {
 		})
 	}
 }
+
+// perfTool builds cmd/mtld3d-perf once for the tests that read perf logs.
+func perfTool(t *testing.T) string {
+	t.Helper()
+	perfOnce.Do(func() {
+		perfPath = filepath.Join(theEnv.Work, "mtld3d-perf")
+		if out, err := exec.Command("go", "build", "-o", perfPath, "../cmd/mtld3d-perf").CombinedOutput(); err != nil {
+			perfErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if perfErr != nil {
+		t.Fatalf("building mtld3d-perf: %v", perfErr)
+	}
+	return perfPath
+}
+
+var (
+	perfOnce sync.Once
+	perfPath string
+	perfErr  error
+)

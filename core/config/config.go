@@ -30,6 +30,8 @@ type Config struct {
 	MaxFrameLatency uint32
 	VSync           VSync
 
+	PerfLog bool // perf.log: a line of figures every few seconds
+
 	VendorID      uint32
 	DeviceID      uint32
 	SubSysID      uint32
@@ -146,6 +148,8 @@ var Keys = []Key{
 			}
 			return fmt.Errorf("want app, on or off")
 		}},
+	{"perf.log", "0", "1: the log gets a line of performance figures (key=value: frames, fps, frame times, draws and calls per frame, bytes uploaded, shader and pipeline builds and the waits for them, memory) every 5 seconds and, for the device's whole life, when it is destroyed. mtld3d-perf compare A.log B.log puts two runs side by side.",
+		func(c *Config, v string) error { return setBool(&c.PerfLog, v) }},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -183,6 +187,18 @@ func setU32(dst *uint32, v string) error {
 		return fmt.Errorf("want a 32-bit number (decimal or 0x hex)")
 	}
 	*dst = uint32(n)
+	return nil
+}
+
+func setBool(dst *bool, v string) error {
+	switch strings.ToLower(v) {
+	case "1", "true", "on", "yes":
+		*dst = true
+	case "0", "false", "off", "no":
+		*dst = false
+	default:
+		return fmt.Errorf("want 0 or 1")
+	}
 	return nil
 }
 
@@ -368,6 +384,11 @@ func current(c Config, k *Key) string {
 		return strconv.FormatUint(uint64(c.MaxFrameLatency), 10)
 	case "present.vsync":
 		return c.VSync.String()
+	case "perf.log":
+		if c.PerfLog {
+			return "1"
+		}
+		return "0"
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

@@ -28,8 +28,11 @@ type captured struct {
 	carved   int               // bytes used in the last slab
 	keep     [][]byte          // ranges too large for a slab
 	presents int               // Present records in the frame
-	record   uint32            // code of the record being captured
-	faults   []guestFault      // ranges that could not be read
+	// For the performance log (perf.go): records, draws and guest bytes
+	// copied.
+	records, draws, owned int
+	record                uint32       // code of the record being captured
+	faults                []guestFault // ranges that could not be read
 }
 
 // guestFault is a guest range a record named that faulted when read; the
@@ -118,6 +121,7 @@ func (f *captured) own(addr uint64, n int) uint64 {
 		f.faults = append(f.faults, guestFault{f.record, addr, n})
 		return 0
 	}
+	f.owned += n
 	return uint64(uintptr(unsafe.Pointer(&b[0])))
 }
 
@@ -287,6 +291,10 @@ func (cs *captureState) capture(addrs []uint64) (*captured, error) {
 				f.record = code
 				captures[code](cs, f, c[pos:pos+size])
 			}
+			if code < uint32(len(isDrawRecord)) && isDrawRecord[code] {
+				f.draws++
+			}
+			f.records++
 			pos += size
 		}
 	}

@@ -3,6 +3,7 @@ package device
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -183,7 +184,9 @@ func (d *Device) findFunction(s *ir.Shader, key ir.VariantKey) (backend.Function
 		k := compileKey{s, key}
 		if b := c.builds[k]; b != nil {
 			delete(c.builds, k) // the draw caches keep it from here
+			start := time.Now()
 			fn, slots, err := b.wait()
+			d.perfWait(start)
 			return fn, slots, b.key, err
 		}
 	}
@@ -193,7 +196,9 @@ func (d *Device) findFunction(s *ir.Shader, key ir.VariantKey) (backend.Function
 	fk := fnKey{d.store.keyFor(s, d.later), key}
 	if c != nil {
 		if b := c.pre.take(fk); b != nil {
+			start := time.Now()
 			fn, slots, err := b.wait()
+			d.perfWait(start)
 			return fn, slots, fk, err
 		}
 	}
@@ -268,6 +273,7 @@ func (d *Device) newFunction(b *functionBuild) (backend.Function, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.perf.functions.Add(1)
 	if !b.hit {
 		d.store.putFunction(b.ck, &b.entry)
 	}

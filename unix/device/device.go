@@ -99,6 +99,7 @@ type Device struct {
 	window   uintptr                    // the top-level HWND, for a backend layer (LayerDesc.Window)
 	layers   *layers                    // the swap chains' backend layers (layer.go)
 	pace     pacer                      // present.max_fps (pacing.go); the submitting thread's
+	perf     perfLog                    // perf.log (perf.go)
 	// Transient buffers whose command buffers have completed (threads.go).
 	doneMu   sync.Mutex
 	doneBufs []backend.Buffer
@@ -163,6 +164,9 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	mu.Unlock()
 	d.log = logs.L().With(zap.Uint32("device", d.id))
 	d.setPacing(process.Config())
+	if process.Config().PerfLog {
+		d.startPerf()
+	}
 	if dir := process.Config().DumpDir; dir != "" {
 		d.dumpDir = process.ResolvePath(dir)
 		d.log.Info("dumping presented frames", zap.String("dir", d.dumpDir))
@@ -194,6 +198,7 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 		return shared.StatusInvalidParameter
 	}
 	d.close() // the frames queued run first
+	d.stopPerf()
 	d.Release()
 	if last {
 		process.StopProfile()

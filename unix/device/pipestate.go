@@ -160,6 +160,7 @@ func (d *Device) pipeline(desc backend.RenderPipelineDesc) (backend.RenderPipeli
 	if err == nil {
 		d.draws.pipes[desc] = p
 		d.recordPipeline(desc)
+		d.perf.pipelines.Add(1)
 	}
 	return p, err
 }

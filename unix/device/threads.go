@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 	"unsafe"
 
 	"go.uber.org/zap"
@@ -324,22 +325,29 @@ func (d *Device) submitLocked(addrs []uint64, noWait bool) (bool, int, error) {
 	p := d.pipe
 	if p == nil {
 		defer f.release()
+		d.perfFrame(f, 0)
 		err := d.replay(f.chunks)
 		d.endFrame(f.presents)
 		d.flush()
 		return true, f.presents, err
 	}
+	var waited time.Duration
 	if f.presents > 0 {
 		p.mu.Lock()
 		if p.blocked != nil && p.presented-p.completed >= uint64(d.capture.latency) {
 			p.blocked()
 		}
-		for p.presented-p.completed >= uint64(d.capture.latency) {
-			p.cond.Wait()
+		if p.presented-p.completed >= uint64(d.capture.latency) {
+			start := time.Now()
+			for p.presented-p.completed >= uint64(d.capture.latency) {
+				p.cond.Wait()
+			}
+			waited = time.Since(start)
 		}
 		p.presented += uint64(f.presents)
 		p.mu.Unlock()
 	}
+	d.perfFrame(f, waited)
 	presents := f.presents
 	p.enc <- job{frame: f}
 	return true, presents, nil
