@@ -25,6 +25,7 @@ var Thunks = []Thunk{
 	{"ProcessVertices", reflect.TypeFor[ProcessVerticesParams](), "runs the vertex pipeline on the CPU into a vertex buffer (after a submit)"},
 	{"QueryData", reflect.TypeFor[QueryDataParams](), "whether an occlusion or event query's issue is done, and its count (never waits)"},
 	{"PresentWouldWait", reflect.TypeFor[PresentWouldWaitParams](), "whether a Present now would wait on the frame-latency bound (D3DPRESENT_DONOTWAIT)"},
+	{"CrashReport", reflect.TypeFor[CrashReportParams](), "a fault on a game thread, as the guest's exception handler saw it, into the log"},
 }
 
 // Code returns the code of the named thunk; it panics on an unknown name
@@ -172,6 +173,23 @@ type PresentWouldWaitParams struct {
 	DeviceID uint32
 	Wait     uint32 // out: 1 if as many presented frames as the latency bound are outstanding
 }
+
+// CrashReportParams is a fatal exception on a game thread as the guest's
+// vectored handler saw it: the report (fault, registers, stack, the
+// device's state) as text, and the codes of the current frame's last
+// records, oldest first, which the unix side names. It logs them at
+// error level and flushes the log, as the process may end next.
+type CrashReportParams struct {
+	DeviceID uint32 // the device the records are from, 0 for none
+	NCodes   uint32
+	Len      uint32 // of Text
+	Reserved uint32
+	Codes    [CrashRecords]uint32
+	Text     [3072]byte
+}
+
+// CrashRecords is how many of the frame's last records a crash report names.
+const CrashRecords = 24
 
 // QueryDataParams asks for issue Seq of query Query (RecIssueQuery.Seq).
 // Ready is QueryDone once the command buffer holding its END has

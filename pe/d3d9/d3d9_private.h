@@ -47,6 +47,12 @@ HRESULT caps_multisample_levels(D3DFORMAT format, D3DMULTISAMPLE_TYPE type, DWOR
 
 /* One thunk call, its status turned into an HRESULT. */
 HRESULT mtld3d_call(uint32_t code, void *params);
+/* Crash reports (crash.c): the handler, installed once the unix side
+ * answers, and the device whose state and records a report shows. */
+struct device;
+void crash_init(void);
+void crash_watch(struct device *device);
+void crash_unwatch(struct device *device);
 
 /* printf-style line into the process's log file on the unix side. */
 void mtld3d_log(uint32_t level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -252,6 +252,7 @@ static HRESULT device_create(struct d3d9 *d3d9, UINT adapter, D3DDEVTYPE type, H
     if (!pp->Windowed)
         focus_acquire(device, focus ? focus : pp->hDeviceWindow);
     memwatch_device_created(device->unix_id);
+    crash_watch(device);
     device_setup_fpu(flags);
     TRACE("device %u created: %ux%u %s, flags %#lx", device->unix_id, pp->BackBufferWidth, pp->BackBufferHeight,
           pp->Windowed ? "windowed" : "fullscreen", flags);
@@ -352,6 +353,7 @@ static void device_destroy(struct device *device)
     struct mtld3d_destroy_device_params dp = {.DeviceID = device->unix_id};
     struct d3d9 *d3d9 = device->d3d9;
 
+    crash_unwatch(device);
     device->refcount = 1; /* children released below must not re-enter */
     focus_release(device);
     state_cleanup(device);

@@ -133,6 +133,7 @@ static BOOL CALLBACK do_init(INIT_ONCE *once, void *param, void **ctx)
     mtld3d_proc.log_level = p.GuestLogLevel;
     AllocateLocallyUniqueId(&mtld3d_proc.adapter_luid);
     init_ok = TRUE;
+    crash_init();
     return TRUE;
 }
 

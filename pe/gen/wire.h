@@ -17,7 +17,8 @@ enum mtld3d_thunk {
     MTLD3D_THUNK_PROCESS_VERTICES = 7, /* runs the vertex pipeline on the CPU into a vertex buffer (after a submit) */
     MTLD3D_THUNK_QUERY_DATA = 8, /* whether an occlusion or event query's issue is done, and its count (never waits) */
     MTLD3D_THUNK_PRESENT_WOULD_WAIT = 9, /* whether a Present now would wait on the frame-latency bound (D3DPRESENT_DONOTWAIT) */
-    MTLD3D_THUNK_COUNT = 10
+    MTLD3D_THUNK_CRASH_REPORT = 10, /* a fault on a game thread, as the guest's exception handler saw it, into the log */
+    MTLD3D_THUNK_COUNT = 11
 };
 
 /* Statuses a thunk returns (NTSTATUS values). */
@@ -31,12 +32,13 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0x12146453b271ff3dull
+#define MTLD3D_WIRE_HASH 0x34a11d8abc987cdcull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
 #define MTLD3D_CONST_SHADER_PIXEL 2u
 #define MTLD3D_CONST_SHADER_VERTEX 1u
+#define MTLD3D_CRASH_RECORDS 24u
 #define MTLD3D_GUEST_ARCH_I686 1u
 #define MTLD3D_GUEST_ARCH_X86_64 2u
 #define MTLD3D_LOG_DEBUG 0u
@@ -210,6 +212,22 @@ struct mtld3d_present_would_wait_params {
 _Static_assert(sizeof(struct mtld3d_present_would_wait_params) == 8, "PresentWouldWaitParams size");
 _Static_assert(offsetof(struct mtld3d_present_would_wait_params, DeviceID) == 0, "PresentWouldWaitParams.DeviceID");
 _Static_assert(offsetof(struct mtld3d_present_would_wait_params, Wait) == 4, "PresentWouldWaitParams.Wait");
+
+struct mtld3d_crash_report_params {
+    uint32_t DeviceID;
+    uint32_t NCodes;
+    uint32_t Len;
+    uint32_t Reserved;
+    uint32_t Codes[24];
+    uint8_t Text[3072];
+};
+_Static_assert(sizeof(struct mtld3d_crash_report_params) == 3184, "CrashReportParams size");
+_Static_assert(offsetof(struct mtld3d_crash_report_params, DeviceID) == 0, "CrashReportParams.DeviceID");
+_Static_assert(offsetof(struct mtld3d_crash_report_params, NCodes) == 4, "CrashReportParams.NCodes");
+_Static_assert(offsetof(struct mtld3d_crash_report_params, Len) == 8, "CrashReportParams.Len");
+_Static_assert(offsetof(struct mtld3d_crash_report_params, Reserved) == 12, "CrashReportParams.Reserved");
+_Static_assert(offsetof(struct mtld3d_crash_report_params, Codes) == 16, "CrashReportParams.Codes");
+_Static_assert(offsetof(struct mtld3d_crash_report_params, Text) == 112, "CrashReportParams.Text");
 
 /* Frame records (shared/records.go). */
 enum mtld3d_rec {

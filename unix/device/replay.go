@@ -2,6 +2,7 @@ package device
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -159,6 +160,10 @@ func (d *Device) replay(chunks [][]byte) error {
 					firstErr = err
 				}
 				d.log.Warn("record failed", zap.Uint32("record", code), zap.Error(err))
+				if errors.Is(err, errPanicked) {
+					d.log.Error("before the panic", zap.Strings("last_records", lastRecords(chunks, ci, pos-size, shared.CrashRecords)),
+						zap.String("state", d.stateSummary()))
+				}
 			}
 		}
 	}
@@ -169,7 +174,7 @@ func (d *Device) replay(chunks [][]byte) error {
 func (d *Device) run(code uint32, rec []byte) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("record %d: handler panicked: %v", code, p)
+			err = fmt.Errorf("record %d: %w: %v", code, errPanicked, p)
 			d.log.Error("record handler panicked", zap.Uint32("record", code), zap.Any("panic", p),
 				zap.Stack("stack"))
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 
@@ -55,8 +56,16 @@ func Open(dir, name string, level config.Level) (string, error) {
 	enc.EncodeLevel = zapcore.CapitalLevelEncoder
 	core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.AddSync(f), zapLevel(level))
 	current.Store(zap.New(core))
+	// A fatal error of the unix side (an unrecovered panic, a runtime
+	// throw) ends the process with Go's report: it goes to the log too,
+	// not only to the game's stderr.
+	_ = debug.SetCrashOutput(f, debug.CrashOptions{})
 	return path, nil
 }
+
+// Sync flushes the log file: a crash report is written before the
+// process may end.
+func Sync() { _ = L().Sync() }
 
 func zapLevel(l config.Level) zapcore.Level {
 	switch l {

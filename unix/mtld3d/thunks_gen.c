@@ -13,6 +13,7 @@ static int32_t thunk_ReadSurface(void *p) { return mtld3dDispatch(6, p); }
 static int32_t thunk_ProcessVertices(void *p) { return mtld3dDispatch(7, p); }
 static int32_t thunk_QueryData(void *p) { return mtld3dDispatch(8, p); }
 static int32_t thunk_PresentWouldWait(void *p) { return mtld3dDispatch(9, p); }
+static int32_t thunk_CrashReport(void *p) { return mtld3dDispatch(10, p); }
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])(void *) = {
     thunk_Init,
@@ -25,6 +26,7 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_funcs[])
     thunk_ProcessVertices,
     thunk_QueryData,
     thunk_PresentWouldWait,
+    thunk_CrashReport,
 };
 
 __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_funcs[])(void *) = {
@@ -38,4 +40,5 @@ __attribute__((visibility("default"))) int32_t (*const __wine_unix_call_wow64_fu
     thunk_ProcessVertices,
     thunk_QueryData,
     thunk_PresentWouldWait,
+    thunk_CrashReport,
 };

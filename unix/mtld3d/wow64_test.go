@@ -244,6 +244,11 @@ func TestWow64TableServesA32BitGuest(t *testing.T) {
 		t.Errorf("PresentWouldWait answered %d, want 0 or 1", w)
 	}
 
+	cr := shared.CrashReportParams{DeviceID: dev, NCodes: 1}
+	cr.Codes[0] = shared.RecordCode("Draw")
+	cr.Len = uint32(copy(cr.Text[:], "wow64 crash report"))
+	ok("CrashReport", put(t, g, cr))
+
 	ok("DestroyDevice", put(t, g, shared.DestroyDeviceParams{DeviceID: dev}))
 	if st := call("DestroyDevice", put(t, g, shared.DestroyDeviceParams{DeviceID: dev})); uint32(st) != uint32(shared.StatusInvalidParameter) {
 		t.Errorf("a second DestroyDevice: status %#x", uint32(st))
@@ -259,7 +264,7 @@ func TestWow64TableServesA32BitGuest(t *testing.T) {
 		t.Fatalf("want one log, got %v", logs)
 	}
 	text, _ := os.ReadFile(logs[0])
-	for _, want := range []string{"guest\ti686", "wow64 guest line", "device created"} {
+	for _, want := range []string{"guest\ti686", "wow64 guest line", "device created", "wow64 crash report", `"last_records": ["Draw"]`} {
 		if !strings.Contains(strings.ReplaceAll(string(text), `"guest": "i686"`, "guest\ti686"), want) {
 			t.Errorf("log lacks %q:\n%s", want, text)
 		}
