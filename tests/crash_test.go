@@ -46,9 +46,9 @@ func TestCrashReport(t *testing.T) {
 			for _, want := range []string{
 				"crash report from the game's thread",
 				"exception 0xc0000005 on thread",
-				"crash.exe+0x",     // the faulting address's module
+				"crash.exe+0x",    // the faulting address's module
 				", writing 0x10 ", // the access
-				"#0 0x",            // the stack's first frame
+				"#0 0x",           // the stack's first frame
 				"device 1: frame 1, in a scene",
 				`"last_records": [`,
 				`"SetFVF", "DrawUP"]`,
