@@ -21,6 +21,15 @@ type Config struct {
 	CacheDir  string // "" means the user's cache folder; "none" no disk cache
 	// CPUProfile receives a pprof CPU profile of the unix side; "" none.
 	CPUProfile string
+	// ShaderDumpDir receives every shader's bytecode, disassembly, IR
+	// and MSL, named by a hash of the bytecode; "" none.
+	ShaderDumpDir string
+	// FrameHotkey writes the next presented frame as a PNG beside the
+	// log; 0 none.
+	FrameHotkey Hotkey
+	// DumpFrame is a presented frame's number (from 1) to write as a
+	// PNG beside the log, as the hotkey does; 0 none.
+	DumpFrame uint64
 
 	VendorID      uint32
 	DeviceID      uint32
@@ -91,6 +100,19 @@ var Keys = []Key{
 		func(c *Config, v string) error { c.CacheDir = v; return nil }},
 	{"debug.cpu_profile", "", "File that receives a CPU profile of the unix side (Go's pprof format, `go tool pprof`) from process start until the last device is released. Empty: none. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.CPUProfile = v; return nil }},
+	{"debug.shader_dump_dir", "", "Folder that receives every distinct shader the game creates, named by the first 16 hex digits of the SHA-256 of its bytecode: <hash>.dxso (the bytecode), <hash>.asm (our disassembly, which mtld3d-disasm reads back), <hash>.ir (the IR it lowers to) and <hash>.msl (the Metal source for the default variant, as made at creation; draws may use other variants). Written by the unix side's compile workers, once per bytecode per process. Empty: none. A unix path, or a Windows path. (Issue 17 calls it debug.shaderDumpDir.)",
+		func(c *Config, v string) error { c.ShaderDumpDir = v; return nil }},
+	{"debug.frame_hotkey", "ctrl+shift+f12", "Key combination that writes the next presented frame as a PNG beside the log (<exe>-<pid>-frame-<n>.png, n the device's presented-frame count from 1; a device after the process's first adds -device-<id> before -frame). Modifiers ctrl, shift, alt and one key (f1 to f24, a to z, 0 to 9, pause, scrolllock, insert, home, end, pageup, pagedown), joined by +; one dump per press. none: no hotkey.",
+		func(c *Config, v string) error { return c.FrameHotkey.set(v) }},
+	{"debug.dump_frame", "0", "Presented frame (counted per device from 1) to write as a PNG beside the log, as the frame hotkey does. 0: none.",
+		func(c *Config, v string) error {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("want a frame number")
+			}
+			c.DumpFrame = n
+			return nil
+		}},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -307,6 +329,12 @@ func current(c Config, k *Key) string {
 		return c.CacheDir
 	case "debug.cpu_profile":
 		return c.CPUProfile
+	case "debug.shader_dump_dir":
+		return c.ShaderDumpDir
+	case "debug.frame_hotkey":
+		return c.FrameHotkey.String()
+	case "debug.dump_frame":
+		return strconv.FormatUint(c.DumpFrame, 10)
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

@@ -31,7 +31,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0x12146453b271ff3dull
+#define MTLD3D_WIRE_HASH 0x1b67cde9f0c043e9ull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -39,11 +39,16 @@ enum mtld3d_thunk {
 #define MTLD3D_CONST_SHADER_VERTEX 1u
 #define MTLD3D_GUEST_ARCH_I686 1u
 #define MTLD3D_GUEST_ARCH_X86_64 2u
+#define MTLD3D_HOTKEY_ALT 1024u
+#define MTLD3D_HOTKEY_CTRL 256u
+#define MTLD3D_HOTKEY_KEY_MASK 255u
+#define MTLD3D_HOTKEY_SHIFT 512u
 #define MTLD3D_LOG_DEBUG 0u
 #define MTLD3D_LOG_ERROR 3u
 #define MTLD3D_LOG_INFO 1u
 #define MTLD3D_LOG_WARN 2u
 #define MTLD3D_MAX_RECORD_CODE 1024u
+#define MTLD3D_PRESENT_DUMP_PNG 1u
 #define MTLD3D_QUERY_DONE 1u
 #define MTLD3D_QUERY_PENDING 0u
 #define MTLD3D_QUERY_UNKNOWN 2u
@@ -74,7 +79,7 @@ struct mtld3d_init_params {
     uint8_t Description[512];
     uint8_t DriverName[512];
     uint32_t GuestLogLevel;
-    uint32_t Pad0;
+    uint32_t FrameHotkey;
 };
 _Static_assert(sizeof(struct mtld3d_init_params) == 4144, "InitParams size");
 _Static_assert(offsetof(struct mtld3d_init_params, GuestArch) == 0, "InitParams.GuestArch");
@@ -91,7 +96,7 @@ _Static_assert(offsetof(struct mtld3d_init_params, DriverVersion) == 3104, "Init
 _Static_assert(offsetof(struct mtld3d_init_params, Description) == 3112, "InitParams.Description");
 _Static_assert(offsetof(struct mtld3d_init_params, DriverName) == 3624, "InitParams.DriverName");
 _Static_assert(offsetof(struct mtld3d_init_params, GuestLogLevel) == 4136, "InitParams.GuestLogLevel");
-_Static_assert(offsetof(struct mtld3d_init_params, Pad0) == 4140, "InitParams.Pad0");
+_Static_assert(offsetof(struct mtld3d_init_params, FrameHotkey) == 4140, "InitParams.FrameHotkey");
 
 struct mtld3d_log_params {
     uint32_t Level;
@@ -375,8 +380,10 @@ struct mtld3d_rec_present {
     uint32_t Flags;
     uint32_t Interval;
     uint64_t Window;
+    uint32_t Dump;
+    uint32_t Pad0;
 };
-_Static_assert(sizeof(struct mtld3d_rec_present) == 72, "RecPresent size");
+_Static_assert(sizeof(struct mtld3d_rec_present) == 80, "RecPresent size");
 _Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_present, SwapChain) == 8, "RecPresent.SwapChain");
 _Static_assert(offsetof(struct mtld3d_rec_present, BackBuffer) == 12, "RecPresent.BackBuffer");
@@ -393,6 +400,8 @@ _Static_assert(offsetof(struct mtld3d_rec_present, ClientHeight) == 52, "RecPres
 _Static_assert(offsetof(struct mtld3d_rec_present, Flags) == 56, "RecPresent.Flags");
 _Static_assert(offsetof(struct mtld3d_rec_present, Interval) == 60, "RecPresent.Interval");
 _Static_assert(offsetof(struct mtld3d_rec_present, Window) == 64, "RecPresent.Window");
+_Static_assert(offsetof(struct mtld3d_rec_present, Dump) == 72, "RecPresent.Dump");
+_Static_assert(offsetof(struct mtld3d_rec_present, Pad0) == 76, "RecPresent.Pad0");
 
 struct mtld3d_rec_color_fill {
     struct mtld3d_record_header Hdr;
