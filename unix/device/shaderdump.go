@@ -22,8 +22,8 @@ import (
 //	<hash>.dxso  the bytecode
 //	<hash>.asm   our disassembly (mtld3d-disasm reads it back)
 //	<hash>.ir    the IR it was lowered to (ir.Format), the lowering drawn
-//	<hash>.msl   core/msl's source for the default variant key, as made
-//	             at creation: draws may use other variants
+//	<hash>.msl   core/msl's source for the default variant key (draws
+//	             may use other variants)
 //
 // A bytecode the front end refuses leaves what could be made (the
 // bytecode, and the disassembly if it parses). The encoder only hashes
@@ -103,7 +103,7 @@ func shaderFiles(hash string, code []byte, s *ir.Shader) [][2]string {
 	}
 	files = append(files, [2]string{".ir", ir.Format(s)})
 	if u, err := msl.Emit(s, msl.VariantKey{}); err == nil {
-		files = append(files, [2]string{".msl", fmt.Sprintf("// mtld3d shader %s: the default variant key, as made at creation\n%s", hash, u.Source)})
+		files = append(files, [2]string{".msl", fmt.Sprintf("// mtld3d shader %s: the default variant key (draws may use others)\n%s", hash, u.Source)})
 	}
 	return files
 }
