@@ -214,7 +214,18 @@ type RecPresent struct {
 	// (hDestWindowOverride or the swap chain's): the HWND the backend
 	// layer attaches to (LayerDesc.Window); 0 for none.
 	Window uint64
+	// Dump is what to write of this presented frame besides showing it:
+	// PresentDumpPNG when the frame hotkey was pressed since the last
+	// Present (the guest polls it, debug.frame_hotkey).
+	Dump uint32
+	Pad0 uint32
 }
+
+// RecPresent.Dump bits.
+const (
+	// PresentDumpPNG writes the presented frame as a PNG beside the log.
+	PresentDumpPNG = 1
+)
 
 // RecSwapChain names a swap chain's back buffers in GetBackBuffer order
 // (Count uint32 surface ids follow the record), so the unix side knows

@@ -74,7 +74,9 @@ type InitParams struct {
 	Description   [512]byte  // out
 	DriverName    [512]byte  // out
 	GuestLogLevel uint32     // out: the guest skips lines below this level
-	Pad0          uint32
+	// FrameHotkey (out) is debug.frame_hotkey (Hotkey* below): at each
+	// Present the guest polls it and sets PresentDumpPNG on the press.
+	FrameHotkey uint32
 }
 
 // LogParams carries one line; the guest truncates longer text.
@@ -212,4 +214,14 @@ const (
 	// guest answers every sample visible rather than 0, which would make
 	// a game cull what is on screen.
 	QueryUnknown = 2
+)
+
+// A hotkey as InitParams.FrameHotkey carries it: a Windows virtual-key
+// code in the low byte and the modifiers that must be down with it;
+// 0 is none (core/config's Hotkey).
+const (
+	HotkeyKeyMask = 0xff
+	HotkeyCtrl    = 1 << 8
+	HotkeyShift   = 1 << 9
+	HotkeyAlt     = 1 << 10
 )

@@ -21,6 +21,15 @@ type Config struct {
 	CacheDir  string // "" means the user's cache folder; "none" no disk cache
 	// CPUProfile receives a pprof CPU profile of the unix side; "" none.
 	CPUProfile string
+	// ShaderDumpDir receives every shader's bytecode, disassembly, IR
+	// and MSL, named by a hash of the bytecode; "" none.
+	ShaderDumpDir string
+	// FrameHotkey writes the next presented frame as a PNG beside the
+	// log; 0 none.
+	FrameHotkey Hotkey
+	// DumpFrame is a presented frame's number (from 1) to write as a
+	// PNG beside the log, as the hotkey does; 0 none.
+	DumpFrame uint64
 
 	// Pacing (unix/device): MaxFPS caps presented frames per second (0
 	// none), MaxFrameLatency overrides the device's bound (0 the game's),
@@ -120,6 +129,19 @@ var Keys = []Key{
 		func(c *Config, v string) error { c.CacheDir = v; return nil }},
 	{"debug.cpu_profile", "", "File that receives a CPU profile of the unix side (Go's pprof format, `go tool pprof`) from process start until the last device is released. Empty: none. A unix path, or a Windows path.",
 		func(c *Config, v string) error { c.CPUProfile = v; return nil }},
+	{"debug.shader_dump_dir", "", "Folder that receives every distinct shader the game creates, named by the first 16 hex digits of the SHA-256 of its bytecode: <hash>.dxso (the bytecode), <hash>.asm (our disassembly, which mtld3d-disasm reads back), <hash>.ir (the IR it lowers to) and <hash>.msl (the Metal source core/msl emits for the default variant key; draws may use other variants). Written off the game's thread when the shader is created, once per bytecode per process. Empty: none. A unix path, or a Windows path. (Issue 17 calls it debug.shaderDumpDir; keys here are lower-case and dotted.)",
+		func(c *Config, v string) error { c.ShaderDumpDir = v; return nil }},
+	{"debug.frame_hotkey", "ctrl+shift+f12", "Key combination that writes the next presented frame as a PNG beside the log (<exe>-<pid>-frame-<n>.png, n the device's presented-frame count from 1; a device after the process's first adds -device-<id> before -frame). Modifiers ctrl, shift, alt and one key (f1 to f24, a to z, 0 to 9, pause, scrolllock, insert, home, end, pageup, pagedown), joined by +; one dump per press. none: no hotkey.",
+		func(c *Config, v string) error { return c.FrameHotkey.set(v) }},
+	{"debug.dump_frame", "0", "Presented frame (counted per device from 1) to write as a PNG beside the log, as the frame hotkey does. 0: none.",
+		func(c *Config, v string) error {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("want a frame number")
+			}
+			c.DumpFrame = n
+			return nil
+		}},
 	{"present.max_fps", "0", "Frame-rate limiter: at most this many presented frames a second (a decimal number up to 1000), paced on the game's thread at Present. 0: no limit.",
 		func(c *Config, v string) error {
 			f, err := strconv.ParseFloat(v, 64)
@@ -378,6 +400,12 @@ func current(c Config, k *Key) string {
 		return c.CacheDir
 	case "debug.cpu_profile":
 		return c.CPUProfile
+	case "debug.shader_dump_dir":
+		return c.ShaderDumpDir
+	case "debug.frame_hotkey":
+		return c.FrameHotkey.String()
+	case "debug.dump_frame":
+		return strconv.FormatUint(c.DumpFrame, 10)
 	case "present.max_fps":
 		return strconv.FormatFloat(c.MaxFPS, 'g', -1, 64)
 	case "present.max_frame_latency":

@@ -19,13 +19,18 @@
 
 #define D3D9_EXPORT __declspec(dllexport)
 
-/* Process state from the Init thunk: adapter identity and log level. */
+/* Process state from the Init thunk: adapter identity, log level and
+ * the frame hotkey. */
 struct mtld3d_process {
     uint32_t vendor_id, device_id, subsys_id, revision;
     uint64_t driver_version;
     char description[512];
     char driver[512];
     uint32_t log_level;
+    /* debug.frame_hotkey (MTLD3D_HOTKEY_* bits, 0 for none) and whether
+     * it was down at the last Present (swapchain.c, hotkey_dump). */
+    uint32_t frame_hotkey;
+    LONG hotkey_down;
     LUID adapter_luid; /* one per process, as the adapter is */
     /* The display mode a fullscreen device set. The Mac cannot change
      * modes for Wine, so the change is emulated: the adapter reports this

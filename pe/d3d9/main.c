@@ -131,6 +131,7 @@ static BOOL CALLBACK do_init(INIT_ONCE *once, void *param, void **ctx)
     lstrcpynA(mtld3d_proc.description, (const char *)p.Description, sizeof(mtld3d_proc.description));
     lstrcpynA(mtld3d_proc.driver, (const char *)p.DriverName, sizeof(mtld3d_proc.driver));
     mtld3d_proc.log_level = p.GuestLogLevel;
+    mtld3d_proc.frame_hotkey = p.FrameHotkey;
     AllocateLocallyUniqueId(&mtld3d_proc.adapter_luid);
     init_ok = TRUE;
     crash_init();

@@ -141,6 +141,24 @@ void swapchain_unbind(struct swapchain *sc)
     object_unbind(&sc->obj);
 }
 
+/* debug.frame_hotkey: MTLD3D_PRESENT_DUMP_PNG for the first Present
+ * after the combination goes down (one PNG per press, however long it is
+ * held), which the unix side writes beside the log. The main key is asked
+ * first, so while it is up a Present asks once; Wine answers an up key
+ * from a cache for 50 ms. */
+static uint32_t hotkey_dump(void)
+{
+    uint32_t k = mtld3d_proc.frame_hotkey;
+    LONG down;
+    if (!k)
+        return 0;
+    down = (GetAsyncKeyState((int)(k & MTLD3D_HOTKEY_KEY_MASK)) & 0x8000) &&
+           (!(k & MTLD3D_HOTKEY_CTRL) || (GetAsyncKeyState(VK_CONTROL) & 0x8000)) &&
+           (!(k & MTLD3D_HOTKEY_SHIFT) || (GetAsyncKeyState(VK_SHIFT) & 0x8000)) &&
+           (!(k & MTLD3D_HOTKEY_ALT) || (GetAsyncKeyState(VK_MENU) & 0x8000));
+    return InterlockedExchange(&mtld3d_proc.hotkey_down, down) == 0 && down ? MTLD3D_PRESENT_DUMP_PNG : 0;
+}
+
 /* Every Present (the device's, PresentEx, the swap chain's) comes here.
  * Rectangles and a dirty region are for copy presentation: a windowed
  * swap chain presents by copy whatever its swap effect (as Windows' blit
@@ -156,6 +174,7 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
     RECT client = {0, 0, 0, 0}, bounds = {0, 0, (LONG)sc->pp.BackBufferWidth, (LONG)sc->pp.BackBufferHeight}, s, d;
     HWND target = window ? window : sc->window;
     LARGE_INTEGER now;
+    uint32_t dump;
     HRESULT hr;
     if (device->status != DEVICE_OK)
         return D3DERR_DEVICELOST;
@@ -183,6 +202,8 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
         s = bounds;
     /* Client coordinates; the unix side clips to the client area. */
     d = dst ? *dst : client;
+    /* Asked outside the lock: Wine may run window procedures in it. */
+    dump = hotkey_dump();
     device_lock(device);
     if ((r = device_record(device, MTLD3D_REC_PRESENT, sizeof(*r)))) {
         r->SwapChain = sc->id;
@@ -194,6 +215,8 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
         r->Flags = flags;
         r->Interval = sc->pp.PresentationInterval;
         r->Window = target && IsWindow(target) ? (uint64_t)(ULONG_PTR)GetAncestor(target, GA_ROOT) : 0;
+        r->Dump = dump;
+        r->Pad0 = 0;
     }
     hr = device_flush(device);
     sc->present_count++;

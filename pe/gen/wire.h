@@ -32,7 +32,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0x34a11d8abc987cdcull
+#define MTLD3D_WIRE_HASH 0x261939d702b0bb30ull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -41,11 +41,16 @@ enum mtld3d_thunk {
 #define MTLD3D_CRASH_RECORDS 24u
 #define MTLD3D_GUEST_ARCH_I686 1u
 #define MTLD3D_GUEST_ARCH_X86_64 2u
+#define MTLD3D_HOTKEY_ALT 1024u
+#define MTLD3D_HOTKEY_CTRL 256u
+#define MTLD3D_HOTKEY_KEY_MASK 255u
+#define MTLD3D_HOTKEY_SHIFT 512u
 #define MTLD3D_LOG_DEBUG 0u
 #define MTLD3D_LOG_ERROR 3u
 #define MTLD3D_LOG_INFO 1u
 #define MTLD3D_LOG_WARN 2u
 #define MTLD3D_MAX_RECORD_CODE 1024u
+#define MTLD3D_PRESENT_DUMP_PNG 1u
 #define MTLD3D_QUERY_DONE 1u
 #define MTLD3D_QUERY_PENDING 0u
 #define MTLD3D_QUERY_UNKNOWN 2u
@@ -76,7 +81,7 @@ struct mtld3d_init_params {
     uint8_t Description[512];
     uint8_t DriverName[512];
     uint32_t GuestLogLevel;
-    uint32_t Pad0;
+    uint32_t FrameHotkey;
 };
 _Static_assert(sizeof(struct mtld3d_init_params) == 4144, "InitParams size");
 _Static_assert(offsetof(struct mtld3d_init_params, GuestArch) == 0, "InitParams.GuestArch");
@@ -93,7 +98,7 @@ _Static_assert(offsetof(struct mtld3d_init_params, DriverVersion) == 3104, "Init
 _Static_assert(offsetof(struct mtld3d_init_params, Description) == 3112, "InitParams.Description");
 _Static_assert(offsetof(struct mtld3d_init_params, DriverName) == 3624, "InitParams.DriverName");
 _Static_assert(offsetof(struct mtld3d_init_params, GuestLogLevel) == 4136, "InitParams.GuestLogLevel");
-_Static_assert(offsetof(struct mtld3d_init_params, Pad0) == 4140, "InitParams.Pad0");
+_Static_assert(offsetof(struct mtld3d_init_params, FrameHotkey) == 4140, "InitParams.FrameHotkey");
 
 struct mtld3d_log_params {
     uint32_t Level;
@@ -393,8 +398,10 @@ struct mtld3d_rec_present {
     uint32_t Flags;
     uint32_t Interval;
     uint64_t Window;
+    uint32_t Dump;
+    uint32_t Pad0;
 };
-_Static_assert(sizeof(struct mtld3d_rec_present) == 72, "RecPresent size");
+_Static_assert(sizeof(struct mtld3d_rec_present) == 80, "RecPresent size");
 _Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
 _Static_assert(offsetof(struct mtld3d_rec_present, SwapChain) == 8, "RecPresent.SwapChain");
 _Static_assert(offsetof(struct mtld3d_rec_present, BackBuffer) == 12, "RecPresent.BackBuffer");
@@ -411,6 +418,8 @@ _Static_assert(offsetof(struct mtld3d_rec_present, ClientHeight) == 52, "RecPres
 _Static_assert(offsetof(struct mtld3d_rec_present, Flags) == 56, "RecPresent.Flags");
 _Static_assert(offsetof(struct mtld3d_rec_present, Interval) == 60, "RecPresent.Interval");
 _Static_assert(offsetof(struct mtld3d_rec_present, Window) == 64, "RecPresent.Window");
+_Static_assert(offsetof(struct mtld3d_rec_present, Dump) == 72, "RecPresent.Dump");
+_Static_assert(offsetof(struct mtld3d_rec_present, Pad0) == 76, "RecPresent.Pad0");
 
 struct mtld3d_rec_color_fill {
     struct mtld3d_record_header Hdr;

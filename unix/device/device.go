@@ -78,14 +78,19 @@ type Device struct {
 	dss       map[clearKey]backend.DepthStencilState
 	frames    uint64
 	cur       frame
-	pass      openPass   // the render pass kept open across draws (pass.go)
-	q         queryState // occlusion and event queries (query.go)
-	dumpDir   string     // dump.dir resolved; "" for none
-	records   *recorder  // record.dir's file; nil for none
-	dumps     []uint32   // swap chains presented this frame, to dump
-	warned    map[uint32]bool
-	updates   updateStats   // what buffer and texture updates cost (updates.go)
-	spares    []spareBuffer // storage renamed buffers gave up, for reuse (updates.go)
+	pass      openPass    // the render pass kept open across draws (pass.go)
+	q         queryState  // occlusion and event queries (query.go)
+	dumpDir   string      // dump.dir resolved; "" for none
+	records   *recorder   // record.dir's file; nil for none
+	dumps     []frameDump // front images presented this frame, to write as PNGs (dump.go)
+	// framePNG is the path, less "-frame-<n>.png", of the PNGs written
+	// beside the log (the frame hotkey, debug.dump_frame); "" for none.
+	framePNG    string
+	dumpFrame   uint64       // debug.dump_frame; 0 for none
+	shaderDumps *shaderDumps // debug.shader_dump_dir's folder (shaderdump.go); nil for none
+	warned      map[uint32]bool
+	updates     updateStats   // what buffer and texture updates cost (updates.go)
+	spares      []spareBuffer // storage renamed buffers gave up, for reuse (updates.go)
 
 	// The threads (threads.go): api serialises the thunks of the device;
 	// capture is the submitting thread's; pipe is nil until Start.
@@ -170,6 +175,12 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	if dir := process.Config().DumpDir; dir != "" {
 		d.dumpDir = process.ResolvePath(dir)
 		d.log.Info("dumping presented frames", zap.String("dir", d.dumpDir))
+	}
+	d.framePNG = framePNGPath(process.LogPath(), d.id)
+	d.dumpFrame = process.Config().DumpFrame
+	if dir := process.Config().ShaderDumpDir; dir != "" {
+		d.shaderDumps = openShaderDumps(process.ResolvePath(dir))
+		d.log.Info("dumping shaders", zap.String("dir", d.shaderDumps.dir))
 	}
 	if dir := process.Config().RecordDir; dir != "" {
 		if d.records, err = openRecorder(process.ResolvePath(dir), os.Getpid(), d.id); err != nil {

@@ -14,7 +14,7 @@ import (
 
 // Present. Each swap chain has a front image the size of its window's
 // client area at the last Present (the drawable): what the window shows,
-// which GetFrontBufferData and the dump.dir PNG dump read. Present draws
+// which GetFrontBufferData and the PNG dumps (dump.go) read. Present draws
 // the back buffer's source rectangle into the destination rectangle of
 // that image, scaled with linear filtering when the sizes differ (a back
 // buffer smaller or larger than its window, fullscreen emulated on a
@@ -91,9 +91,7 @@ func (d *Device) dropSwapChain(id uint32, front bool) {
 func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 	d.frames++
 	d.endPresentPass()
-	if d.dumpDir != "" {
-		d.dumps = append(d.dumps, r.SwapChain)
-	}
+	d.wantDump(r)
 	bb := d.objects[r.BackBuffer]
 	if bb == nil || bb.tex == nil {
 		return fmt.Errorf("present: no back buffer %d", r.BackBuffer)

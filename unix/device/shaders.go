@@ -280,6 +280,7 @@ func (d *Device) createShader(id, kind uint32, software bool, src []byte) {
 		lowering = lowerSoftwareShader
 	}
 	s, err := d.store.shader(src, lowering, func() (*ir.Shader, error) { return lowerCode(src, sh.software) }, d.later)
+	d.dumpShader(src, s)
 	if err != nil {
 		d.log.Warn("shader refused; draws using it are skipped", zap.Uint32("shader", id), zap.Error(err))
 		return

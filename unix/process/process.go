@@ -27,9 +27,10 @@ var (
 )
 
 var (
-	mu     sync.Mutex
-	inited bool
-	cfg    config.Config
+	mu      sync.Mutex
+	inited  bool
+	cfg     config.Config
+	logPath string // the log file opened; "" for none
 )
 
 // Config returns the process configuration (defaults before Init).
@@ -40,6 +41,14 @@ func Config() config.Config {
 		return config.Default()
 	}
 	return cfg
+}
+
+// LogPath returns the path of the process's log file, "" when none is
+// open (before Init, or when no folder would take it).
+func LogPath() string {
+	mu.Lock()
+	defer mu.Unlock()
+	return logPath
 }
 
 // ResolvePath turns a configured folder into a unix path: Windows drive
@@ -98,6 +107,7 @@ func initThunk(p unsafe.Pointer) shared.Status {
 	putCstr(a.Description[:], cfg.Description)
 	putCstr(a.DriverName[:], cfg.DriverName)
 	a.GuestLogLevel = uint32(cfg.LogLevel)
+	a.FrameHotkey = uint32(cfg.FrameHotkey)
 	return shared.StatusSuccess
 }
 
@@ -147,6 +157,7 @@ func start(exeUnix, exeWin, env string, arch, guestPID uint32) {
 		// temporary folder rather than lose the log.
 		path, err = logs.Open(filepath.Join(os.TempDir(), "mtld3d-logs"), name, cfg.LogLevel)
 	}
+	logPath = path
 	l := logs.L()
 	l.Info("mtld3d", zap.String("version", Version), zap.String("commit", Commit),
 		zap.String("host", runtime.GOOS+"/"+runtime.GOARCH), zap.String("guest", guestArchName(arch)),

@@ -59,9 +59,12 @@ func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	p.WireHash = shared.WireHash()
 	putCstr(p.ExeUnixPath[:], exe)
 	putCstr(p.ExeWinPath[:], `C:\x\game.exe`)
-	putCstr(p.ConfigString[:], "adapter.device_id=0x1234")
+	putCstr(p.ConfigString[:], "adapter.device_id=0x1234;debug.frame_hotkey=alt+f9")
 	if st := bridge.Dispatch(shared.Code("Init"), unsafe.Pointer(&p)); st != shared.StatusSuccess {
 		t.Fatalf("Init: %#x", st)
+	}
+	if p.FrameHotkey != shared.HotkeyAlt|0x78 {
+		t.Fatalf("frame hotkey %#x, want alt+VK_F9", p.FrameHotkey)
 	}
 	if p.VendorID != 0x10de || p.DeviceID != 0x1234 || p.Revision != 7 {
 		t.Fatalf("ids %#x %#x revision %d, want 0x10de 0x1234 7", p.VendorID, p.DeviceID, p.Revision)
@@ -78,6 +81,9 @@ func TestInitReadsConfigAndOpensLog(t *testing.T) {
 	logs, _ := filepath.Glob(filepath.Join(dir, "mtld3d-logs", "game-*.log"))
 	if len(logs) != 1 {
 		t.Fatalf("log files: %v", logs)
+	}
+	if LogPath() != logs[0] {
+		t.Fatalf("LogPath %q, want %q", LogPath(), logs[0])
 	}
 	b, _ := os.ReadFile(logs[0])
 	text := string(b)
