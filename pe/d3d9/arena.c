@@ -56,16 +56,13 @@ static BOOL next_chunk(struct arena *a)
     return TRUE;
 }
 
-void *arena_record(struct arena *a, uint32_t type, uint32_t size)
+void *arena_record_next(struct arena *a, uint32_t type, uint32_t size)
 {
     struct mtld3d_record_header *h;
-    size = (size + 7) & ~7u;
     if (size > CHUNK - sizeof(struct mtld3d_chunk_header))
         return NULL; /* large payloads travel by pointer, not inline */
-    if (!a->cur || a->pos + size > CHUNK) {
-        if (!next_chunk(a))
-            return NULL;
-    }
+    if (!next_chunk(a))
+        return NULL;
     h = (struct mtld3d_record_header *)(a->cur + a->pos);
     h->Type = type;
     h->Size = size;
