@@ -182,3 +182,37 @@ func TestHUDInFrameDump(t *testing.T) {
 		t.Fatal("no text in the dump")
 	}
 }
+
+// On a client area hudBigAt pixels high or more, each overlay pixel
+// covers 2x2 pixels.
+func TestHUDDoubledOnATallWindow(t *testing.T) {
+	const colour, cw, ch = 0xff2080c0, 300, hudBigAt
+	d := newTestDevice(t)
+	d.hud.items = config.HUDDefault
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: colour})
+	add(c, code("Present"), presentRec(5, 1, 8, 8, cw, ch))
+	replay(t, d, c)
+	front := make([]byte, cw*ch*4)
+	if err := d.ReadSurface(5, front, cw*4, ch, cw*4); err != nil {
+		t.Fatal(err)
+	}
+	want, w, h := hudWant(config.HUDDefault, colour) // hudW wide
+	for y := range ch {
+		for x := range cw {
+			var exp []byte
+			if x < 2*w && y < 2*h {
+				exp = want[((y/2)*hudW+x/2)*4:][:3]
+			} else {
+				exp = []byte{colour & 0xff, colour >> 8 & 0xff, colour >> 16 & 0xff}
+			}
+			got := front[(y*cw+x)*4:][:3]
+			for i := range exp {
+				if diff := int(got[i]) - int(exp[i]); diff > 1 || diff < -1 {
+					t.Fatalf("(%d, %d): %x, want %x", x, y, got, exp)
+				}
+			}
+		}
+	}
+}
