@@ -17,8 +17,8 @@ import (
 // The heads-up display (hud = items). At each Present the encoder lays
 // out the items' lines and the frame-time graph as a small RGBA8 image
 // (core/hud), uploads it and blends it, as one textured quad, over the
-// top-left corner of the front image the back buffer was just drawn
-// into: so the window, GetFrontBufferData and the PNG dumps all show
+// top-left corner of the picture the back buffer was just drawn as in
+// the front image: so the window, GetFrontBufferData and the PNG dumps all show
 // it, while the back buffer, which a COPY swap chain keeps and the game
 // may read, stays the game's. Its figures are the encoder's: the time
 // between the Presents it replays, the draw records it replayed, the
@@ -148,10 +148,13 @@ func (h *hudState) hudGraph() []float32 {
 	return g
 }
 
-// drawHUD blends the overlay over the front image's top-left corner.
-func (d *Device) drawHUD(front *surface) {
+// drawHUD blends the overlay over the top-left corner of the picture
+// Present just drew into rectangle dr of the front image, and only over
+// that picture: pixels outside it keep what they held, an older overlay
+// too, which blending again would darken.
+func (d *Device) drawHUD(front *surface, dr rect) {
 	h := &d.hud
-	if err := d.hudDraw(front); err != nil && !h.warned {
+	if err := d.hudDraw(front, dr); err != nil && !h.warned {
 		h.warned = true
 		d.log.Warn("hud: cannot draw", zap.Error(err))
 	}
@@ -160,7 +163,7 @@ func (d *Device) drawHUD(front *surface) {
 	d.forgetDraw()
 }
 
-func (d *Device) hudDraw(front *surface) error {
+func (d *Device) hudDraw(front *surface, picture rect) error {
 	h := &d.hud
 	hud.Render(&h.img, d.hudLines(), h.items&config.HUDFrameTime != 0, h.hudGraph())
 	w, ht := h.img.W, h.img.H
@@ -189,8 +192,9 @@ func (d *Device) hudDraw(front *surface) error {
 	if front.height >= hudBigAt {
 		scale = 2
 	}
-	sr, dr := rect{0, 0, w, ht}, rect{0, 0, w * scale, ht * scale}
-	clip := dr.and(rect{0, 0, front.width, front.height})
+	picture = picture.and(rect{0, 0, front.width, front.height})
+	sr, dr := rect{0, 0, w, ht}, rect{picture.l, picture.t, picture.l + w*scale, picture.t + ht*scale}
+	clip := dr.and(picture)
 	if clip.empty() {
 		return nil
 	}

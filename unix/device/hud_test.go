@@ -216,3 +216,56 @@ func TestHUDDoubledOnATallWindow(t *testing.T) {
 		}
 	}
 }
+
+// With a destination rectangle, the overlay sits at the picture's
+// top-left corner and stays inside the picture: the rest of the front
+// image keeps what it held, and presenting again does not darken the
+// overlay's panel.
+func TestHUDOverTheDestinationRectangle(t *testing.T) {
+	const colour, cw, ch = 0xff2080c0, 320, 160
+	dr := rect{40, 20, 296, 148}
+	d := newTestDevice(t)
+	d.hud.items = config.HUDDefault
+	c := newChunk()
+	setup(c, types.D3DFMT_X8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: colour})
+	r := presentRec(5, 1, 8, 8, cw, ch)
+	r.DstLeft, r.DstTop, r.DstRight, r.DstBottom = int32(dr.l), int32(dr.t), int32(dr.r), int32(dr.b)
+	for range 3 {
+		add(c, code("Present"), r)
+	}
+	replay(t, d, c)
+	front := make([]byte, cw*ch*4)
+	if err := d.ReadSurface(5, front, cw*4, ch, cw*4); err != nil {
+		t.Fatal(err)
+	}
+	at := func(x, y int) [3]int {
+		p := front[(y*cw+x)*4:]
+		return [3]int{int(p[0]), int(p[1]), int(p[2])}
+	}
+	a := float64(hud.Background[3]) / 255
+	var panel [3]int
+	for i, v := range []uint32{colour & 0xff, colour >> 8 & 0xff, colour >> 16 & 0xff} {
+		panel[i] = int(float64(v)*(1-a) + 0.5) // a black panel
+	}
+	near := func(x, y [3]int) bool {
+		for i := range x {
+			if d := x[i] - y[i]; d > 1 || d < -1 {
+				return false
+			}
+		}
+		return true
+	}
+	if got := at(dr.l, dr.t); !near(got, panel) {
+		t.Errorf("the picture's corner: %v, want the panel %v", got, panel)
+	}
+	if got := at(dr.l-1, dr.t); got != [3]int{} {
+		t.Errorf("left of the picture: %v, want the drawable's black", got)
+	}
+	if got := at(1, 1); got != [3]int{} {
+		t.Errorf("the front image's corner: %v, want the drawable's black", got)
+	}
+	if got := at(dr.r-2, dr.b-2); !near(got, [3]int{colour & 0xff, colour >> 8 & 0xff, colour >> 16 & 0xff}) {
+		t.Errorf("the picture's far corner: %v, want the game's", got)
+	}
+}

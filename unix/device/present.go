@@ -123,9 +123,9 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 		if err := d.presentDraw(src, front, sr, dr, linear, nil); err != nil {
 			return err
 		}
-	}
-	if d.hud.items != 0 {
-		d.drawHUD(front)
+		if d.hud.items != 0 {
+			d.drawHUD(front, dr)
+		}
 	}
 	d.show(r.SwapChain, front)
 	d.flip(r.SwapChain)
