@@ -41,6 +41,10 @@ type Config struct {
 
 	PerfLog bool // perf.log: a line of figures every few seconds
 
+	// HUD is what the heads-up display shows over each presented
+	// frame; 0 none.
+	HUD HUD
+
 	VendorID      uint32
 	DeviceID      uint32
 	SubSysID      uint32
@@ -73,6 +77,76 @@ const (
 )
 
 var vsyncNames = []string{"app", "on", "off"}
+
+// HUD is the hud key: a set of items, each a line (frametime also the
+// graph) of the overlay drawn at Present.
+type HUD uint8
+
+const (
+	HUDFPS HUD = 1 << iota
+	HUDFrameTime
+	HUDDraws
+	HUDCompiles
+	HUDMemory
+	HUDVersion
+
+	// HUDDefault is what hud = 1 shows.
+	HUDDefault = HUDFPS | HUDFrameTime | HUDVersion
+	HUDAll     = HUDFPS | HUDFrameTime | HUDDraws | HUDCompiles | HUDMemory | HUDVersion
+)
+
+// HUDNames names the items in HUD's bit order.
+var HUDNames = []string{"fps", "frametime", "draws", "compiles", "memory", "version"}
+
+func (h HUD) String() string {
+	if h == 0 {
+		return "0"
+	}
+	var names []string
+	for i, n := range HUDNames {
+		if h&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// set reads 0 or empty (none), 1 (HUDDefault), all, or a comma list of
+// items. Unknown items are an error naming them; the known ones stay set.
+func (h *HUD) set(v string) error {
+	switch v = strings.TrimSpace(v); v {
+	case "", "0":
+		*h = 0
+		return nil
+	case "1":
+		*h = HUDDefault
+		return nil
+	case "all":
+		*h = HUDAll
+		return nil
+	}
+	var got HUD
+	var bad []string
+next:
+	for _, item := range strings.Split(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		for i, n := range HUDNames {
+			if strings.EqualFold(item, n) {
+				got |= 1 << i
+				continue next
+			}
+		}
+		bad = append(bad, item)
+	}
+	*h = got
+	if len(bad) > 0 {
+		return fmt.Errorf("unknown item %s; items are %s", strings.Join(bad, ", "), strings.Join(HUDNames, ", "))
+	}
+	return nil
+}
 
 func (v VSync) String() string {
 	if int(v) < len(vsyncNames) {
@@ -172,6 +246,8 @@ var Keys = []Key{
 		}},
 	{"perf.log", "0", "1: the log gets a line of performance figures (key=value: frames, fps, frame times, draws and calls per frame, bytes uploaded, shader and pipeline builds and the waits for them, memory) every 5 seconds and, for the device's whole life, when it is destroyed. mtld3d-perf compare A.log B.log puts two runs side by side.",
 		func(c *Config, v string) error { return setBool(&c.PerfLog, v) }},
+	{"hud", "0", "Heads-up display drawn over the top-left corner of every presented frame (so it is in frame dumps too): a comma list of fps (frames per second over the last half second), frametime (mean and longest frame time over it, and a graph of the last 3 seconds of frame times), draws (draw calls in the last frame), compiles (shader functions and pipelines built so far), memory (the unix side's Go heap and the process's peak resident memory) and version (mtld3d's). 1: fps,frametime,version. all: every item. 0: none. An unknown item is logged and the rest are shown.",
+		func(c *Config, v string) error { return c.HUD.set(v) }},
 	{"adapter.vendor_id", "0x1002", "PCI vendor id the adapter reports (GetAdapterIdentifier). Games pick code paths by it.",
 		func(c *Config, v string) error { return setU32(&c.VendorID, v) }},
 	{"adapter.device_id", "0x67ef", "PCI device id the adapter reports.",
@@ -417,6 +493,8 @@ func current(c Config, k *Key) string {
 			return "1"
 		}
 		return "0"
+	case "hud":
+		return c.HUD.String()
 	case "adapter.vendor_id":
 		return fmt.Sprintf("%#x", c.VendorID)
 	case "adapter.device_id":

@@ -142,3 +142,27 @@ func TestPacingKeys(t *testing.T) {
 		t.Fatalf("changed %v", got)
 	}
 }
+
+// hud: off by default; 1 the default items; any subset as a comma list;
+// unknown items are a warning naming them, the known ones kept.
+func TestHUDKey(t *testing.T) {
+	if Default().HUD != 0 {
+		t.Fatal("the HUD is on by default")
+	}
+	for v, want := range map[string]HUD{"0": 0, "": 0, "1": HUDDefault, "all": HUDAll,
+		"fps": HUDFPS, " Memory , draws,": HUDMemory | HUDDraws,
+		"fps,frametime,draws,compiles,memory,version": HUDAll} {
+		r := Load("", Source{Name: "MTLD3D_CONFIG", Text: "hud=" + v, Env: true})
+		if len(r.Warnings) != 0 || r.Config.HUD != want {
+			t.Errorf("hud=%q: %v, warnings %q; want %v", v, r.Config.HUD, r.Warnings, want)
+		}
+	}
+	r := Load("", Source{Name: "mtld3d.conf", Text: "hud = fps,bogus,draws,fsp\n"})
+	if r.Config.HUD != HUDFPS|HUDDraws || len(r.Warnings) != 1 ||
+		!strings.Contains(r.Warnings[0], "bogus, fsp") || !strings.Contains(r.Warnings[0], "hud") {
+		t.Fatalf("got %v, warnings %q", r.Config.HUD, r.Warnings)
+	}
+	if got := r.Config.Changed(); len(got) != 1 || got[0] != [2]string{"hud", "fps,draws"} {
+		t.Fatalf("changed %v", got)
+	}
+}

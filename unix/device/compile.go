@@ -274,6 +274,7 @@ func (d *Device) newFunction(b *functionBuild) (backend.Function, error) {
 		return nil, err
 	}
 	d.perf.functions.Add(1)
+	d.perf.functionsAll.Add(1)
 	if !b.hit {
 		d.store.putFunction(b.ck, &b.entry)
 	}

@@ -105,6 +105,7 @@ type Device struct {
 	layers   *layers                    // the swap chains' backend layers (layer.go)
 	pace     pacer                      // present.max_fps (pacing.go); the submitting thread's
 	perf     perfLog                    // perf.log (perf.go)
+	hud      hudState                   // hud (hud.go); the encoder's
 	// Transient buffers whose command buffers have completed (threads.go).
 	doneMu   sync.Mutex
 	doneBufs []backend.Buffer
@@ -178,6 +179,7 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	}
 	d.framePNG = framePNGPath(process.LogPath(), d.id)
 	d.dumpFrame = process.Config().DumpFrame
+	d.hud.items = process.Config().HUD
 	if dir := process.Config().ShaderDumpDir; dir != "" {
 		d.shaderDumps = openShaderDumps(process.ResolvePath(dir))
 		d.log.Info("dumping shaders", zap.String("dir", d.shaderDumps.dir))
@@ -248,6 +250,7 @@ func (d *Device) Release() {
 	d.draws.transient = append(d.draws.transient, d.completedTransients()...)
 	d.draws.release()
 	d.layers.release()
+	d.hud.release()
 	d.releaseFixed()
 	d.objects, d.front = nil, nil
 	d.log.Info("device destroyed", zap.Uint64("frames", d.frames))

@@ -108,6 +108,8 @@ type perfLog struct {
 	// The encoder's, read when a line is written.
 	functions, pipelines atomic.Int64
 	buildWait            atomic.Int64 // ns
+	// Builds over the device's life, never reset (the HUD's).
+	functionsAll, pipelinesAll atomic.Int64
 }
 
 // startPerf turns the log on for a device.

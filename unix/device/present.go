@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"time"
 	"unsafe"
 
 	"mtld3d/core/format"
@@ -92,6 +93,9 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 	d.frames++
 	d.endPresentPass()
 	d.wantDump(r)
+	if d.hud.items != 0 {
+		d.hudFrame(time.Now())
+	}
 	bb := d.objects[r.BackBuffer]
 	if bb == nil || bb.tex == nil {
 		return fmt.Errorf("present: no back buffer %d", r.BackBuffer)
@@ -118,6 +122,9 @@ func (d *Device) present(r *shared.RecPresent, _ []byte) error {
 		linear := r.Flags&types.D3DPRESENT_LINEAR_CONTENT != 0
 		if err := d.presentDraw(src, front, sr, dr, linear, nil); err != nil {
 			return err
+		}
+		if d.hud.items != 0 {
+			d.drawHUD(front, dr)
 		}
 	}
 	d.show(r.SwapChain, front)

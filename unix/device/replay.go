@@ -147,6 +147,8 @@ func (d *Device) replay(chunks [][]byte) error {
 			pos += size
 			if code >= uint32(len(drawOnly)) || !drawOnly[code] {
 				d.draws.stateGen++
+			} else if isDrawRecord[code] {
+				d.hud.draws++
 			}
 			if code >= uint32(len(handlers)) || handlers[code] == nil {
 				d.warnOnce(code, "record type not replayed yet")

@@ -19,6 +19,7 @@ type texQuad struct {
 	scissor rect
 	params  [][4]float32
 	extra   []byte
+	blend   bool // over the target by the source's alpha (the HUD), the target's alpha kept
 }
 
 // drawTexQuad encodes q in a pass of its own, after what is encoded.
@@ -33,6 +34,12 @@ func (d *Device) drawTexQuad(q *texQuad) error {
 	}
 	desc := backend.RenderPipelineDesc{VertexFunction: vs, FragmentFunction: fs, SampleCount: max(q.samples, 1), Topology: backend.TopologyTriangle}
 	desc.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: q.format, WriteMask: backend.ColorMaskAll}
+	if q.blend {
+		a := &desc.ColorAttachments[0]
+		a.BlendEnable = true
+		a.SrcRGB, a.DstRGB = backend.BlendSourceAlpha, backend.BlendOneMinusSourceAlpha
+		a.SrcAlpha, a.DstAlpha = backend.BlendZero, backend.BlendOne
+	}
 	pipe, err := d.pipeline(desc)
 	if err != nil {
 		return err
