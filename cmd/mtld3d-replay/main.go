@@ -20,8 +20,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"mtld3d/core/format"
-	"mtld3d/unix/backend/reference"
+	"mtld3d/unix/backends"
 	"mtld3d/unix/device"
 )
 
@@ -68,9 +67,13 @@ func replay(in, out string, log *zap.Logger) error {
 		return err
 	}
 	defer f.Close()
-	// The reference backend with the Apple GPU target: the formats map as
+	// The reference backend answers as an Apple GPU: the formats map as
 	// on the Macs the captures come from.
-	d, err := device.New(reference.New(), format.Target{AppleGPU: true})
+	be, target, err := backends.Open("reference")
+	if err != nil {
+		return err
+	}
+	d, err := device.New(be, target)
 	if err != nil {
 		return err
 	}

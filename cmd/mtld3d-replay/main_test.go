@@ -5,6 +5,8 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"go.uber.org/zap"
@@ -12,15 +14,23 @@ import (
 	"mtld3d/shared"
 )
 
-// TestReplayWritesTheFrame replays unix/device's seed capture (three
-// frames; TestCaptureReplaysTheFrame checks it replays to the captured
-// image) to a PNG holding frame 3: its upload in the bottom right corner.
-// The seed's wire hash is made this build's.
+// TestReplayWritesTheFrame replays unix/device's FuzzCaptureFile seed,
+// a capture of three frames (TestCaptureReplaysTheFrame checks it
+// replays to the captured image), to a PNG holding frame 3: its upload
+// in the bottom right corner. The seed's wire hash is made this build's;
+// another is refused.
 func TestReplayWritesTheFrame(t *testing.T) {
-	b, err := os.ReadFile("../../unix/device/testdata/capture-3.mtlcap")
+	// A Go fuzz corpus file: the repository tracks no binaries.
+	text, err := os.ReadFile("../../unix/device/testdata/fuzz/FuzzCaptureFile/capture-3")
 	if err != nil {
 		t.Fatal(err)
 	}
+	q, _ := strings.CutPrefix(strings.TrimSpace(string(text)), "go test fuzz v1\n[]byte(")
+	s, err := strconv.Unquote(strings.TrimSuffix(q, ")"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := []byte(s)
 	binary.LittleEndian.PutUint64(b[16:], shared.WireHash())
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "x.mtlcap"), filepath.Join(dir, "frame.png")

@@ -3,10 +3,12 @@ package device
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -166,7 +168,8 @@ func TestCaptureFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	if os.Getenv("MTLD3D_UPDATE_SEEDS") == "1" {
-		if err := os.WriteFile(captureSeed, good, 0o644); err != nil {
+		text := "go test fuzz v1\n[]byte(" + strconv.Quote(string(good)) + ")\n"
+		if err := os.WriteFile(captureSeed, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -199,7 +202,7 @@ func TestCaptureFileRefused(t *testing.T) {
 // a few random bytes changed past the header (the same every run): each
 // is an error or a replay, never a panic.
 func TestCaptureFileMutations(t *testing.T) {
-	good, err := os.ReadFile(captureSeed)
+	good, err := readCaptureSeed(captureSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,16 +221,14 @@ func TestCaptureFileMutations(t *testing.T) {
 
 // FuzzCaptureFile: a damaged capture file is an error or a replay of
 // what it holds, never a panic. The seed is a capture of
-// capturedFrames' three frames (MTLD3D_UPDATE_SEEDS=1 go test -run
-// TestCaptureFileRefused rewrites it); the header's wire hash is made
+// capturedFrames' three frames in testdata/fuzz/FuzzCaptureFile
+// (MTLD3D_UPDATE_SEEDS=1 go test -run TestCaptureFileRefused rewrites
+// it); the header's wire hash is made
 // this build's, so the fuzzer gets past it whatever the wire became.
 func FuzzCaptureFile(f *testing.F) {
 	oldOwn, oldRes := ownLimit, backend.MaxResourceBytes
 	ownLimit, backend.MaxResourceBytes = 1<<20, 64<<20
 	f.Cleanup(func() { ownLimit, backend.MaxResourceBytes = oldOwn, oldRes })
-	if b, err := os.ReadFile(captureSeed); err == nil {
-		f.Add(b)
-	}
 	f.Add([]byte(capMagic))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) >= capHeader {
@@ -240,4 +241,20 @@ func FuzzCaptureFile(f *testing.F) {
 	})
 }
 
-const captureSeed = "testdata/capture-3.mtlcap"
+const captureSeed = "testdata/fuzz/FuzzCaptureFile/capture-3"
+
+// readCaptureSeed reads a capture from a Go fuzz corpus file (a
+// []byte in "go test fuzz v1" form: the repository tracks no binaries).
+func readCaptureSeed(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	text, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "go test fuzz v1\n[]byte(")
+	text, ok2 := strings.CutSuffix(text, ")")
+	if !ok || !ok2 {
+		return nil, fmt.Errorf("%s: not a fuzz corpus []byte", path)
+	}
+	s, err := strconv.Unquote(text)
+	return []byte(s), err
+}
