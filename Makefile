@@ -159,7 +159,7 @@ conformance-visual: all
 FUZZTIME ?= 30s
 fuzz:
 	for t in ./core/dxso:FuzzParse ./core/dxso:FuzzCTAB ./core/dxso:FuzzAssemble ./core/dxso/lower:FuzzLower ./core/ir:FuzzDecode \
-		./unix/shadercache:FuzzLoad ./unix/device:FuzzFrame; do \
+		./unix/shadercache:FuzzLoad ./unix/device:FuzzFrame ./unix/device:FuzzCaptureFile; do \
 		$(GO) test -run XXX -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}" || exit 1; done
 
 # Rewrites unix/device's FuzzFrame seeds from frames real programs submit.

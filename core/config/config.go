@@ -30,6 +30,10 @@ type Config struct {
 	// DumpFrame is a presented frame's number (from 1) to write as a
 	// PNG beside the log, as the hotkey does; 0 none.
 	DumpFrame uint64
+	// CaptureFrame is a presented frame's number (from 1): every frame
+	// the device submitted up to it is written to a capture file beside
+	// the log, for mtld3d-replay; 0 none.
+	CaptureFrame uint64
 
 	// Pacing (unix/device): MaxFPS caps presented frames per second (0
 	// none), MaxFrameLatency overrides the device's bound (0 the game's),
@@ -214,6 +218,15 @@ var Keys = []Key{
 				return fmt.Errorf("want a frame number")
 			}
 			c.DumpFrame = n
+			return nil
+		}},
+	{"debug.capture_frame", "0", "Presented frame (counted per device from 1) to capture: every frame the device submitted from its creation through that one, with the guest memory its records read, is streamed off the game's thread to <exe>-<pid>-capture-<n>.mtlcap beside the log (-device-<id> before -capture for a device past the process's first). `mtld3d-replay FILE -o frame.png` replays it on the reference backend, on Linux or macOS without Wine, and writes the captured frame as a PNG. The file appears under its name once frame n is presented; the frame hotkey writes a PNG only. 0: none. (Issue 17 calls it debug.captureFrame; keys here are lower-case and dotted.)",
+		func(c *Config, v string) error {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("want a frame number")
+			}
+			c.CaptureFrame = n
 			return nil
 		}},
 	{"present.max_fps", "0", "Frame-rate limiter: at most this many presented frames a second (a decimal number up to 1000), paced on the game's thread at Present. 0: no limit.",
@@ -482,6 +495,8 @@ func current(c Config, k *Key) string {
 		return c.FrameHotkey.String()
 	case "debug.dump_frame":
 		return strconv.FormatUint(c.DumpFrame, 10)
+	case "debug.capture_frame":
+		return strconv.FormatUint(c.CaptureFrame, 10)
 	case "present.max_fps":
 		return strconv.FormatFloat(c.MaxFPS, 'g', -1, 64)
 	case "present.max_frame_latency":

@@ -33,6 +33,19 @@ type captured struct {
 	records, draws, owned int
 	record                uint32       // code of the record being captured
 	faults                []guestFault // ranges that could not be read
+	// A capture file's frame (capfile.go): src non-nil reads an address
+	// as an offset+1 into src rather than guest memory; note keeps the
+	// address fields own rewrote, for the file writer.
+	src    []byte
+	note   bool
+	fields []ownedField
+}
+
+// ownedField is an address field capture rewrote: where it is in the
+// frame's chunks, and the bytes it now points at.
+type ownedField struct {
+	chunk, off int
+	data       []byte
 }
 
 // guestFault is a guest range a record named that faulted when read; the
@@ -79,6 +92,8 @@ type captureState struct {
 	// SetMaximumFrameLatency does not change (pacing.go).
 	latencyOverride int
 	layers          *layers // made and resized here, on a Wine thread (layer.go)
+	note            bool    // note the address fields (ownField) for a capture file
+	lastChain       uint32  // the swap chain of the last Present (capfile.go)
 }
 
 func newCaptureState() captureState {
@@ -98,11 +113,36 @@ var ownLimit = maxGuestRange
 
 var chunkPool = sync.Pool{New: func() any { return new([shared.ChunkSize]byte) }}
 
+// ownField rewrites the address field *p, in the last chunk, to a copy
+// of the n bytes it names (own), and notes the field when the frame goes
+// to a capture file.
+func (f *captured) ownField(p *uint64, n int) {
+	b := f.ownBytes(*p, n)
+	*p = 0
+	if b == nil {
+		return
+	}
+	*p = uint64(uintptr(unsafe.Pointer(&b[0])))
+	if f.note && len(f.chunks) > 0 {
+		c := f.chunks[len(f.chunks)-1]
+		off := int(uintptr(unsafe.Pointer(p)) - uintptr(unsafe.Pointer(&c[0])))
+		f.fields = append(f.fields, ownedField{len(f.chunks) - 1, off, b})
+	}
+}
+
 // own copies n bytes at guest address addr; 0 (refused) for a null
 // address or a size out of range.
 func (f *captured) own(addr uint64, n int) uint64 {
+	if b := f.ownBytes(addr, n); b != nil {
+		return uint64(uintptr(unsafe.Pointer(&b[0])))
+	}
+	return 0
+}
+
+// ownBytes is own's copy; nil when refused.
+func (f *captured) ownBytes(addr uint64, n int) []byte {
 	if addr == 0 || n <= 0 || n > ownLimit {
-		return 0
+		return nil
 	}
 	var b []byte
 	if n > slabSize/4 {
@@ -117,12 +157,20 @@ func (f *captured) own(addr uint64, n int) uint64 {
 		b = f.slabs[len(f.slabs)-1][f.carved : f.carved+n]
 		f.carved += step
 	}
-	if !guestCopy(b, guestBytes(addr, n)) {
+	if f.src != nil {
+		// A capture file's data: the range must lie inside it.
+		if off := addr - 1; off >= uint64(len(f.src)) || uint64(n) > uint64(len(f.src))-off {
+			f.faults = append(f.faults, guestFault{f.record, addr, n})
+			return nil
+		} else {
+			copy(b, f.src[off:])
+		}
+	} else if !guestCopy(b, guestBytes(addr, n)) {
 		f.faults = append(f.faults, guestFault{f.record, addr, n})
-		return 0
+		return nil
 	}
 	f.owned += n
-	return uint64(uintptr(unsafe.Pointer(&b[0])))
+	return b
 }
 
 // release returns the frame's memory to the pools; f is not used again.
@@ -136,7 +184,8 @@ func (f *captured) release() {
 	clear(f.chunks)
 	clear(f.slabs)
 	clear(f.keep)
-	*f = captured{chunks: f.chunks[:0], slabs: f.slabs[:0], keep: f.keep[:0], faults: f.faults[:0]}
+	clear(f.fields)
+	*f = captured{chunks: f.chunks[:0], slabs: f.slabs[:0], keep: f.keep[:0], faults: f.faults[:0], fields: f.fields[:0]}
 	capturedPool.Put(f)
 }
 
@@ -187,6 +236,7 @@ func init() {
 	})
 	capture("Present", func(cs *captureState, f *captured, r *shared.RecPresent) {
 		f.presents++
+		cs.lastChain = r.SwapChain
 		if cs.layers != nil {
 			cs.layers.present(r)
 		}
@@ -212,7 +262,7 @@ func init() {
 			rows := (int(r.Bottom-r.Top) + bh - 1) / bh
 			n = rowsBytes(rows, format.Pitch(fm, int(r.Right-r.Left)), int(r.Pitch), 1, 0)
 		}
-		r.Src = f.own(r.Src, n)
+		f.ownField(&r.Src, n)
 	})
 	capture("UpdateTexture", func(cs *captureState, f *captured, r *shared.RecUpdateTexture) {
 		fm, ok := cs.formats[r.ID]
@@ -228,17 +278,17 @@ func init() {
 			}
 			n = rowsBytes(rows, format.Pitch(fm, int(r.Right)-x0), int(r.Pitch), slices, int(r.SlicePitch))
 		}
-		r.Src = f.own(r.Src, n)
+		f.ownField(&r.Src, n)
 	})
 	capture("UpdateBuffer", func(_ *captureState, f *captured, r *shared.RecUpdateBuffer) {
-		r.Src = f.own(r.Src, int(r.Size))
+		f.ownField(&r.Src, int(r.Size))
 	})
 	capture("CreateShader", func(_ *captureState, f *captured, r *shared.RecCreateShader) {
-		r.Code = f.own(r.Code, int(r.Size))
+		f.ownField(&r.Code, int(r.Size))
 	})
 	capture("DrawUP", func(_ *captureState, f *captured, r *shared.RecDrawUP) {
 		if r.Data != 0 {
-			r.Data = f.own(r.Data, int(r.VertexBytes)+int(r.IndexBytes))
+			f.ownField(&r.Data, int(r.VertexBytes)+int(r.IndexBytes))
 			if r.Data == 0 {
 				// Not inline either: the handler finds no data and refuses.
 				r.VertexBytes = maxGuestRange
@@ -252,6 +302,7 @@ func init() {
 // refused whole.
 func (cs *captureState) capture(addrs []uint64) (*captured, error) {
 	f := capturedPool.Get().(*captured)
+	f.note = cs.note
 	for ci := range addrs {
 		var at [8]byte
 		if !guestCopy(at[:], unsafe.Slice((*byte)(unsafe.Pointer(&addrs[ci])), len(at))) {
@@ -280,23 +331,31 @@ func (cs *captureState) capture(addrs []uint64) (*captured, error) {
 			return nil, fmt.Errorf("chunk %d: %d bytes at %#x unreadable", ci, used, addr)
 		}
 		f.chunks = append(f.chunks, c)
-		for pos := 8; pos+8 <= used; {
-			code := binary.LittleEndian.Uint32(c[pos:])
-			size := int(binary.LittleEndian.Uint32(c[pos+4:]))
-			if size < 8 || size%8 != 0 || pos+size > used {
-				f.release()
-				return nil, fmt.Errorf("chunk %d offset %d: bad record size %d", ci, pos, size)
-			}
-			if code < uint32(len(captures)) && captures[code] != nil {
-				f.record = code
-				captures[code](cs, f, c[pos:pos+size])
-			}
-			if code < uint32(len(isDrawRecord)) && isDrawRecord[code] {
-				f.draws++
-			}
-			f.records++
-			pos += size
+		if err := cs.walk(f, ci, c[:used]); err != nil {
+			f.release()
+			return nil, err
 		}
 	}
 	return f, nil
+}
+
+// walk runs the capture of each record of chunk ci, c its used bytes.
+func (cs *captureState) walk(f *captured, ci int, c []byte) error {
+	for pos := 8; pos+8 <= len(c); {
+		code := binary.LittleEndian.Uint32(c[pos:])
+		size := int(binary.LittleEndian.Uint32(c[pos+4:]))
+		if size < 8 || size%8 != 0 || pos+size > len(c) {
+			return fmt.Errorf("chunk %d offset %d: bad record size %d", ci, pos, size)
+		}
+		if code < uint32(len(captures)) && captures[code] != nil {
+			f.record = code
+			captures[code](cs, f, c[pos:pos+size])
+		}
+		if code < uint32(len(isDrawRecord)) && isDrawRecord[code] {
+			f.draws++
+		}
+		f.records++
+		pos += size
+	}
+	return nil
 }

@@ -82,6 +82,7 @@ type Device struct {
 	q         queryState  // occlusion and event queries (query.go)
 	dumpDir   string      // dump.dir resolved; "" for none
 	records   *recorder   // record.dir's file; nil for none
+	capw      *capWriter  // debug.capture_frame's file (capfile.go); nil for none
 	dumps     []frameDump // front images presented this frame, to write as PNGs (dump.go)
 	// framePNG is the path, less "-frame-<n>.png", of the PNGs written
 	// beside the log (the frame hotkey, debug.dump_frame); "" for none.
@@ -180,6 +181,13 @@ func createThunk(p unsafe.Pointer) shared.Status {
 	d.framePNG = framePNGPath(process.LogPath(), d.id)
 	d.dumpFrame = process.Config().DumpFrame
 	d.hud.items = process.Config().HUD
+	if n := process.Config().CaptureFrame; n > 0 {
+		if d.framePNG == "" {
+			d.log.Warn("no log folder to write the frame capture beside", zap.Uint64("frame", n))
+		} else {
+			d.startCapture(fmt.Sprintf("%s-capture-%d.mtlcap", d.framePNG, n), n, process.GuestArch())
+		}
+	}
 	if dir := process.Config().ShaderDumpDir; dir != "" {
 		d.shaderDumps = openShaderDumps(process.ResolvePath(dir))
 		d.log.Info("dumping shaders", zap.String("dir", d.shaderDumps.dir))
@@ -211,6 +219,7 @@ func destroyThunk(p unsafe.Pointer) shared.Status {
 		return shared.StatusInvalidParameter
 	}
 	d.close() // the frames queued run first
+	d.endCapture()
 	d.stopPerf()
 	d.Release()
 	if last {

@@ -95,14 +95,9 @@ func (d *Device) queueDump(fd frameDump) {
 // the screen would show it (alpha ignored). It reads back through the
 // same path as GetFrontBufferData, so it works on any backend.
 func (d *Device) dumpFront(s *surface, fd frameDump) error {
-	pitch := 4 * s.width
-	buf := make([]byte, pitch*s.height)
-	if err := d.read(s, types.D3DFMT_A8R8G8B8, buf, pitch, s.height, pitch); err != nil {
+	img, err := d.frontImage(s)
+	if err != nil {
 		return err
-	}
-	img := image.NewNRGBA(image.Rect(0, 0, s.width, s.height))
-	for i := 0; i < len(buf); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = buf[i+2], buf[i+1], buf[i], 0xff
 	}
 	var enc bytes.Buffer
 	if err := png.Encode(&enc, img); err != nil {
@@ -125,4 +120,19 @@ func (d *Device) dumpFront(s *surface, fd frameDump) error {
 		}
 	}
 	return nil
+}
+
+// frontImage reads a front image back as the screen shows it (alpha
+// ignored), through the same path as GetFrontBufferData.
+func (d *Device) frontImage(s *surface) (*image.NRGBA, error) {
+	pitch := 4 * s.width
+	buf := make([]byte, pitch*s.height)
+	if err := d.read(s, types.D3DFMT_A8R8G8B8, buf, pitch, s.height, pitch); err != nil {
+		return nil, err
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, s.width, s.height))
+	for i := 0; i < len(buf); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = buf[i+2], buf[i+1], buf[i], 0xff
+	}
+	return img, nil
 }

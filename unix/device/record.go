@@ -13,8 +13,9 @@ import (
 // appended to one file per device. Each chunk is its used bytes, which
 // start with the used size, so the file splits without an index. The
 // guest addresses in it are already rewritten to the unix side's copies,
-// so offline the ranges are gone; the record stream is what replay and
-// the fuzz corpus (FuzzFrame) want.
+// so offline the ranges are gone; the record stream is what the fuzz
+// corpus (FuzzFrame) wants. A file that replays offline is a capture
+// (debug.capture_frame, capfile.go).
 
 type recorder struct {
 	f    *os.File

@@ -322,6 +322,7 @@ func (d *Device) submitLocked(addrs []uint64, noWait bool) (bool, int, error) {
 			zap.String("record", shared.RecordName(g.record)), zap.Uint64("address", g.addr), zap.Int("size", g.size))
 	}
 	d.recordFrame(f)
+	d.captureFrame(f)
 	p := d.pipe
 	if p == nil {
 		defer f.release()

@@ -31,7 +31,16 @@ var (
 	inited  bool
 	cfg     config.Config
 	logPath string // the log file opened; "" for none
+	arch    uint32 // InitParams.GuestArch
 )
+
+// GuestArch returns the guest's architecture (shared.GuestArch*; 0
+// before Init).
+func GuestArch() uint32 {
+	mu.Lock()
+	defer mu.Unlock()
+	return arch
+}
 
 // Config returns the process configuration (defaults before Init).
 func Config() config.Config {
@@ -95,6 +104,7 @@ func initThunk(p unsafe.Pointer) shared.Status {
 	}
 	if !inited {
 		start(exeUnix, exeWin, cstr(a.ConfigString[:]), a.GuestArch, a.GuestPID)
+		arch = a.GuestArch
 		inited = true
 	} else {
 		logs.L().Debug("Init again (d3d9.dll reloaded)", zap.String("exe", exeWin))

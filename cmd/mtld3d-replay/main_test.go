@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/binary"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+
+	"mtld3d/shared"
+)
+
+// TestReplayWritesTheFrame replays unix/device's FuzzCaptureFile seed,
+// a capture of three frames (TestCaptureReplaysTheFrame checks it
+// replays to the captured image), to a PNG holding frame 3: its upload
+// in the bottom right corner. The seed's wire hash is made this build's;
+// another is refused.
+func TestReplayWritesTheFrame(t *testing.T) {
+	// A Go fuzz corpus file: the repository tracks no binaries.
+	text, err := os.ReadFile("../../unix/device/testdata/fuzz/FuzzCaptureFile/capture-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := strings.CutPrefix(strings.TrimSpace(string(text)), "go test fuzz v1\n[]byte(")
+	s, err := strconv.Unquote(strings.TrimSuffix(q, ")"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := []byte(s)
+	binary.LittleEndian.PutUint64(b[16:], shared.WireHash())
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "x.mtlcap"), filepath.Join(dir, "frame.png")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replay(in, out, zap.NewNop()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, g, b, _ := img.At(7, 7).RGBA(); r>>8 != 0xfe || g>>8 != 0xdc || b>>8 != 0xba {
+		t.Errorf("(7,7) = %x %x %x, want frame 3's fedcba", r>>8, g>>8, b>>8)
+	}
+	binary.LittleEndian.PutUint64(b[16:], shared.WireHash()+1)
+	os.WriteFile(in, b, 0o644)
+	if err := replay(in, out, zap.NewNop()); err == nil {
+		t.Error("a capture of another build replayed")
+	}
+}
