@@ -218,7 +218,10 @@ type RecPresent struct {
 	// PresentDumpPNG when the frame hotkey was pressed since the last
 	// Present (the guest polls it, debug.frame_hotkey).
 	Dump uint32
-	Pad0 uint32
+	// GuestKiB is what d3d9.dll holds of the guest's memory (record
+	// arenas, resources' guest copies, surfaces, blobs) at this Present,
+	// in KiB, for the performance log.
+	GuestKiB uint32
 }
 
 // RecPresent.Dump bits.

@@ -64,6 +64,9 @@ func TestPacingSettings(t *testing.T) {
 		if r := rows["frames"]; len(r) != 3 || r[0] != "21" || r[1] != "21" {
 			t.Errorf("frames row %q, want 21 in both runs:\n%s", r, out)
 		}
+		if r := rows["guest_mib"]; len(r) != 3 || r[0] == "0.00" {
+			t.Errorf("guest_mib row %q, want d3d9.dll's memory (its record arena at least):\n%s", r, out)
+		}
 		if r := rows["frametime_p50_ms"]; len(r) != 3 {
 			t.Errorf("no frame-time row:\n%s", out)
 		} else if p50, _ := strconv.ParseFloat(r[0], 64); p50 < 19 {

@@ -45,6 +45,8 @@ static uint64_t held_total(void)
     return t;
 }
 
+uint64_t memwatch_held(void) { return held_total(); }
+
 void memwatch_stats(struct memwatch_stats *s)
 {
     MEMORY_BASIC_INFORMATION mbi;

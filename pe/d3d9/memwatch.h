@@ -30,6 +30,8 @@ struct memwatch_stats {
 void memwatch_add(enum mem_holder h, int64_t delta);
 /* The committed size of the VirtualAlloc block at p, or 0. */
 SIZE_T memwatch_block_size(const void *p);
+/* What every holder has now, together. */
+uint64_t memwatch_held(void);
 /* Walks the address space into s (held is filled too). */
 void memwatch_stats(struct memwatch_stats *s);
 /* At device creation: logs the usage. */

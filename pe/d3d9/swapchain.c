@@ -216,7 +216,7 @@ HRESULT WINAPI swapchain_Present(IDirect3DSwapChain9Ex *iface, const RECT *src, 
         r->Interval = sc->pp.PresentationInterval;
         r->Window = target && IsWindow(target) ? (uint64_t)(ULONG_PTR)GetAncestor(target, GA_ROOT) : 0;
         r->Dump = dump;
-        r->Pad0 = 0;
+        r->GuestKiB = (uint32_t)min(memwatch_held() >> 10, (uint64_t)UINT32_MAX);
     }
     hr = device_flush(device);
     sc->present_count++;

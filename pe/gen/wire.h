@@ -32,7 +32,7 @@ enum mtld3d_thunk {
 #define MTLD3D_STATUS_REVISION_MISMATCH ((int32_t)0xC0000059u)
 
 /* shared.WireHash(): Init carries it; the unix side refuses another build's. */
-#define MTLD3D_WIRE_HASH 0x261939d702b0bb30ull
+#define MTLD3D_WIRE_HASH 0x9da29bd5316f0addull
 
 /* Constants of package shared. */
 #define MTLD3D_CHUNK_SIZE 65536u
@@ -399,7 +399,7 @@ struct mtld3d_rec_present {
     uint32_t Interval;
     uint64_t Window;
     uint32_t Dump;
-    uint32_t Pad0;
+    uint32_t GuestKiB;
 };
 _Static_assert(sizeof(struct mtld3d_rec_present) == 80, "RecPresent size");
 _Static_assert(offsetof(struct mtld3d_rec_present, Hdr) == 0, "RecPresent.Hdr");
@@ -419,7 +419,7 @@ _Static_assert(offsetof(struct mtld3d_rec_present, Flags) == 56, "RecPresent.Fla
 _Static_assert(offsetof(struct mtld3d_rec_present, Interval) == 60, "RecPresent.Interval");
 _Static_assert(offsetof(struct mtld3d_rec_present, Window) == 64, "RecPresent.Window");
 _Static_assert(offsetof(struct mtld3d_rec_present, Dump) == 72, "RecPresent.Dump");
-_Static_assert(offsetof(struct mtld3d_rec_present, Pad0) == 76, "RecPresent.Pad0");
+_Static_assert(offsetof(struct mtld3d_rec_present, GuestKiB) == 76, "RecPresent.GuestKiB");
 
 struct mtld3d_rec_color_fill {
     struct mtld3d_record_header Hdr;

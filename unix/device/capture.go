@@ -31,6 +31,7 @@ type captured struct {
 	// For the performance log (perf.go): records, draws and guest bytes
 	// copied.
 	records, draws, owned int
+	guestKiB              uint32       // the last Present's RecPresent.GuestKiB
 	record                uint32       // code of the record being captured
 	faults                []guestFault // ranges that could not be read
 	// A capture file's frame (capfile.go): src non-nil reads an address
@@ -236,6 +237,7 @@ func init() {
 	})
 	capture("Present", func(cs *captureState, f *captured, r *shared.RecPresent) {
 		f.presents++
+		f.guestKiB = r.GuestKiB
 		cs.lastChain = r.SwapChain
 		if cs.layers != nil {
 			cs.layers.present(r)

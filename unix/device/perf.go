@@ -41,6 +41,7 @@ type perfFigures struct {
 	functions       int64
 	pipelines       int64
 	buildWait       time.Duration
+	guestKiB        uint32   // d3d9.dll's memory at the last Present
 	hist            []uint32 // frame times
 	frameTimeSum    time.Duration
 	frameTimeCount  int
@@ -168,6 +169,7 @@ func (d *Device) perfFrame(f *captured, latencyWait time.Duration) {
 		w.latencyWait += latencyWait
 		if f.presents > 0 {
 			w.frames += f.presents
+			w.guestKiB = f.guestKiB
 			if w.presentSeen {
 				w.addFrameTime(now.Sub(w.lastPresentTime))
 			}
@@ -230,6 +232,7 @@ func (d *Device) writePerf(total bool) {
 	kv("pipelines_built", w.pipelines)
 	kv("build_wait_ms", msOf(w.buildWait))
 	kv("latency_wait_ms", msOf(w.latencyWait))
+	kv("guest_mib", float64(w.guestKiB)/1024)
 	kv("unix_heap_mib", float64(ms.HeapAlloc)/(1<<20))
 	kv("unix_sys_mib", float64(ms.Sys)/(1<<20))
 	if rss := peakRSS(); rss > 0 {

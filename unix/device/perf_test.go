@@ -53,7 +53,9 @@ func TestPerfLogLines(t *testing.T) {
 		v := f32s(0, 0, 0.5, 1, 8, 0, 0.5, 1, 0, 8, 0.5, 1)
 		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 16, VertexBytes: uint32(len(v))}, v...)
 		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 1, Stride: 16, VertexBytes: uint32(len(v))}, v...)
-		add(c, code("Present"), windowPresent(9, 1, 8, 8, 8, 8, 0x10020))
+		r := windowPresent(9, 1, 8, 8, 8, 8, 0x10020)
+		r.GuestKiB = 2048
+		add(c, code("Present"), r)
 		submit(t, d, c)
 	}
 	d.stopPerf()
@@ -67,7 +69,7 @@ func TestPerfLogLines(t *testing.T) {
 	if len(lines) != 2 || !strings.Contains(lines[0], "window=1 ") || !strings.Contains(lines[1], "window=total ") {
 		t.Fatalf("perf lines %q, want window 1 and total", lines)
 	}
-	for _, want := range []string{" frames=3 ", " draws_per_frame=2.00 ", " upload_kib_per_frame=", " frametime_p50_ms=", " unix_heap_mib="} {
+	for _, want := range []string{" frames=3 ", " draws_per_frame=2.00 ", " upload_kib_per_frame=", " frametime_p50_ms=", " guest_mib=2.00 ", " unix_heap_mib="} {
 		if !strings.Contains(lines[1], want) {
 			t.Errorf("total line lacks %q: %s", want, lines[1])
 		}
