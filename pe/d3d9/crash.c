@@ -16,6 +16,7 @@
 #define MAX_FRAMES 24
 
 static LONG reports;
+static LONG reporting; /* a report is being written: the buffer is one */
 static struct device *volatile watched;
 
 void crash_watch(struct device *device) { watched = device; }
@@ -186,6 +187,9 @@ static LONG CALLBACK crash_handler(EXCEPTION_POINTERS *ep)
     struct text t;
     if (!fatal(er->ExceptionCode) || InterlockedIncrement(&reports) > MAX_REPORTS)
         return EXCEPTION_CONTINUE_SEARCH;
+    /* Another thread faulting at the same time is not reported. */
+    if (InterlockedExchange(&reporting, 1))
+        return EXCEPTION_CONTINUE_SEARCH;
     memset(&p, 0, sizeof(p));
     t.buf = (char *)p.Text, t.cap = sizeof(p.Text), t.len = 0;
     put(&t, "exception %#lx on thread %lu at ", (unsigned long)er->ExceptionCode, (unsigned long)GetCurrentThreadId());
@@ -202,6 +206,7 @@ static LONG CALLBACK crash_handler(EXCEPTION_POINTERS *ep)
     }
     p.Len = (uint32_t)t.len;
     mtld3d_call(MTLD3D_THUNK_CRASH_REPORT, &p);
+    InterlockedExchange(&reporting, 0);
     return EXCEPTION_CONTINUE_SEARCH;
 }
 
