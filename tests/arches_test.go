@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"strings"
 	"testing"
 
 	"mtld3d/internal/winenv"
@@ -27,4 +28,19 @@ func eachArch(t *testing.T, src string, body func(t *testing.T, exe string)) {
 			body(t, exe)
 		})
 	}
+}
+
+// programOutput is what a program printed, trimmed, without carriage
+// returns and without Wine's own diagnostics: a line "wine: ..." comes
+// from one of Wine's helper processes (under load this Wine 8.0
+// sometimes reports a page fault in a 64-bit helper while a 32-bit
+// program runs and exits normally), never from the programs here.
+func programOutput(out []byte) string {
+	var keep []string
+	for _, l := range strings.Split(strings.ReplaceAll(string(out), "\r", ""), "\n") {
+		if !strings.HasPrefix(l, "wine: ") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.TrimSpace(strings.Join(keep, "\n"))
 }

@@ -38,7 +38,7 @@ func TestCapture(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
 		out, err := theEnv.RunEnv(ctx, dir, []string{"MTLD3D_CONFIG=" + config}, "wine", filepath.Join(dir, "capture.exe"))
-		got := strings.TrimSpace(strings.ReplaceAll(string(out), "\r", ""))
+		got := programOutput(out)
 		if err != nil || got != "ok" {
 			t.Fatalf("capture.exe: %v\n%s", err, got)
 		}

@@ -58,7 +58,7 @@ func TestDumps(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			out, err := theEnv.RunEnv(ctx, dir, []string{"MTLD3D_CONFIG=" + config}, "wine", append([]string{filepath.Join(dir, "dumps.exe")}, args...)...)
-			got := strings.TrimSpace(strings.ReplaceAll(string(out), "\r", ""))
+			got := programOutput(out)
 			if err != nil || got != "ok" {
 				t.Fatalf("dumps.exe %v: %v\n%s", args, err, got)
 			}

@@ -41,7 +41,7 @@ func TestHUD(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			out, err := theEnv.RunEnv(ctx, dir, []string{"MTLD3D_CONFIG=" + config}, "wine", filepath.Join(dir, "hud.exe"))
-			if got := strings.TrimSpace(strings.ReplaceAll(string(out), "\r", "")); err != nil || got != "ok" {
+			if got := programOutput(out); err != nil || got != "ok" {
 				t.Fatalf("hud.exe with %s: %v\n%s", config, err, got)
 			}
 			logs, _ := filepath.Glob(filepath.Join(dir, "mtld3d-logs", "hud-*.log"))

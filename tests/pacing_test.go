@@ -27,7 +27,7 @@ func TestPacingSettings(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			out, err := theEnv.RunEnv(ctx, theEnv.Work, []string{"MTLD3D_CONFIG=" + config}, "wine", exe, mode)
-			got := strings.TrimSpace(strings.ReplaceAll(string(out), "\r", ""))
+			got := programOutput(out)
 			if err != nil || !strings.HasPrefix(got, mode+" ") {
 				t.Fatalf("%s with %q: %v\n%s", mode, config, err, got)
 			}

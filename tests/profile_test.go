@@ -51,7 +51,7 @@ func TestPerGameProfile(t *testing.T) {
 				extra = append(extra, "MTLD3D_CONFIG="+env)
 			}
 			out, err := theEnv.RunEnv(ctx, dir, extra, "wine", filepath.Join(dir, name))
-			got := strings.TrimSpace(strings.ReplaceAll(string(out), "\r", ""))
+			got := programOutput(out)
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", name, err, got)
 			}
