@@ -243,9 +243,10 @@ func (d *Device) NewFunction(desc backend.FunctionDesc) (backend.Function, error
 	if err != nil {
 		return nil, err
 	}
-	end := mslreg.Making(desc) // for the Metal double; nothing unless it runs
-	f, err := lib.NewFunction(desc.Entry)
-	end()
+	f, err := func() (mtl.Function, error) {
+		defer mslreg.Making(desc)() // for the Metal double; nothing unless it runs
+		return lib.NewFunction(desc.Entry)
+	}()
 	if err != nil {
 		logs.L().Error("metal: entry point missing", zap.String("entry", desc.Entry), zap.String("source", desc.Source))
 		return nil, err
