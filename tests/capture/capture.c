@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <windows.h>
 #include <d3d9.h>
+#include "window_util.h"
 
 static int failed;
 
@@ -71,8 +72,6 @@ static void begin(IDirect3DDevice9 *dev, D3DCOLOR colour)
 
 int main(void)
 {
-    WNDCLASSA wc = {0};
-    RECT r = {0, 0, 64, 64};
     D3DPRESENT_PARAMETERS pp;
     IDirect3D9 *d3d;
     IDirect3DDevice9 *dev = NULL;
@@ -83,13 +82,7 @@ int main(void)
     HRESULT hr;
     int i;
 
-    wc.lpfnWndProc = DefWindowProcA;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "mtld3d_capture";
-    RegisterClassA(&wc);
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    window = CreateWindowA("mtld3d_capture", "capture", WS_OVERLAPPEDWINDOW | WS_VISIBLE, 0, 0, r.right - r.left,
-                           r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
+    window = test_window(64, 64);
     d3d = Direct3DCreate9(D3D_SDK_VERSION);
     if (!d3d) {
         printf("error Direct3DCreate9\n");

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <windows.h>
 #include <d3d9.h>
+#include "window_util.h"
 
 /* vs_2_0; dcl_position v0; mov oPos, v0 */
 static const DWORD vs[] = {0xfffe0200, 0x0200001f, 0x80000000, 0x900f0000, 0x02000001, 0xc00f0000, 0x90e40000, 0x0000ffff};
@@ -100,8 +101,6 @@ struct press {
 
 int main(int argc, char **argv)
 {
-    WNDCLASSA wc = {0};
-    RECT r = {0, 0, 64, 64};
     IDirect3D9 *d3d;
     IDirect3DDevice9 *dev;
     HWND window;
@@ -123,13 +122,7 @@ int main(int argc, char **argv)
         }
     }
 
-    wc.lpfnWndProc = DefWindowProcA;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "mtld3d_dumps";
-    RegisterClassA(&wc);
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    window = CreateWindowA("mtld3d_dumps", "dumps", WS_OVERLAPPEDWINDOW | WS_VISIBLE, 0, 0, r.right - r.left,
-                           r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
+    window = test_window(64, 64);
     SetForegroundWindow(window);
     d3d = Direct3DCreate9(D3D_SDK_VERSION);
     if (!d3d) {

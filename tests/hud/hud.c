@@ -7,13 +7,12 @@
 #include <string.h>
 #include <windows.h>
 #include <d3d9.h>
+#include "window_util.h"
 
 #define COLOUR 0xff2080c0
 
 int main(void)
 {
-    WNDCLASSA wc = {0};
-    RECT r = {0, 0, 320, 240};
     D3DPRESENT_PARAMETERS pp;
     IDirect3D9 *d3d;
     IDirect3DDevice9 *dev = NULL;
@@ -21,13 +20,7 @@ int main(void)
     HRESULT hr;
     int i, failed = 0;
 
-    wc.lpfnWndProc = DefWindowProcA;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "mtld3d_hud";
-    RegisterClassA(&wc);
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    window = CreateWindowA("mtld3d_hud", "hud", WS_OVERLAPPEDWINDOW | WS_VISIBLE, 0, 0, r.right - r.left,
-                           r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
+    window = test_window(320, 240);
     d3d = Direct3DCreate9(D3D_SDK_VERSION);
     if (!d3d) {
         printf("error Direct3DCreate9\n");

@@ -3,24 +3,9 @@
 #define MTLD3D_TEST_DEVICE_UTIL_H
 
 #include "harness.h"
+#include "window_util.h"
 
 #include <d3d9.h>
-
-static inline HWND test_window(int w, int h)
-{
-    static ATOM cls;
-    if (!cls) {
-        WNDCLASSA wc = {0};
-        wc.lpfnWndProc = DefWindowProcA;
-        wc.hInstance = GetModuleHandleA(NULL);
-        wc.lpszClassName = "mtld3d_test";
-        cls = RegisterClassA(&wc);
-    }
-    RECT r = {0, 0, w, h};
-    AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
-    return CreateWindowA("mtld3d_test", "mtld3d test", WS_OVERLAPPEDWINDOW | WS_VISIBLE, 0, 0, r.right - r.left,
-                         r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
-}
 
 static inline void default_pp(D3DPRESENT_PARAMETERS *pp, HWND window)
 {
