@@ -274,7 +274,6 @@ func (d *Device) newFunction(b *functionBuild) (backend.Function, error) {
 		return nil, err
 	}
 	d.perf.functions.Add(1)
-	d.perf.functionsAll.Add(1)
 	if !b.hit {
 		d.store.putFunction(b.ck, &b.entry)
 	}

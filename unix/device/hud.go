@@ -118,7 +118,7 @@ func (d *Device) hudLines() []string {
 		l = append(l, fmt.Sprintf("draws %d", h.frameDraws))
 	}
 	if h.items&config.HUDCompiles != 0 {
-		l = append(l, fmt.Sprintf("built %d shaders, %d pipelines", d.perf.functionsAll.Load(), d.perf.pipelinesAll.Load()))
+		l = append(l, fmt.Sprintf("built %d shaders, %d pipelines", d.perf.functions.Load(), d.perf.pipelines.Load()))
 	}
 	if h.items&config.HUDMemory != 0 {
 		l = append(l, "heap "+figure("%.0f", h.heapMiB)+" MiB, peak rss "+figure("%.0f", h.peakRSSMiB)+" MiB")

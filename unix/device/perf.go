@@ -106,11 +106,13 @@ type perfLog struct {
 	total  perfFigures
 	n      int // windows written
 	timer  *time.Timer
-	// The encoder's, read when a line is written.
+	// The encoder's, read when a line is written: builds over the
+	// device's life (the HUD shows them too), and the build waits since
+	// the last line.
 	functions, pipelines atomic.Int64
 	buildWait            atomic.Int64 // ns
-	// Builds over the device's life, never reset (the HUD's).
-	functionsAll, pipelinesAll atomic.Int64
+	// The build counts the last line took its window's from.
+	seenFunctions, seenPipelines int64
 }
 
 // startPerf turns the log on for a device.
@@ -184,7 +186,9 @@ func (d *Device) perfFrame(f *captured, latencyWait time.Duration) {
 func (d *Device) writePerf(total bool) {
 	p := &d.perf
 	now := time.Now()
-	fn, pl, bw := p.functions.Swap(0), p.pipelines.Swap(0), time.Duration(p.buildWait.Swap(0))
+	fnAll, plAll := p.functions.Load(), p.pipelines.Load()
+	fn, pl, bw := fnAll-p.seenFunctions, plAll-p.seenPipelines, time.Duration(p.buildWait.Swap(0))
+	p.seenFunctions, p.seenPipelines = fnAll, plAll
 	p.window.functions += fn
 	p.window.pipelines += pl
 	p.window.buildWait += bw

@@ -161,7 +161,6 @@ func (d *Device) pipeline(desc backend.RenderPipelineDesc) (backend.RenderPipeli
 		d.draws.pipes[desc] = p
 		d.recordPipeline(desc)
 		d.perf.pipelines.Add(1)
-		d.perf.pipelinesAll.Add(1)
 	}
 	return p, err
 }
