@@ -72,7 +72,6 @@ static void begin(IDirect3DDevice9 *dev, D3DCOLOR colour)
 
 int main(void)
 {
-    D3DPRESENT_PARAMETERS pp;
     IDirect3D9 *d3d;
     IDirect3DDevice9 *dev = NULL;
     IDirect3DTexture9 *tex = NULL;
@@ -88,15 +87,9 @@ int main(void)
         printf("error Direct3DCreate9\n");
         return 1;
     }
-    memset(&pp, 0, sizeof(pp));
-    pp.Windowed = TRUE;
-    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
-    pp.BackBufferWidth = 64;
-    pp.BackBufferHeight = 64;
-    pp.hDeviceWindow = window;
-    hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev);
-    CHECK(SUCCEEDED(hr), "CreateDevice %#lx", (unsigned long)hr);
-    if (FAILED(hr))
+    dev = sized_device(d3d, window, 64, 64, &hr);
+    CHECK(dev, "CreateDevice %#lx", (unsigned long)hr);
+    if (!dev)
         return 1;
     IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, FALSE);

@@ -52,18 +52,10 @@ static void keys(const WORD *vk, int n, BOOL up)
 
 static IDirect3DDevice9 *device(IDirect3D9 *d3d, HWND window)
 {
-    D3DPRESENT_PARAMETERS pp;
-    IDirect3DDevice9 *dev = NULL;
     HRESULT hr;
-    memset(&pp, 0, sizeof(pp));
-    pp.Windowed = TRUE;
-    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
-    pp.BackBufferWidth = 64;
-    pp.BackBufferHeight = 64;
-    pp.hDeviceWindow = window;
-    hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev);
-    CHECK(SUCCEEDED(hr), "CreateDevice %#lx", (unsigned long)hr);
-    return SUCCEEDED(hr) ? dev : NULL;
+    IDirect3DDevice9 *dev = sized_device(d3d, window, 64, 64, &hr);
+    CHECK(dev, "CreateDevice %#lx", (unsigned long)hr);
+    return dev;
 }
 
 /* Creates the shaders (the vertex shader twice) and releases them. */

@@ -13,7 +13,6 @@
 
 int main(void)
 {
-    D3DPRESENT_PARAMETERS pp;
     IDirect3D9 *d3d;
     IDirect3DDevice9 *dev = NULL;
     HWND window;
@@ -26,14 +25,7 @@ int main(void)
         printf("error Direct3DCreate9\n");
         return 1;
     }
-    memset(&pp, 0, sizeof(pp));
-    pp.Windowed = TRUE;
-    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
-    pp.BackBufferWidth = 320;
-    pp.BackBufferHeight = 240;
-    pp.hDeviceWindow = window;
-    hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev);
-    if (FAILED(hr)) {
+    if (!(dev = sized_device(d3d, window, 320, 240, &hr))) {
         printf("error CreateDevice %#lx\n", (unsigned long)hr);
         return 1;
     }

@@ -1,10 +1,13 @@
-/* A visible window whose client area is w x h: the device test programs'
- * (device_util.h) and the dedicated programs' under tests/ (hud, dumps,
- * capture), which speak no harness protocol. */
+/* A visible window whose client area is w x h, and a windowed device with
+ * a w x h back buffer on it: the device test programs' (device_util.h)
+ * and the dedicated programs' under tests/ (hud, dumps, capture), which
+ * speak no harness protocol. */
 #ifndef MTLD3D_TEST_WINDOW_UTIL_H
 #define MTLD3D_TEST_WINDOW_UTIL_H
 
+#include <string.h>
 #include <windows.h>
+#include <d3d9.h>
 
 static inline HWND test_window(int w, int h)
 {
@@ -20,6 +23,22 @@ static inline HWND test_window(int w, int h)
     AdjustWindowRect(&r, WS_OVERLAPPEDWINDOW, FALSE);
     return CreateWindowA("mtld3d_test", "mtld3d test", WS_OVERLAPPEDWINDOW | WS_VISIBLE, 0, 0, r.right - r.left,
                          r.bottom - r.top, NULL, NULL, GetModuleHandleA(NULL), NULL);
+}
+
+/* A windowed DISCARD device with a w x h back buffer on window, or NULL
+ * with the failure in *hr. */
+static inline IDirect3DDevice9 *sized_device(IDirect3D9 *d3d, HWND window, UINT w, UINT h, HRESULT *hr)
+{
+    D3DPRESENT_PARAMETERS pp;
+    IDirect3DDevice9 *dev = NULL;
+    memset(&pp, 0, sizeof(pp));
+    pp.Windowed = TRUE;
+    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
+    pp.BackBufferWidth = w;
+    pp.BackBufferHeight = h;
+    pp.hDeviceWindow = window;
+    *hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev);
+    return SUCCEEDED(*hr) ? dev : NULL;
 }
 
 #endif
