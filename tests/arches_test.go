@@ -1,6 +1,9 @@
 package tests
 
 import (
+	"image"
+	"image/png"
+	"os"
 	"strings"
 	"testing"
 
@@ -43,4 +46,19 @@ func programOutput(out []byte) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(keep, "\n"))
+}
+
+// readPNG decodes a PNG file (a frame dump).
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
 }

@@ -3,8 +3,6 @@ package tests
 import (
 	"context"
 	"fmt"
-	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,20 +80,6 @@ func TestCapture(t *testing.T) {
 			t.Errorf("the presented frame 3 shows no quad: (2,62) %v (62,2) %v (40,30) %v", want.At(2, 62), want.At(62, 2), want.At(40, 30))
 		}
 	})
-}
-
-func readPNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }
 
 // replayTool builds cmd/mtld3d-replay once.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -144,15 +143,6 @@ func TestDumps(t *testing.T) {
 // pngPixel reads a PNG's pixel (3, 3) as X8R8G8B8.
 func pngPixel(t *testing.T, path string) uint32 {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, g, b, _ := img.At(3, 3).RGBA()
+	r, g, b, _ := readPNG(t, path).At(3, 3).RGBA()
 	return 0xff000000 | (r>>8)<<16 | (g>>8)<<8 | b>>8
 }

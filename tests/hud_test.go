@@ -3,7 +3,6 @@ package tests
 import (
 	"context"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,15 +51,7 @@ func TestHUD(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := os.Open(strings.TrimSuffix(logs[0], ".log") + "-frame-5.png")
-			if err != nil {
-				t.Fatalf("no frame dump: %v", err)
-			}
-			defer f.Close()
-			img, err := png.Decode(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			img := readPNG(t, strings.TrimSuffix(logs[0], ".log")+"-frame-5.png")
 			if b := img.Bounds(); b.Dx() != 320 || b.Dy() != 240 {
 				t.Fatalf("frame dump %v, want 320x240", b)
 			}
