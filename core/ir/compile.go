@@ -353,6 +353,17 @@ func (c *Code) src(s Src) srcFn {
 		}
 	}
 	x, y, z, w := sw[0]&3, sw[1]&3, sw[2]&3, sw[3]&3
+	if f := s.Reg.File; s.Reg.Rel == nil && (f == RegConstF || f == RegConstI || f == RegConstB || f == RegDrawState) {
+		// The remaining direct files (constant buffers, draw state) hold
+		// one value for every lane: read and swizzle it once.
+		return func(m *Machine, out *[4]vec) {
+			v := fetch(m, 0)
+			u := vec{(v[x] &^ clr) ^ flip, (v[y] &^ clr) ^ flip, (v[z] &^ clr) ^ flip, (v[w] &^ clr) ^ flip}
+			for l := 0; l < m.lanes; l++ {
+				out[l] = u
+			}
+		}
+	}
 	return func(m *Machine, out *[4]vec) {
 		for l := 0; l < m.lanes; l++ {
 			v := fetch(m, l)
@@ -549,14 +560,6 @@ func (c *Code) inst(in *Inst) stmtFn {
 	if in.Op == OpNop {
 		return func(_ *Machine, mask uint8) uint8 { return mask }
 	}
-	if in.Op == OpTex {
-		// Sampling builds a request from the operands lane by lane; the
-		// interpreter's path is shared (the texture lookup dominates).
-		return func(m *Machine, mask uint8) uint8 {
-			m.inst(in, mask)
-			return mask
-		}
-	}
 	n := min(len(in.Src), 3)
 	srcs := make([]srcFn, n)
 	for i := range srcs {
@@ -564,6 +567,10 @@ func (c *Code) inst(in *Inst) stmtFn {
 	}
 	op := kernel(in)
 	switch {
+	case in.Op == OpTex:
+		// The operands compiled; the request is built as the
+		// interpreter builds it.
+		op = func(m *Machine, s *[3][4]vec, r *[4]vec) { m.sampleOps(in, s, r) }
 	case in.Op == OpDdx || in.Op == OpDdy:
 		x := in.Op == OpDdx
 		op = func(m *Machine, s *[3][4]vec, r *[4]vec) {
@@ -636,6 +643,30 @@ func (c *Code) write(in *Inst) func(m *Machine, mask uint8, r *[4]vec) {
 		}
 	}
 	f, i, wm := d.Reg.File, d.Reg.Index, d.Mask&MaskXYZW
+	if wm == MaskXYZW {
+		return func(m *Machine, mask uint8, r *[4]vec) {
+			regs := m.regs[f]
+			if i < 0 || i >= len(regs) {
+				return
+			}
+			dst := &regs[i]
+			if mask == 15 && m.lanes == 4 { // a whole quad or four vertices
+				*dst = *r
+				return
+			}
+			for l := 0; l < m.lanes; l++ {
+				if mask&(1<<l) != 0 {
+					dst[l] = r[l]
+				}
+			}
+		}
+	}
+	var comps []int // the components written
+	for k := 0; k < 4; k++ {
+		if wm&(1<<k) != 0 {
+			comps = append(comps, k)
+		}
+	}
 	return func(m *Machine, mask uint8, r *[4]vec) {
 		regs := m.regs[f]
 		if i < 0 || i >= len(regs) {
@@ -646,14 +677,8 @@ func (c *Code) write(in *Inst) func(m *Machine, mask uint8, r *[4]vec) {
 			if mask&(1<<l) == 0 {
 				continue
 			}
-			if wm == MaskXYZW {
-				dst[l] = r[l]
-				continue
-			}
-			for k := 0; k < 4; k++ {
-				if wm&(1<<k) != 0 {
-					dst[l][k] = r[l][k]
-				}
+			for _, k := range comps {
+				dst[l][k&3] = r[l][k&3]
 			}
 		}
 	}

@@ -482,6 +482,17 @@ func ResultModifier(x float32, shift int8, clamp Clamp, ps1xMax float32) float32
 }
 
 func (m *Machine) sample(in *Inst, res *[4]vec) {
+	ops := &m.ops
+	for i := range min(len(in.Src), 3) {
+		for l := 0; l < m.lanes; l++ {
+			ops[i][l] = m.src(in.Src[i], l)
+		}
+	}
+	m.sampleOps(in, ops, res)
+}
+
+// sampleOps is sample with its operands evaluated for every lane.
+func (m *Machine) sampleOps(in *Inst, ops *[3][4]vec, res *[4]vec) {
 	d := m.s.Sampler(in.Sampler)
 	r := &m.tex
 	*r = TexRequest{Sampler: in.Sampler, Kind: d.Kind, Mode: in.TexMode, Lanes: m.lanes, Fetch4: d.Fetch4}
@@ -492,14 +503,14 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 		r.Mode = TexLod // the base level; LodBias stays 0
 	}
 	for l := 0; l < m.lanes; l++ {
-		c := ffloat(m.src(in.Src[0], l))
+		c := ffloat(ops[0][l])
 		if in.Project || d.Projected {
 			w := c[3]
 			c[0], c[1], c[2] = c[0]/w, c[1]/w, c[2]/w
 		}
 		if in.TexMode == TexBumped {
 			// Unresolved by a variant: no projection, the offset added.
-			o := ffloat(m.src(in.Src[1], l))
+			o := ffloat(ops[1][l])
 			c[0], c[1] = c[0]+o[0], c[1]+o[1]
 		}
 		r.Coord[l] = c
@@ -509,10 +520,10 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 			if r.Fetch4 != Fetch4Off {
 				break
 			}
-			r.LodBias[l] = ffloat(m.src(in.Src[1], l))[0]
+			r.LodBias[l] = ffloat(ops[1][l])[0]
 		case TexGrad:
-			r.Ddx[l] = ffloat(m.src(in.Src[1], l))
-			r.Ddy[l] = ffloat(m.src(in.Src[2], l))
+			r.Ddx[l] = ffloat(ops[1][l])
+			r.Ddy[l] = ffloat(ops[2][l])
 		}
 	}
 	if !m.quad && r.Mode == TexGrad {

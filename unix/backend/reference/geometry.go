@@ -52,6 +52,7 @@ type prim struct {
 	ea, eb, ec [3]int64
 	bias       [3]int64
 	area       float64
+	invArea    float64 // 1/area: barycentrics multiply
 	dzdx, dzdy float64
 	zoff       float64 // depth bias
 	size       float64 // point size
@@ -575,7 +576,7 @@ func (g *geometry) setupTri(dc *drawCtx, t *prim, a, b, c *pvert, flat *pvert, f
 		fy[1], fy[2] = fy[2], fy[1]
 		area = -area
 	}
-	*t = prim{dc: dc, kind: primTri, front: front, v: v, flat: flat, area: float64(area)}
+	*t = prim{dc: dc, kind: primTri, front: front, v: v, flat: flat, area: float64(area), invArea: 1 / float64(area)}
 	for i := 0; i < 3; i++ {
 		j, k := (i+1)%3, (i+2)%3
 		dx, dy := fx[k]-fx[j], fy[k]-fy[j]

@@ -169,7 +169,7 @@ func (w *worker) bary(pr *prim) {
 		case primTri:
 			fx, fy := int64(li.x)*subpixel+subpixel/2, int64(li.y)*subpixel+subpixel/2
 			for i := 0; i < 3; i++ {
-				li.b[i] = float64(pr.ea[i]*fx+pr.eb[i]*fy+pr.ec[i]) / pr.area
+				li.b[i] = float64(pr.ea[i]*fx+pr.eb[i]*fy+pr.ec[i]) * pr.invArea
 			}
 		case primLine:
 			a, b := pr.v[0], pr.v[1]
@@ -226,22 +226,30 @@ func (w *worker) shade(pr *prim) {
 	if fp != nil {
 		n := min(sig.Varyings, dc.nvary)
 		v0, v1, v2 := &pr.v[0].vary, &pr.v[1].vary, &pr.v[2].vary
+		// Each lane's weights in float32, perspective-correct and not.
+		var wp, wn [4][3]float32
+		for l := range wp {
+			b := &w.lane[l].b
+			wp[l] = [3]float32{float32(pw[l][0]), float32(pw[l][1]), float32(pw[l][2])}
+			wn[l] = [3]float32{float32(b[0]), float32(b[1]), float32(b[2])}
+		}
 		for j := 0; j < n; j++ {
-			mode := sig.Interp[j]
-			for l := 0; l < 4; l++ {
-				var wt [3]float32
-				switch mode {
-				case backend.InterpFlat:
+			wts := &wp
+			switch sig.Interp[j] {
+			case backend.InterpFlat:
+				for l := range q.Varyings[j] {
 					q.Varyings[j][l] = pr.flat.vary[j]
-					continue
-				case backend.InterpNoPerspective:
-					b := &w.lane[l].b
-					wt = [3]float32{float32(b[0]), float32(b[1]), float32(b[2])}
-				default:
-					wt = [3]float32{float32(pw[l][0]), float32(pw[l][1]), float32(pw[l][2])}
 				}
+				continue
+			case backend.InterpNoPerspective:
+				wts = &wn
+			}
+			a, b, c := &v0[j], &v1[j], &v2[j]
+			for l := range wts {
+				wt := &wts[l]
+				o := &q.Varyings[j][l]
 				for k := 0; k < 4; k++ {
-					q.Varyings[j][l][k] = wt[0]*v0[j][k] + wt[1]*v1[j][k] + wt[2]*v2[j][k]
+					o[k] = wt[0]*a[k] + wt[1]*b[k] + wt[2]*c[k]
 				}
 			}
 		}
@@ -257,6 +265,9 @@ func (w *worker) shade(pr *prim) {
 	p := w.p
 	st := dc.st
 	ns := len(w.pos)
+	// Without a depth or stencil test, every covered sample passes and
+	// its depth is not needed.
+	tested := p.depth != nil || p.stencil != nil && st.dss != nil && st.dss.desc.StencilEnable
 	for l := 0; l < 4; l++ {
 		if live&(1<<l) == 0 {
 			continue
@@ -275,17 +286,19 @@ func (w *worker) shade(pr *prim) {
 			if cover&(1<<s) == 0 {
 				continue
 			}
-			var z float64
-			if fp != nil && sig.WritesDepth {
-				z = float64(out.Depth[l])
-			} else {
-				ox := (float64(w.pos[s][0]) - 8) / 16
-				oy := (float64(w.pos[s][1]) - 8) / 16
-				z = li.z + pr.dzdx*ox + pr.dzdy*oy
-			}
-			z = math.Max(dc.zmin, math.Min(dc.zmax, z))
-			if !w.depthStencil(pr, li.x, li.y, s, float32(z)) {
-				continue
+			if tested {
+				var z float64
+				if fp != nil && sig.WritesDepth {
+					z = float64(out.Depth[l])
+				} else {
+					ox := (float64(w.pos[s][0]) - 8) / 16
+					oy := (float64(w.pos[s][1]) - 8) / 16
+					z = li.z + pr.dzdx*ox + pr.dzdy*oy
+				}
+				z = math.Max(dc.zmin, math.Min(dc.zmax, z))
+				if !w.depthStencil(pr, li.x, li.y, s, float32(z)) {
+					continue
+				}
 			}
 			if dc.vis >= 0 {
 				w.vis[dc.vis]++
@@ -426,27 +439,22 @@ func blend(t *target, cd *backend.ColorAttachmentDesc, constant *[4]float32, src
 	}
 	dst := t.codec.Decode(px)
 	res := src
-	if cd.BlendEnable {
-		for i := 0; i < 4; i++ {
-			op, sf, df := cd.RGBBlendOp, cd.SrcRGB, cd.DstRGB
-			if i == 3 {
-				op, sf, df = cd.AlphaBlendOp, cd.SrcAlpha, cd.DstAlpha
-			}
-			s := src[i] * factor(sf, i, &src, &dst, &k)
-			d := dst[i] * factor(df, i, &src, &dst, &k)
-			switch op {
-			case backend.BlendOpAdd:
-				res[i] = s + d
-			case backend.BlendOpSubtract:
-				res[i] = s - d
-			case backend.BlendOpReverseSubtract:
-				res[i] = d - s
-			case backend.BlendOpMin:
-				res[i] = min(src[i], dst[i])
-			case backend.BlendOpMax:
-				res[i] = max(src[i], dst[i])
-			}
+	if cd.BlendEnable && cd.RGBBlendOp == backend.BlendOpAdd && sameForRGB(cd.SrcRGB) && sameForRGB(cd.DstRGB) {
+		// The common case (alpha blending, additive): one source and one
+		// destination factor for the three colour channels, worked out
+		// once; the sums as the general loop makes them.
+		sf, df := factor(cd.SrcRGB, 0, &src, &dst, &k), factor(cd.DstRGB, 0, &src, &dst, &k)
+		for i := 0; i < 3; i++ {
+			s := src[i] * sf
+			d := dst[i] * df
+			res[i] = s + d
 		}
+		res[3] = blendChannel(cd.AlphaBlendOp, cd.SrcAlpha, cd.DstAlpha, 3, &src, &dst, &k)
+	} else if cd.BlendEnable {
+		for i := 0; i < 3; i++ {
+			res[i] = blendChannel(cd.RGBBlendOp, cd.SrcRGB, cd.DstRGB, i, &src, &dst, &k)
+		}
+		res[3] = blendChannel(cd.AlphaBlendOp, cd.SrcAlpha, cd.DstAlpha, 3, &src, &dst, &k)
 	}
 	for i, bit := range [4]backend.ColorMask{backend.ColorMaskRed, backend.ColorMaskGreen, backend.ColorMaskBlue, backend.ColorMaskAlpha} {
 		if mask&bit == 0 {
@@ -464,6 +472,37 @@ func clamp01(v float32) float32 {
 		return 1
 	}
 	return v
+}
+
+// sameForRGB reports that blend factor f is the same for the red, green
+// and blue channels.
+func sameForRGB(f backend.BlendFactor) bool {
+	switch f {
+	case backend.BlendZero, backend.BlendOne, backend.BlendSourceAlpha, backend.BlendOneMinusSourceAlpha,
+		backend.BlendDestinationAlpha, backend.BlendOneMinusDestinationAlpha, backend.BlendBlendAlpha,
+		backend.BlendOneMinusBlendAlpha, backend.BlendSourceAlphaSaturated:
+		return true
+	}
+	return false
+}
+
+// blendChannel is channel i of the general blend.
+func blendChannel(op backend.BlendOp, sf, df backend.BlendFactor, i int, src, dst, k *[4]float32) float32 {
+	s := src[i] * factor(sf, i, src, dst, k)
+	d := dst[i] * factor(df, i, src, dst, k)
+	switch op {
+	case backend.BlendOpAdd:
+		return s + d
+	case backend.BlendOpSubtract:
+		return s - d
+	case backend.BlendOpReverseSubtract:
+		return d - s
+	case backend.BlendOpMin:
+		return min(src[i], dst[i])
+	case backend.BlendOpMax:
+		return max(src[i], dst[i])
+	}
+	return src[i]
 }
 
 // factor is blend factor f for channel i (3 is alpha).

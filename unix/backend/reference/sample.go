@@ -338,6 +338,9 @@ func sampleAt(t *Texture, c *decoded, s *backend.SamplerDesc, coord [4]float32, 
 // wrap applies an address mode to integer texel coordinate i of a size n
 // dimension. It returns -1 for a coordinate that reads the border.
 func wrap(m backend.AddressMode, i, n int) int {
+	if uint(i) < uint(n) {
+		return i // inside: every mode leaves it
+	}
 	switch m {
 	case backend.AddressRepeat:
 		i %= n
@@ -443,17 +446,22 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 	if l.h == 1 && t.desc.Type == backend.TextureType1D {
 		yi, ay = 0, 0
 	}
-	if l.d == 1 && ref < 0 && xi >= 0 && yi >= 0 && xi+1 < l.w && yi+1 < l.h {
-		// All four taps inside: no addressing needed (the common case).
-		row := l.texels[(slice*l.h+yi)*l.w+xi:]
-		a, b, c, d := row[0], row[1], row[l.w], row[l.w+1]
-		var out [4]float32
-		for i := range out {
-			top := a[i] + (b[i]-a[i])*ax
-			bot := c[i] + (d[i]-c[i])*ax
-			out[i] = top + (bot-top)*ay
+	if l.d == 1 && ref < 0 && t.desc.Type != backend.TextureTypeCube {
+		// Four taps that all address texels (no border), the common
+		// case: two lerps a row and one between the rows.
+		x0, x1 := wrap(s.SAddress, xi, l.w), wrap(s.SAddress, xi+1, l.w)
+		y0, y1 := wrap(s.TAddress, yi, l.h), wrap(s.TAddress, yi+1, l.h)
+		if x0|x1|y0|y1 >= 0 {
+			img := l.texels[slice*l.h*l.w : (slice+1)*l.h*l.w]
+			a, b, c, d := &img[y0*l.w+x0], &img[y0*l.w+x1], &img[y1*l.w+x0], &img[y1*l.w+x1]
+			var out [4]float32
+			for i := range out {
+				top := a[i] + (b[i]-a[i])*ax
+				bot := c[i] + (d[i]-c[i])*ax
+				out[i] = top + (bot-top)*ay
+			}
+			return out
 		}
-		return out
 	}
 	var out [4]float32
 	for dz := 0; dz < 2; dz++ {
