@@ -30,7 +30,7 @@ func TestPacingSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ms < 20*20-1 {
+		if ms < 20*20-guestClockSlack {
 			t.Errorf("20 Presents at present.max_fps=50 took %.1f ms, want at least 400", ms)
 		}
 		// perf.log's lines, compared by mtld3d-perf: the limited run
@@ -76,6 +76,12 @@ func TestPacingSettings(t *testing.T) {
 	})
 }
 
+// guestClockSlack (ms) is what a program's QueryPerformanceCounter may
+// read short of the unix side's clock, which paces: as i686 it moves in
+// whole milliseconds, and 20 Presents that present.max_fps=50 held to
+// 400 ms on Go's clock have read 398.0 ms there (2026-12-02).
+const guestClockSlack = 5
+
 // runPacing runs the pacing program with MTLD3D_CONFIG=config and the
 // arguments args, and returns what it printed after its mode (args[0]).
 func runPacing(t *testing.T, exe, config string, args ...string) string {
@@ -113,8 +119,6 @@ func TestVSync(t *testing.T) {
 			t.Logf("%s, interval %s: %.1f ms", config, interval, ms)
 			return ms
 		}
-		// 1 ms of slack: Wine's QueryPerformanceCounter and Go's timers
-		// read different monotonic clocks.
 		for _, c := range []struct {
 			config, interval string
 			latency          int
@@ -122,7 +126,7 @@ func TestVSync(t *testing.T) {
 			{"present.vsync=on;present.max_frame_latency=1", "immediate", 1},
 			{"present.vsync=app", "one", 3},
 		} {
-			want := float64(20-c.latency)*20 - 1
+			want := float64(20-c.latency)*20 - guestClockSlack
 			if ms := vsync("reference.refresh_hz=50;"+c.config, c.interval); ms < want {
 				t.Errorf("21 Presents (interval %s) with %s at 50 Hz took %.1f ms, want at least %.0f", c.interval, c.config, ms, want)
 			}
