@@ -42,6 +42,9 @@ type Config struct {
 	MaxFPS          float64
 	MaxFrameLatency uint32
 	VSync           VSync
+	// RefreshHz is the reference backend's simulated display refresh
+	// rate, whose vertical blanks a synced present waits for; 0 none.
+	RefreshHz float64
 
 	PerfLog bool // perf.log: a line of figures every few seconds
 
@@ -256,6 +259,15 @@ var Keys = []Key{
 				}
 			}
 			return fmt.Errorf("want app, on or off")
+		}},
+	{"reference.refresh_hz", "0", "The reference backend's simulated display: its refresh rate in Hz (a decimal number up to 1000). A frame presented with vertical-blank sync on (present.vsync, or the game's interval) is shown at the next vertical blank on a fixed grid of 1/refresh_hz, at most one a refresh, as a Mac's display does with displaySyncEnabled; the frame-latency bound then holds the game back. For testing vsync without a Mac. 0: no display, every frame is shown at once. The metal backend waits for the real display.",
+		func(c *Config, v string) error {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(f >= 0 && f <= 1000) {
+				return fmt.Errorf("want a number from 0 to 1000")
+			}
+			c.RefreshHz = f
+			return nil
 		}},
 	{"perf.log", "0", "1: the log gets a line of performance figures (key=value: frames, fps, frame times, draws and calls per frame, bytes uploaded, shader and pipeline builds and the waits for them, memory) every 5 seconds and, for the device's whole life, when it is destroyed. mtld3d-perf compare A.log B.log puts two runs side by side.",
 		func(c *Config, v string) error { return setBool(&c.PerfLog, v) }},
@@ -503,6 +515,8 @@ func current(c Config, k *Key) string {
 		return strconv.FormatUint(uint64(c.MaxFrameLatency), 10)
 	case "present.vsync":
 		return c.VSync.String()
+	case "reference.refresh_hz":
+		return strconv.FormatFloat(c.RefreshHz, 'g', -1, 64)
 	case "perf.log":
 		if c.PerfLog {
 			return "1"

@@ -129,12 +129,16 @@ func TestChanged(t *testing.T) {
 }
 
 func TestPacingKeys(t *testing.T) {
-	r := Load("", Source{Name: "f", Text: "present.max_fps = 59.94\npresent.max_frame_latency = 1\npresent.vsync = OFF\n"})
-	if c := r.Config; len(r.Warnings) != 0 || c.MaxFPS != 59.94 || c.MaxFrameLatency != 1 || c.VSync != VSyncOff {
-		t.Fatalf("got %v %d %v, warnings %q", c.MaxFPS, c.MaxFrameLatency, c.VSync, r.Warnings)
+	if Default().RefreshHz != 0 {
+		t.Fatal("the reference backend simulates a display by default")
 	}
-	r = Load("", Source{Name: "f", Text: "present.max_fps = -1\npresent.max_fps = nan\npresent.max_frame_latency = 17\npresent.vsync = maybe\n"})
-	if len(r.Warnings) != 4 || r.Config != Default() {
+	r := Load("", Source{Name: "f", Text: "present.max_fps = 59.94\npresent.max_frame_latency = 1\npresent.vsync = OFF\nreference.refresh_hz = 59.94\n"})
+	if c := r.Config; len(r.Warnings) != 0 || c.MaxFPS != 59.94 || c.MaxFrameLatency != 1 || c.VSync != VSyncOff || c.RefreshHz != 59.94 {
+		t.Fatalf("got %v %d %v %v, warnings %q", c.MaxFPS, c.MaxFrameLatency, c.VSync, c.RefreshHz, r.Warnings)
+	}
+	r = Load("", Source{Name: "f", Text: "present.max_fps = -1\npresent.max_fps = nan\npresent.max_frame_latency = 17\npresent.vsync = maybe\n" +
+		"reference.refresh_hz = -50\nreference.refresh_hz = 1001\n"})
+	if len(r.Warnings) != 6 || r.Config != Default() {
 		t.Fatalf("warnings %q, config %+v", r.Warnings, r.Config)
 	}
 	if got := Load("", Source{Name: "f", Text: "present.max_fps = 60\npresent.vsync = on"}).Config.Changed(); len(got) != 2 ||

@@ -4,7 +4,10 @@
  *   pacing latency  presents one slow frame (full-window blended quads
  *                   on the CPU renderer), then asks for a Present that
  *                   must not wait: "latency <hr>" (D3DERR_WASSTILLDRAWING
- *                   when the frame-latency bound is 1). */
+ *                   when the frame-latency bound is 1)
+ *   pacing vsync I  presents 21 cleared frames with PresentationInterval
+ *                   I (immediate or one) and prints the time from before
+ *                   the first Present to the last's return: "vsync <ms>" */
 #define COBJMACROS
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +46,8 @@ int main(int argc, char **argv)
     pp.BackBufferWidth = 320;
     pp.BackBufferHeight = 240;
     pp.PresentationInterval = D3DPRESENT_INTERVAL_IMMEDIATE;
+    if (!strcmp(argv[1], "vsync") && argc > 2 && !strcmp(argv[2], "one"))
+        pp.PresentationInterval = D3DPRESENT_INTERVAL_ONE;
     if (FAILED(hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, w, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev))) {
         printf("error CreateDevice %#lx\n", (unsigned long)hr);
         return 1;
@@ -57,6 +62,13 @@ int main(int argc, char **argv)
                 t0 = now_ms();
         }
         printf("fps %.1f\n", now_ms() - t0);
+    } else if (!strcmp(argv[1], "vsync")) {
+        double t0 = now_ms();
+        for (int f = 0; f < 21; f++) {
+            IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff000000 | (DWORD)f, 1.0f, 0);
+            IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
+        }
+        printf("vsync %.1f\n", now_ms() - t0);
     } else {
         struct tlvert q[4] = {{0, 0, 0.5f, 1, 0x80ff0000}, {320, 0, 0.5f, 1, 0x8000ff00},
                               {0, 240, 0.5f, 1, 0x800000ff}, {320, 240, 0.5f, 1, 0x80ffffff}};

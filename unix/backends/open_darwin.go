@@ -9,14 +9,14 @@ import (
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/metal"
 	"mtld3d/unix/backend/metal/mtl"
-	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/logs"
 )
 
-// Open opens the backend name (the configuration's resolved backend,
-// metal by default on macOS). A Metal device that cannot be opened leaves
-// the reference backend, slow but complete, so the game still runs.
-func Open(name string) (backend.Device, format.Target, error) {
+// OpenWith opens the backend name (the configuration's resolved backend,
+// metal by default on macOS) with the options o. A Metal device that
+// cannot be opened leaves the reference backend, slow but complete, so
+// the game still runs.
+func OpenWith(name string, o Options) (backend.Device, format.Target, error) {
 	if name == "metal" {
 		dev, err := metal.New()
 		if err == nil {
@@ -30,5 +30,5 @@ func Open(name string) (backend.Device, format.Target, error) {
 		}
 		logs.L().Error("the metal backend failed to open; using the reference backend", zap.Error(err))
 	}
-	return reference.New(), format.Target{AppleGPU: true}, nil
+	return o.reference(), format.Target{AppleGPU: true}, nil
 }

@@ -7,15 +7,14 @@ import (
 
 	"mtld3d/core/format"
 	"mtld3d/unix/backend"
-	"mtld3d/unix/backend/reference"
 	"mtld3d/unix/logs"
 )
 
-// Open opens the backend name (the configuration's resolved backend).
-// Off macOS the reference backend runs; metal-double (for tests) is the
-// Metal backend over the Metal double. Asking for metal elsewhere falls
-// back with a warning.
-func Open(name string) (backend.Device, format.Target, error) {
+// OpenWith opens the backend name (the configuration's resolved backend)
+// with the options o. Off macOS the reference backend runs; metal-double
+// (for tests) is the Metal backend over the Metal double. Asking for
+// metal elsewhere falls back with a warning.
+func OpenWith(name string, o Options) (backend.Device, format.Target, error) {
 	// The reference backend answers as an Apple GPU, the product's main
 	// target; so does the double.
 	target := format.Target{AppleGPU: true}
@@ -30,5 +29,5 @@ func Open(name string) (backend.Device, format.Target, error) {
 		}
 		logs.L().Error("the Metal double failed to open; using the reference backend", zap.Error(err))
 	}
-	return reference.New(), target, nil
+	return o.reference(), target, nil
 }

@@ -154,7 +154,8 @@ func lookup(id uint32) *Device {
 
 func createThunk(p unsafe.Pointer) shared.Status {
 	a := (*shared.CreateDeviceParams)(p)
-	be, target, err := backends.Open(process.Config().ResolvedBackend(runtime.GOOS))
+	cfg := process.Config()
+	be, target, err := backends.OpenWith(cfg.ResolvedBackend(runtime.GOOS), backends.Options{RefreshHz: cfg.RefreshHz})
 	if err != nil {
 		logs.L().Error("no backend", zap.Error(err))
 		return shared.StatusNotImplemented

@@ -69,7 +69,8 @@ func TestVSyncOverride(t *testing.T) {
 		interval uint32
 		want     bool
 	}{{config.VSyncOn, types.D3DPRESENT_INTERVAL_IMMEDIATE, true}, {config.VSyncOff, types.D3DPRESENT_INTERVAL_ONE, false},
-		{config.VSyncApp, types.D3DPRESENT_INTERVAL_IMMEDIATE, false}} {
+		{config.VSyncApp, types.D3DPRESENT_INTERVAL_IMMEDIATE, false}, {config.VSyncApp, types.D3DPRESENT_INTERVAL_ONE, true},
+		{config.VSyncApp, types.D3DPRESENT_INTERVAL_DEFAULT, true}} {
 		d, _ := newLayerDevice(t, false)
 		d.setPacing(config.Config{VSync: c.v})
 		ch := newChunk()

@@ -3,6 +3,7 @@ package reference
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
@@ -10,7 +11,9 @@ import (
 )
 
 // Device is the reference backend's backend.Device.
-type Device struct{}
+type Device struct {
+	disp display // the simulated display (display.go); none from New
+}
 
 var _ backend.Device = (*Device)(nil)
 
@@ -152,13 +155,19 @@ type Layer struct {
 	frames int
 	onShow func(*Drawable)
 	sync   bool // SetDisplaySync
+	// shows serialises the presents, which may wait for a blank, without
+	// holding mu; shownAt is the blank that showed the last frame (zero
+	// without a display), under shows.
+	shows   sync.Mutex
+	shownAt time.Time
 }
 
 func (d *Device) NewLayer(desc backend.LayerDesc) (backend.Layer, error) {
 	if desc.Format == pixfmt.Invalid {
 		desc.Format = pixfmt.BGRA8Unorm
 	}
-	return &Layer{dev: d, desc: desc}, nil
+	// Display sync starts on, as a CAMetalLayer's does.
+	return &Layer{dev: d, desc: desc, sync: true}, nil
 }
 
 // NextDrawable returns a drawable with a fresh texture of the layer's size.
@@ -174,8 +183,9 @@ func (l *Layer) NextDrawable() (backend.Drawable, error) {
 	return &Drawable{layer: l, tex: t.(*Texture)}, nil
 }
 
-// SetDisplaySync records the setting: the reference backend has no
-// display to wait for.
+// SetDisplaySync is displaySyncEnabled: with it on, a device made by
+// NewDisplay shows each presented drawable at its display's next blank
+// (display.go); a device without a display only records it.
 func (l *Layer) SetDisplaySync(on bool) {
 	l.mu.Lock()
 	l.sync = on
@@ -213,12 +223,23 @@ func (l *Layer) Presented() (*Texture, int) {
 	return l.last, l.frames
 }
 
+// present shows a presented drawable; with display sync on and a display,
+// at the blank that shows it (display.go), so the command buffer that
+// presents it completes no sooner.
 func (l *Layer) present(d *Drawable) {
+	l.shows.Lock()
+	l.mu.Lock()
+	wait := l.sync
+	l.mu.Unlock()
+	if wait {
+		l.shownAt = l.dev.disp.wait(l.shownAt)
+	}
 	l.mu.Lock()
 	l.last = d.tex
 	l.frames++
 	f := l.onShow
 	l.mu.Unlock()
+	l.shows.Unlock()
 	if f != nil {
 		f(d)
 	}
