@@ -602,10 +602,30 @@ func (c *Code) inst(in *Inst) stmtFn {
 	shift, clamp, maxv := in.Shift, in.Clamp, c.s.PS1xMax
 	sat := modifier && shift == 0 && clamp == ClampSat
 	write := c.write(in)
+	// An instruction writing every component of a direct register with no
+	// predicate computes straight into it when every lane of four runs
+	// (the operands are copies, so it may also be one of them).
+	d := in.Dst.Reg
+	direct := in.Pred == nil && d.Rel == nil && in.Dst.Mask&MaskXYZW == MaskXYZW && (!modifier || sat)
 	return func(m *Machine, mask uint8) uint8 {
 		s, r := &m.ops, &m.res
 		for i, f := range srcs {
 			f(m, &s[i])
+		}
+		if direct && mask == 15 && m.lanes == 4 {
+			if regs := m.regs[d.File]; d.Index >= 0 && d.Index < len(regs) {
+				r = &regs[d.Index]
+				op(m, s, r)
+				if sat {
+					for l := range r {
+						o := f32(&r[l])
+						for k := range o {
+							o[k] = saturate(o[k])
+						}
+					}
+				}
+				return mask
+			}
 		}
 		op(m, s, r)
 		switch {
@@ -673,6 +693,13 @@ func (c *Code) write(in *Inst) func(m *Machine, mask uint8, r *[4]vec) {
 			return
 		}
 		dst := &regs[i]
+		if mask == 15 && m.lanes == 4 {
+			for _, k := range comps {
+				k &= 3
+				dst[0][k], dst[1][k], dst[2][k], dst[3][k] = r[0][k], r[1][k], r[2][k], r[3][k]
+			}
+			return
+		}
 		for l := 0; l < m.lanes; l++ {
 			if mask&(1<<l) == 0 {
 				continue
@@ -686,11 +713,11 @@ func (c *Code) write(in *Inst) func(m *Machine, mask uint8, r *[4]vec) {
 
 // saturate is ResultModifier with ClampSat and no shift.
 func saturate(x float32) float32 {
-	if !(x >= 0) { // also NaN
+	if !(x > 0) { // also NaN, and -0 becomes +0
 		return 0
 	}
-	if x == 0 {
-		return 0 // saturate(-0) is +0
+	if x > 1 {
+		return 1
 	}
-	return min(x, 1)
+	return x
 }

@@ -29,6 +29,8 @@ type drawCtx struct {
 	zmin, zmax     float64
 	nvary          int
 	vis            int // index of the visibility counter, -1 for none
+	// The blend colour clamped to 0..1, as unorm targets read it.
+	blendColorNorm [4]float32
 }
 
 type primKind uint8
@@ -162,6 +164,9 @@ func (g *geometry) draw(d *draw) error {
 	p := g.p
 	vp := st.viewport
 	dc := &drawCtx{st: st, pl: pl, nvary: min(pl.vsig.Varyings, backend.MaxVaryings), vis: -1}
+	for i, c := range st.blendColor {
+		dc.blendColorNorm[i] = clamp01(c)
+	}
 	if st.visMode != backend.VisibilityDisabled {
 		dc.vis = p.visibilitySlot(st.visOffset)
 	}

@@ -246,11 +246,9 @@ func (w *worker) shade(pr *prim) {
 			}
 			a, b, c := &v0[j], &v1[j], &v2[j]
 			for l := range wts {
-				wt := &wts[l]
-				o := &q.Varyings[j][l]
-				for k := 0; k < 4; k++ {
-					o[k] = wt[0]*a[k] + wt[1]*b[k] + wt[2]*c[k]
-				}
+				w0, w1, w2 := wts[l][0], wts[l][1], wts[l][2]
+				q.Varyings[j][l] = [4]float32{w0*a[0] + w1*b[0] + w2*c[0], w0*a[1] + w1*b[1] + w2*c[1],
+					w0*a[2] + w1*b[2] + w2*c[2], w0*a[3] + w1*b[3] + w2*c[3]}
 			}
 		}
 		for j := n; j < sig.Varyings && j < backend.MaxVaryings; j++ {
@@ -308,7 +306,7 @@ func (w *worker) shade(pr *prim) {
 			}
 			for i := 0; i < sig.Outputs && i < backend.MaxColorAttachments; i++ {
 				if t := p.color[i]; t != nil {
-					blend(t, &dc.pl.desc.ColorAttachments[i], &st.blendColor, out.Color[i][l], t.at(li.x, li.y, s))
+					blend(t, &dc.pl.desc.ColorAttachments[i], &st.blendColor, &dc.blendColorNorm, out.Color[i][l], t.at(li.x, li.y, s))
 				}
 			}
 		}
@@ -421,17 +419,15 @@ func stencilOp(f pixfmt.Format, p []byte, old uint8, op backend.StencilOp, ref, 
 // blend combines a fragment colour with one sample of an attachment as
 // the pipeline's blend state says, honouring the write mask. Unorm targets
 // clamp the source and constant colours to 0..1 first, as Metal does.
-func blend(t *target, cd *backend.ColorAttachmentDesc, constant *[4]float32, src [4]float32, px []byte) {
+func blend(t *target, cd *backend.ColorAttachmentDesc, constant, constantNorm *[4]float32, src [4]float32, px []byte) {
 	mask := cd.WriteMask
 	if mask == backend.ColorMaskNone {
 		return
 	}
 	k := *constant
 	if t.norm {
-		for i := range src {
-			src[i] = clamp01(src[i])
-			k[i] = clamp01(k[i])
-		}
+		src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
+		k = *constantNorm
 	}
 	if !cd.BlendEnable && mask == backend.ColorMaskAll {
 		t.codec.Encode(px, src)
@@ -439,26 +435,30 @@ func blend(t *target, cd *backend.ColorAttachmentDesc, constant *[4]float32, src
 	}
 	dst := t.codec.Decode(px)
 	res := src
-	if cd.BlendEnable && cd.RGBBlendOp == backend.BlendOpAdd && sameForRGB(cd.SrcRGB) && sameForRGB(cd.DstRGB) {
+	if cd.BlendEnable && cd.RGBBlendOp == backend.BlendOpAdd && cd.AlphaBlendOp == backend.BlendOpAdd &&
+		sameForRGB(cd.SrcRGB) && sameForRGB(cd.DstRGB) {
 		// The common case (alpha blending, additive): one source and one
 		// destination factor for the three colour channels, worked out
-		// once; the sums as the general loop makes them.
+		// once; the sums as the general path makes them.
 		sf, df := factor(cd.SrcRGB, 0, &src, &dst, &k), factor(cd.DstRGB, 0, &src, &dst, &k)
-		for i := 0; i < 3; i++ {
+		sa, da := factor(cd.SrcAlpha, 3, &src, &dst, &k), factor(cd.DstAlpha, 3, &src, &dst, &k)
+		add := func(i int, sf, df float32) float32 {
 			s := src[i] * sf
 			d := dst[i] * df
-			res[i] = s + d
+			return s + d
 		}
-		res[3] = blendChannel(cd.AlphaBlendOp, cd.SrcAlpha, cd.DstAlpha, 3, &src, &dst, &k)
+		res = [4]float32{add(0, sf, df), add(1, sf, df), add(2, sf, df), add(3, sa, da)}
 	} else if cd.BlendEnable {
 		for i := 0; i < 3; i++ {
 			res[i] = blendChannel(cd.RGBBlendOp, cd.SrcRGB, cd.DstRGB, i, &src, &dst, &k)
 		}
 		res[3] = blendChannel(cd.AlphaBlendOp, cd.SrcAlpha, cd.DstAlpha, 3, &src, &dst, &k)
 	}
-	for i, bit := range [4]backend.ColorMask{backend.ColorMaskRed, backend.ColorMaskGreen, backend.ColorMaskBlue, backend.ColorMaskAlpha} {
-		if mask&bit == 0 {
-			res[i] = dst[i]
+	if mask != backend.ColorMaskAll {
+		for i, bit := range [4]backend.ColorMask{backend.ColorMaskRed, backend.ColorMaskGreen, backend.ColorMaskBlue, backend.ColorMaskAlpha} {
+			if mask&bit == 0 {
+				res[i] = dst[i]
+			}
 		}
 	}
 	t.codec.Encode(px, res)

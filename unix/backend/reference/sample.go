@@ -343,6 +343,9 @@ func wrap(m backend.AddressMode, i, n int) int {
 	}
 	switch m {
 	case backend.AddressRepeat:
+		if n&(n-1) == 0 {
+			return i & (n - 1) // a power of two, negative i too
+		}
 		i %= n
 		if i < 0 {
 			i += n
@@ -432,6 +435,11 @@ func fetch(t *Texture, l *decodedLevel, s *backend.SamplerDesc, slice, x, y, z i
 }
 
 func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.SamplerFilter, slice int, u, v, w, ref float32) [4]float32 {
+	if l.d == 1 && ref < 0 && f != backend.FilterNearest && t.desc.Type != backend.TextureTypeCube && t.desc.Type != backend.TextureType1D {
+		if c, ok := bilinear2D(l, s, slice, u, v); ok {
+			return c
+		}
+	}
 	fu, fv, fw := float64(u)*float64(l.w), float64(v)*float64(l.h), float64(w)*float64(l.d)
 	if f == backend.FilterNearest {
 		return fetch(t, l, s, slice, int(math.Floor(fu)), int(math.Floor(fv)), int(math.Floor(fw)), ref)
@@ -445,23 +453,6 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 	}
 	if l.h == 1 && t.desc.Type == backend.TextureType1D {
 		yi, ay = 0, 0
-	}
-	if l.d == 1 && ref < 0 && t.desc.Type != backend.TextureTypeCube {
-		// Four taps that all address texels (no border), the common
-		// case: two lerps a row and one between the rows.
-		x0, x1 := wrap(s.SAddress, xi, l.w), wrap(s.SAddress, xi+1, l.w)
-		y0, y1 := wrap(s.TAddress, yi, l.h), wrap(s.TAddress, yi+1, l.h)
-		if x0|x1|y0|y1 >= 0 {
-			img := l.texels[slice*l.h*l.w : (slice+1)*l.h*l.w]
-			a, b, c, d := &img[y0*l.w+x0], &img[y0*l.w+x1], &img[y1*l.w+x0], &img[y1*l.w+x1]
-			var out [4]float32
-			for i := range out {
-				top := a[i] + (b[i]-a[i])*ax
-				bot := c[i] + (d[i]-c[i])*ax
-				out[i] = top + (bot-top)*ay
-			}
-			return out
-		}
 	}
 	var out [4]float32
 	for dz := 0; dz < 2; dz++ {
@@ -497,6 +488,37 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 		}
 	}
 	return out
+}
+
+// bilinear2D is the common bilinear footprint of a 2D level: four taps
+// that all address texels after wrapping (no border), filtered with two
+// lerps a row and one between the rows. ok is false where a tap reads the
+// border, which the general path handles.
+func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32) (c [4]float32, ok bool) {
+	fu, fv := float64(u)*float64(l.w)-0.5, float64(v)*float64(l.h)-0.5
+	x0f, y0f := math.Floor(fu), math.Floor(fv)
+	ax, ay := float32(fu-x0f), float32(fv-y0f)
+	x0, y0 := int(x0f), int(y0f)
+	x1, y1 := x0+1, y0+1
+	if uint(x0) >= uint(l.w) || uint(x1) >= uint(l.w) {
+		if x0, x1 = wrap(s.SAddress, x0, l.w), wrap(s.SAddress, x1, l.w); x0|x1 < 0 {
+			return c, false
+		}
+	}
+	if uint(y0) >= uint(l.h) || uint(y1) >= uint(l.h) {
+		if y0, y1 = wrap(s.TAddress, y0, l.h), wrap(s.TAddress, y1, l.h); y0|y1 < 0 {
+			return c, false
+		}
+	}
+	base := slice * l.h * l.w
+	r0, r1 := l.texels[base+y0*l.w:base+y0*l.w+l.w], l.texels[base+y1*l.w:base+y1*l.w+l.w]
+	a, b, cc, d := &r0[x0], &r0[x1], &r1[x0], &r1[x1]
+	lerp2 := func(i int) float32 {
+		top := a[i] + (b[i]-a[i])*ax
+		bot := cc[i] + (d[i]-cc[i])*ax
+		return top + (bot-top)*ay
+	}
+	return [4]float32{lerp2(0), lerp2(1), lerp2(2), lerp2(3)}, true
 }
 
 // compare is Metal's compare function with a the new (or reference) value
