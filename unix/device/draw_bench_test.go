@@ -159,3 +159,87 @@ func BenchmarkFrameFill(b *testing.B) {
 	runtime.KeepAlive(texels)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(8*w*h), "ns/pixel")
 }
+
+// BenchmarkFrameMany is bench-frames' many scene in process: 1,000 lit,
+// textured, depth-tested cubes (36 vertices each, no index buffer) over a
+// 640x480 target, a world matrix and a texture change between draws: the
+// reference backend's vertex path and per-draw work. ns/draw is per draw.
+func BenchmarkFrameMany(b *testing.B) {
+	const w, h, draws = 640, 480, 1000
+	d, err := New(reference.New(), format.Target{AppleGPU: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d.log = zap.NewNop()
+	defer d.Release()
+	c := newChunk()
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: w, Height: h, Format: uint32(types.D3DFMT_X8R8G8B8)})
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 2, Kind: shared.SurfaceDepthStencil, Width: w, Height: h, Format: uint32(types.D3DFMT_D24S8)})
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
+	add(c, code("SetDepthStencil"), shared.RecSetDepthStencil{Surface: 2})
+	add(c, code("SetViewport"), shared.RecSetViewport{Width: w, Height: h, MaxZ: 1})
+	var keep [][]byte
+	for t := range 2 {
+		px := make([]uint32, 64*64)
+		for i := range px {
+			px[i] = 0xff000000 | uint32(i+t)*2654435761>>8
+		}
+		texels := u32s(px...)
+		keep = append(keep, texels)
+		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: uint32(30 + t), Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+			Width: 64, Height: 64, Depth: 1, Levels: 1})
+		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: uint32(30 + t), Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
+	}
+	// A cube's six faces as 12 triangles: position, normal, uv.
+	var v []byte
+	faces := [6][3][3]float32{{{0, 0, -1}, {1, 0, 0}, {0, 1, 0}}, {{0, 0, 1}, {-1, 0, 0}, {0, 1, 0}}, {{-1, 0, 0}, {0, 0, -1}, {0, 1, 0}},
+		{{1, 0, 0}, {0, 0, 1}, {0, 1, 0}}, {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}}, {{0, -1, 0}, {1, 0, 0}, {0, 0, -1}}}
+	for _, f := range faces {
+		for _, k := range [6][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}} {
+			n, a, bb := f[0], f[1], f[2]
+			v = append(v, f32s(n[0]+k[0]*a[0]+k[1]*bb[0], n[1]+k[0]*a[1]+k[1]*bb[1], n[2]+k[0]*a[2]+k[1]*bb[2], n[0], n[1], n[2], (k[0]+1)/2, (k[1]+1)/2)...)
+		}
+	}
+	keep = append(keep, v)
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: uint32(len(v))})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: uint32(len(v)), Src: addr(v)})
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 32})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZ | types.D3DFVF_NORMAL | types.D3DFVF_TEX1})
+	for _, rs := range [][2]uint32{{uint32(types.D3DRS_LIGHTING), 1}, {uint32(types.D3DRS_ZENABLE), 1}, {uint32(types.D3DRS_CULLMODE), uint32(types.D3DCULL_CCW)},
+		{uint32(types.D3DRS_AMBIENT), 0xff404040}} {
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: rs[0], Value: rs[1]})
+	}
+	add(c, code("SetLight"), shared.RecSetLight{Index: 0, Type: uint32(types.D3DLIGHT_DIRECTIONAL), Diffuse: [4]float32{1, 1, 1, 0}, Direction: [3]float32{0.3, -0.5, 0.8}})
+	add(c, code("LightEnable"), shared.RecLightEnable{Index: 0, Enable: 1})
+	add(c, code("SetMaterial"), shared.RecSetMaterial{Diffuse: [4]float32{1, 1, 1, 1}, Ambient: [4]float32{0.2, 0.2, 0.2, 0}})
+	add(c, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_COLOROP), Value: uint32(types.D3DTOP_MODULATE)})
+	add(c, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_ALPHAOP), Value: uint32(types.D3DTOP_SELECTARG1)})
+	add(c, code("SetTransform"), shared.RecSetTransform{State: uint32(types.D3DTS_VIEW), Matrix: [16]float32{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 40, 1}})
+	add(c, code("SetTransform"), shared.RecSetTransform{State: uint32(types.D3DTS_PROJECTION), Matrix: [16]float32{0.75, 0, 0, 0, 0, 1, 0, 0, 0, 0, 100.0 / 99, 1, 0, 0, -100.0 / 99, 0}})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET | types.D3DCLEAR_ZBUFFER, Color: 0xff102030, Z: 1})
+	var frame [][]byte
+	for i := range draws {
+		if i%250 == 0 && i > 0 { // a chunk holds about 300 of these draws
+			frame = append(frame, c.bytes())
+			c = newChunk()
+		}
+		x, y := float32(i%40)-19.5, float32(i/40)-12
+		s := 0.35 + 0.05*float32(i%3)
+		add(c, code("SetTransform"), shared.RecSetTransform{State: uint32(types.D3DTS_WORLD), Matrix: [16]float32{s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, x * 1.25, y * 1.25, 0, 1}})
+		add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: uint32(30 + i%2)})
+		add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 12})
+	}
+	frame = append(frame, c.bytes())
+	if err := d.Replay(frame); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if err := d.Replay(frame); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	runtime.KeepAlive(keep)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*draws), "ns/draw")
+}
