@@ -1,0 +1,306 @@
+package device
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+
+	"mtld3d/shared"
+	"mtld3d/types"
+)
+
+// hotkeyFrames submits five frames to d: frame 1 makes every resource
+// and sets state no later frame sets again (a texture of four levels,
+// each its own colour, drawn with D3DSAMP_MAXMIPLEVEL 2; a vertex
+// buffer; a pixel shader and its constant), frame 2 draws into a
+// render-target texture, frame 3 makes a cube texture of two levels,
+// frame 4's Present is the hotkey's (it draws with the resources and
+// state of frames 1 and 2, and UP vertices of its own), and frame 5
+// clears. It returns the image frame 4 presented.
+func hotkeyFrames(t *testing.T, d *Device) []byte {
+	t.Helper()
+	var keep [][]byte
+	guest := func(b []byte) uint64 {
+		keep = append(keep, b)
+		return addr(b)
+	}
+	quad := func(x0, x1, u float32) []byte {
+		var data []byte
+		for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1, u, 0.5, 0)...)
+		}
+		return data
+	}
+	up := func(c *chunk, x0, x1, u float32) {
+		data := quad(x0, x1, u)
+		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
+			VertexBytes: uint32(len(data)), Data: guest(data)})
+	}
+	present := func(c *chunk, dump bool) {
+		r := presentRec(9, 1, 8, 8, 8, 8)
+		if dump {
+			r.Dump = shared.PresentDumpPNG
+		}
+		add(c, code("Present"), r)
+	}
+
+	// Frame 1.
+	c := newChunk()
+	texturedSetup(c)
+	add(c, code("SwapChain"), shared.RecSwapChain{SwapChain: 9, SwapEffect: uint32(types.D3DSWAPEFFECT_DISCARD), Count: 1, Width: 8, Height: 8, Windowed: 1}, u32s(1)...)
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_LIGHTING), Value: 0})
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MIPFILTER), Value: uint32(types.D3DTEXF_POINT)})
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MAXMIPLEVEL), Value: 2})
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 8, Height: 8, Depth: 1, Levels: 4})
+	for l, col := range []uint32{0xffff0000, 0xff00ff00, 0xff3060c0, 0xffffff00} {
+		w := 8 >> l
+		texels := make([]uint32, w*w)
+		for i := range texels {
+			texels[i] = col
+		}
+		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Level: uint32(l), Right: uint32(w), Bottom: uint32(w), Back: 1,
+			Src: guest(u32s(texels...)), Pitch: uint32(4 * w)})
+	}
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 50, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 8, Height: 8, Depth: 1, Levels: 1, Usage: types.D3DUSAGE_RENDERTARGET})
+	add(c, code("TextureSurface"), shared.RecTextureSurface{ID: 51, Texture: 50})
+	vb := quad(4, 8, 0.5)
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 60, Kind: uint32(types.D3DRTYPE_VERTEXBUFFER), Size: uint32(len(vb))})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 60, Size: uint32(len(vb)), Src: guest(vb)})
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 1, Buffer: 60, Stride: 28})
+	ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmul r0, r0, c3\nmov oC0, r0\n")
+	add(c, code("SetShaderConstF"), shared.RecSetShaderConst{Shader: shared.ConstShaderPixel, Start: 3, Count: 1}, f32s(0.5, 1, 0.25, 1)...)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
+	present(c, false)
+	submit(t, d, c)
+
+	// Frame 2: into the render-target texture.
+	c = newChunk()
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 51})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00c0c0})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
+	up(c, 0, 4, 0.5)
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff101010})
+	present(c, false)
+	submit(t, d, c)
+
+	// Frame 3: a dynamic texture, uploaded here and drawn in frame 4.
+	c = newChunk()
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 70, Type: uint32(types.D3DRTYPE_CUBETEXTURE), Format: uint32(types.D3DFMT_X8R8G8B8),
+		Width: 2, Height: 2, Depth: 1, Levels: 2})
+	for face := range 6 {
+		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 70, Face: uint32(face), Right: 2, Bottom: 2, Back: 1,
+			Src: guest(u32s(0xff804020, 0xff804020, 0xff804020, 0xff804020)), Pitch: 8})
+	}
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff202020})
+	up(c, 0, 8, 0.5)
+	present(c, false)
+	submit(t, d, c)
+
+	// Frame 4, the hotkey's: the mipmapped texture (level 2, by the
+	// sampler state of frame 1), the render-target texture, and the pixel
+	// shader drawing the vertex buffer of frame 1.
+	c = newChunk()
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff404040})
+	up(c, 0, 2, 0.5)
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 50})
+	up(c, 2, 3, 0.25)
+	up(c, 3, 4, 0.75)
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
+	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 40})
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 60, Stride: 28})
+	add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2})
+	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 0})
+	present(c, true)
+	submit(t, d, c)
+	var img *image.NRGBA
+	var err error
+	if cerr := d.call(func() { img, err = d.PresentedImage() }); cerr != nil || err != nil {
+		t.Fatal(cerr, err)
+	}
+
+	// Frame 5: past the captured one.
+	c = newChunk()
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xffffffff})
+	present(c, false)
+	submit(t, d, c)
+	runtime.KeepAlive(keep)
+	runtime.KeepAlive(ps)
+	return img.Pix
+}
+
+// TestHotkeyCaptureReplaysTheFrame: with debug.capture_hotkey on, the
+// frame whose Present carries the hotkey's mark is written, with a
+// snapshot of the device as it starts, to <base>-capture-4.mtlcap; a new
+// device replays it to frame 4's image, pixel for pixel the PNG the
+// hotkey wrote of the same frame, on a device run inline and on one
+// with its goroutines.
+func TestHotkeyCaptureReplaysTheFrame(t *testing.T) {
+	for _, started := range []bool{false, true} {
+		name := "inline"
+		if started {
+			name = "started"
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			d := newTestDevice(t)
+			d.framePNG = filepath.Join(dir, "x")
+			d.captureOnHotkey(shared.GuestArchI686)
+			if started {
+				d.Start()
+			}
+			frame4 := hotkeyFrames(t, d)
+			d.close()
+			d.endCapture()
+
+			// What frame 4 shows: level 2 of the mipmapped texture, the
+			// render target's two halves, the shader's product.
+			img := &image.NRGBA{Pix: frame4, Stride: 32, Rect: image.Rect(0, 0, 8, 8)}
+			for _, want := range []struct {
+				x   int
+				rgb [3]uint8
+			}{{1, [3]uint8{0x30, 0x60, 0xc0}}, {2, [3]uint8{0x30, 0x60, 0xc0}}, {3, [3]uint8{0x00, 0xc0, 0xc0}}, {6, [3]uint8{0x18, 0x60, 0x30}}} {
+				c := img.NRGBAAt(want.x, 4)
+				if [3]uint8{c.R, c.G, c.B} != want.rgb {
+					t.Errorf("frame 4 at (%d,4) = %x, want %x", want.x, [3]uint8{c.R, c.G, c.B}, want.rgb)
+				}
+			}
+
+			png4 := readPNGFile(t, filepath.Join(dir, "x-frame-4.png"))
+			if !bytes.Equal(png4, frame4) {
+				t.Fatal("the hotkey's PNG is not frame 4's image")
+			}
+			matches, _ := filepath.Glob(filepath.Join(dir, "*.mtlcap*"))
+			if len(matches) != 1 || filepath.Base(matches[0]) != "x-capture-4.mtlcap" {
+				t.Fatalf("capture files %v, want x-capture-4.mtlcap alone", matches)
+			}
+			file, err := os.ReadFile(matches[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !started && os.Getenv("MTLD3D_UPDATE_SEEDS") == "1" {
+				text := "go test fuzz v1\n[]byte(" + strconv.Quote(string(file)) + ")\n"
+				if err := os.WriteFile(hotkeySeed, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := newTestDevice(t)
+			h, err := r.ReplayCapture(bytes.NewReader(file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Frame != 4 || h.GuestArch != shared.GuestArchI686 || h.Version != capVersion {
+				t.Errorf("header %+v", h)
+			}
+			got, err := r.PresentedImage()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Pix, png4) {
+				t.Errorf("replayed frame differs from the hotkey's PNG:\n got %x\nwant %x", got.Pix, png4)
+			}
+		})
+	}
+}
+
+// hotkeySeed is a hotkey capture of hotkeyFrames' frame 4, a seed of
+// FuzzCaptureFile and TestCaptureFileMutations
+// (MTLD3D_UPDATE_SEEDS=1 go test -run TestHotkeyCapture rewrites it).
+const hotkeySeed = "testdata/fuzz/FuzzCaptureFile/hotkey-4"
+
+// TestHotkeyCaptureFileRefused: a snapshot in a version 1 file or after
+// a frame, and a truncated hotkey capture, are errors.
+func TestHotkeyCaptureFileRefused(t *testing.T) {
+	good, err := readCaptureSeed(hotkeySeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint64(good[16:], shared.WireHash())
+	try := func(b []byte) error {
+		d := newTestDevice(t)
+		d.log = zap.NewNop()
+		_, err := d.ReplayCapture(bytes.NewReader(b))
+		return err
+	}
+	if err := try(good); err != nil {
+		t.Fatalf("the seed: %v", err)
+	}
+	bad := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(bad[8:], 1)
+	if err := try(bad); err == nil || !strings.Contains(err.Error(), "snapshot") {
+		t.Errorf("a snapshot in a version 1 file: %v", err)
+	}
+	// The frame's tag made a snapshot's: a second snapshot.
+	n := binary.LittleEndian.Uint32(good[capHeader+4:])
+	i := bytes.Index(good[capHeader+16:], []byte(capFrame))
+	if i < 0 || n == 0 {
+		t.Fatal("no frame after the snapshot")
+	}
+	bad = bytes.Clone(good)
+	copy(bad[capHeader+16+i:], capSnap)
+	if err := try(bad); err == nil || !strings.Contains(err.Error(), "snapshot") {
+		t.Errorf("a snapshot after the first section: %v", err)
+	}
+	for _, n := range []int{capHeader + 8, len(good) / 3, len(good) - 1} {
+		if err := try(good[:n]); err == nil {
+			t.Errorf("truncated to %d bytes: no error", n)
+		}
+	}
+}
+
+func readPNGFile(t *testing.T, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := image.NewNRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			n.Set(x, y, img.At(x, y))
+		}
+	}
+	return n.Pix
+}
+
+// TestSnapshotRecordsStayOffTheWire: the snapshot's own records have
+// codes no wire record has, and a frame from the guest carrying one
+// changes nothing (its data is not read, its handler refuses it).
+func TestSnapshotRecordsStayOffTheWire(t *testing.T) {
+	for _, r := range shared.Records {
+		if r.Code == snapTexelsCode || r.Code == snapTextureCode {
+			t.Fatalf("record %s has a snapshot code", r.Name)
+		}
+	}
+	d := newTestDevice(t)
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff112233})
+	texels := u32s(0xffffffff)
+	add(c, snapTexelsCode, recSnapTexels{Target: snapSurface, ID: 1, Format: 80, Width: 8, Height: 8, Depth: 1, Samples: 1,
+		BytesPerRow: 32, BytesPerImage: 256, Src: addr(texels)})
+	b := c.bytes()
+	if err := d.Submit([]uint64{addr(b)}); err == nil {
+		t.Error("the snapshot record was not refused")
+	}
+	if got := pixel(t, d, 1, types.D3DFMT_A8R8G8B8, 8, 8, 0, 0); got != 0xff112233 {
+		t.Errorf("a guest's snapshot record wrote the surface: %#x", got)
+	}
+	runtime.KeepAlive(texels)
+}
