@@ -33,18 +33,20 @@ func hotkeyFrames(t *testing.T, d *Device) []byte {
 		keep = append(keep, b)
 		return addr(b)
 	}
-	quad := func(x0, x1, u float32) []byte {
+	rect := func(x0, x1, y0, y1, u, v, w float32) []byte {
 		var data []byte
-		for _, p := range [][2]float32{{x0, 0}, {x1, 0}, {x0, 8}, {x1, 0}, {x1, 8}, {x0, 8}} {
-			data = append(data, f32s(p[0], p[1], 0.5, 1, u, 0.5, 0)...)
+		for _, p := range [][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y0}, {x1, y1}, {x0, y1}} {
+			data = append(data, f32s(p[0], p[1], 0.5, 1, u, v, w)...)
 		}
 		return data
 	}
-	up := func(c *chunk, x0, x1, u float32) {
-		data := quad(x0, x1, u)
+	quad := func(x0, x1, u float32) []byte { return rect(x0, x1, 0, 8, u, 0.5, 0) }
+	upRect := func(c *chunk, x0, x1, y0, y1, u, v, w float32) {
+		data := rect(x0, x1, y0, y1, u, v, w)
 		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2, Stride: 28,
 			VertexBytes: uint32(len(data)), Data: guest(data)})
 	}
+	up := func(c *chunk, x0, x1, u float32) { upRect(c, x0, x1, 0, 8, u, 0.5, 0) }
 	present := func(c *chunk, dump bool) {
 		r := presentRec(9, 1, 8, 8, 8, 8)
 		if dump {
@@ -80,6 +82,9 @@ func hotkeyFrames(t *testing.T, d *Device) []byte {
 	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 1, Buffer: 60, Stride: 28})
 	ps := shaderRec(t, c, 40, shared.ShaderPixel, "ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmul r0, r0, c3\nmov oC0, r0\n")
 	add(c, code("SetShaderConstF"), shared.RecSetShaderConst{Shader: shared.ConstShaderPixel, Start: 3, Count: 1}, f32s(0.5, 1, 0.25, 1)...)
+	pal := make([]byte, 1024)
+	copy(pal[12:], []byte{0x40, 0x80, 0xc0, 0xff}) // entry 3: PALETTEENTRY is red, green, blue, flags
+	add(c, code("SetPaletteEntries"), shared.RecSetPaletteEntries{Palette: 0}, pal...)
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
 	present(c, false)
 	submit(t, d, c)
@@ -95,14 +100,31 @@ func hotkeyFrames(t *testing.T, d *Device) []byte {
 	present(c, false)
 	submit(t, d, c)
 
-	// Frame 3: a dynamic texture, uploaded here and drawn in frame 4.
+	// Frame 3: a cube texture of two levels, a volume texture, a P8
+	// texture and an AUTOGENMIPMAP one, filled here.
 	c = newChunk()
 	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 70, Type: uint32(types.D3DRTYPE_CUBETEXTURE), Format: uint32(types.D3DFMT_X8R8G8B8),
 		Width: 2, Height: 2, Depth: 1, Levels: 2})
 	for face := range 6 {
+		col := 0xff804020 + uint32(face)*0x10
 		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 70, Face: uint32(face), Right: 2, Bottom: 2, Back: 1,
-			Src: guest(u32s(0xff804020, 0xff804020, 0xff804020, 0xff804020)), Pitch: 8})
+			Src: guest(u32s(col, col, col, col)), Pitch: 8})
 	}
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 80, Type: uint32(types.D3DRTYPE_VOLUMETEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 2, Height: 2, Depth: 2, Levels: 1})
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 80, Right: 2, Bottom: 2, Back: 2,
+		Src: guest(u32s(0xff102030, 0xff102030, 0xff102030, 0xff102030, 0xffa0b0c0, 0xffa0b0c0, 0xffa0b0c0, 0xffa0b0c0)), Pitch: 8, SlicePitch: 16})
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 90, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_P8),
+		Width: 2, Height: 2, Depth: 1, Levels: 1})
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 90, Right: 2, Bottom: 2, Back: 1, Src: guest([]byte{3, 3, 3, 3}), Pitch: 2})
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 100, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 4, Height: 4, Depth: 1, Levels: 3, Usage: types.D3DUSAGE_AUTOGENMIPMAP})
+	var halves []uint32
+	for range 4 {
+		halves = append(halves, 0xffff0000, 0xffff0000, 0xff0000ff, 0xff0000ff)
+	}
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 100, Right: 4, Bottom: 4, Back: 1, Src: guest(u32s(halves...)), Pitch: 16})
+	add(c, code("GenerateMips"), shared.RecGenerateMips{ID: 100, Filter: uint32(types.D3DTEXF_LINEAR)})
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff202020})
 	up(c, 0, 8, 0.5)
 	present(c, false)
@@ -122,6 +144,18 @@ func hotkeyFrames(t *testing.T, d *Device) []byte {
 	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 60, Stride: 28})
 	add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 2})
 	add(c, code("SetPixelShader"), shared.RecSetObject{Object: 0})
+	// Row 7: the AUTOGENMIPMAP texture's level 2, then (the most detailed
+	// level 0 again) the volume's second slice, the cube's +X face and
+	// the P8 texture through palette 0.
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 100})
+	upRect(c, 0, 2, 6, 8, 0.5, 0.5, 0)
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MAXMIPLEVEL), Value: 0})
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 80})
+	upRect(c, 2, 4, 6, 8, 0.5, 0.5, 0.75)
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 70})
+	upRect(c, 4, 6, 6, 8, 1, 0, 0)
+	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 90})
+	upRect(c, 6, 8, 6, 8, 0.5, 0.5, 0)
 	present(c, true)
 	submit(t, d, c)
 	var img *image.NRGBA
@@ -170,11 +204,17 @@ func TestHotkeyCaptureReplaysTheFrame(t *testing.T) {
 			for _, want := range []struct {
 				x   int
 				rgb [3]uint8
-			}{{1, [3]uint8{0x30, 0x60, 0xc0}}, {2, [3]uint8{0x30, 0x60, 0xc0}}, {3, [3]uint8{0x00, 0xc0, 0xc0}}, {6, [3]uint8{0x18, 0x60, 0x30}}} {
-				c := img.NRGBAAt(want.x, 4)
+				y   int
+			}{{1, [3]uint8{0x30, 0x60, 0xc0}, 4}, {2, [3]uint8{0x30, 0x60, 0xc0}, 4}, {3, [3]uint8{0x00, 0xc0, 0xc0}, 4}, {6, [3]uint8{0x18, 0x60, 0x30}, 4},
+				{3, [3]uint8{0xa0, 0xb0, 0xc0}, 7}, {5, [3]uint8{0x80, 0x40, 0x20}, 7}, {7, [3]uint8{0x40, 0x80, 0xc0}, 7}} {
+				c := img.NRGBAAt(want.x, want.y)
 				if [3]uint8{c.R, c.G, c.B} != want.rgb {
-					t.Errorf("frame 4 at (%d,4) = %x, want %x", want.x, [3]uint8{c.R, c.G, c.B}, want.rgb)
+					t.Errorf("frame 4 at (%d,%d) = %x, want %x", want.x, want.y, [3]uint8{c.R, c.G, c.B}, want.rgb)
 				}
+			}
+			// The AUTOGENMIPMAP texture's 1x1 level: red and blue mixed.
+			if c := img.NRGBAAt(1, 7); c.R < 0x40 || c.B < 0x40 || c.G != 0 {
+				t.Errorf("frame 4 at (1,7) = %v, want level 2 of a red and blue texture", c)
 			}
 
 			png4 := readPNGFile(t, filepath.Join(dir, "x-frame-4.png"))
