@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -495,23 +496,36 @@ func (b *snapBuilder) consts(name string, shader uint32, data []byte, size int) 
 }
 
 // hotkeyCapture, on the encoder before frame f (whose Present the frame
-// hotkey marked) replays, takes the snapshot and queues the capture file
-// (the snapshot, then f) for a goroutine to write.
+// hotkey marked) replays, takes the snapshot and has a goroutine write
+// the capture file: the snapshot, then f. A failure is logged and the
+// frame replays all the same.
 func (d *Device) hotkeyCapture(f *captured) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("frame capture panicked", zap.Any("panic", r), zap.Stack("stack"))
+		}
+	}()
 	snap := d.snapshot()
 	h := CaptureHeader{Version: capVersion, GuestArch: d.capture.arch, WireHash: shared.WireHash(), Frame: f.dumpAt}
-	b := h.bytes()
-	b = encodeSection(b, capSnap, snap)
-	b = encodeSection(b, capFrame, f)
-	b = append(b, capEnd...)
-	b = binary.LittleEndian.AppendUint32(b, 0)
-	b = binary.LittleEndian.AppendUint64(b, 1)
+	frame := encodeFrame(nil, f) // f goes back to its pools once replayed
 	path := f.snapPath
-	d.log.Info("capturing the frame the hotkey asked for", zap.Uint64("frame", f.dumpAt), zap.Int("bytes", len(b)))
+	d.log.Info("capturing the frame the hotkey asked for", zap.Uint64("frame", f.dumpAt), zap.String("file", path))
 	d.snapWrites.Add(1)
 	go func() {
 		defer d.snapWrites.Done()
-		if err := writeFile(path, b); err != nil {
+		err := writeFile(path, func(w io.Writer) error {
+			if _, err := w.Write(h.bytes()); err != nil {
+				return err
+			}
+			if err := writeSection(w, capSnap, snap); err != nil {
+				return err
+			}
+			end := append(frame, capEnd...)
+			end = binary.LittleEndian.AppendUint32(end, 0)
+			_, err := w.Write(binary.LittleEndian.AppendUint64(end, 1))
+			return err
+		})
+		if err != nil {
 			d.log.Warn("frame capture failed", zap.String("file", path), zap.Error(err))
 			return
 		}
@@ -519,17 +533,55 @@ func (d *Device) hotkeyCapture(f *captured) {
 	}()
 }
 
-// writeFile writes b to path through path.part, so a file under its
-// name is whole.
-func writeFile(path string, b []byte) error {
+// writeSection writes what encodeSection appends, a chunk at a time, so
+// a snapshot's texels are not copied whole again.
+func writeSection(w io.Writer, tag string, f *captured) error {
+	var data int
+	offs := make([]int, len(f.fields))
+	byChunk := make([][]int, len(f.chunks))
+	for i, fl := range f.fields {
+		offs[i] = data
+		data += (len(fl.data) + 15) &^ 15
+		byChunk[fl.chunk] = append(byChunk[fl.chunk], i)
+	}
+	head := append([]byte(tag), 0, 0, 0, 0)
+	binary.LittleEndian.PutUint32(head[4:], uint32(len(f.chunks)))
+	if _, err := w.Write(binary.LittleEndian.AppendUint64(head, uint64(data))); err != nil {
+		return err
+	}
+	buf := make([]byte, shared.ChunkSize)
+	for ci, c := range f.chunks {
+		used := binary.LittleEndian.Uint32(c)
+		copy(buf, c[:used])
+		for _, i := range byChunk[ci] {
+			binary.LittleEndian.PutUint64(buf[f.fields[i].off:], uint64(offs[i])+1)
+		}
+		if _, err := w.Write(buf[:used]); err != nil {
+			return err
+		}
+	}
+	var pad [16]byte
+	for _, fl := range f.fields {
+		if _, err := w.Write(fl.data); err != nil {
+			return err
+		}
+		if _, err := w.Write(pad[:(len(fl.data)+15)&^15-len(fl.data)]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFile writes path through path.part, so a file under its name is
+// whole.
+func writeFile(path string, write func(io.Writer) error) error {
 	part := path + ".part"
 	file, err := os.Create(part)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(file, 1<<20)
-	_, err = bw.Write(b)
-	err = cmp.Or(err, bw.Flush(), file.Close())
+	err = cmp.Or(write(bw), bw.Flush(), file.Close())
 	if err == nil {
 		err = os.Rename(part, path)
 	}

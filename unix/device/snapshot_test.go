@@ -344,3 +344,23 @@ func TestSnapshotRecordsStayOffTheWire(t *testing.T) {
 	}
 	runtime.KeepAlive(texels)
 }
+
+// TestWriteSectionIsEncodeSection: the snapshot's writer, a chunk at a
+// time, writes what encodeSection appends.
+func TestWriteSectionIsEncodeSection(t *testing.T) {
+	d := newTestDevice(t)
+	d.framePNG = filepath.Join(t.TempDir(), "x")
+	d.captureOnHotkey(shared.GuestArchX86_64)
+	hotkeyFrames(t, d)
+	snap := d.snapshot()
+	if len(snap.fields) == 0 || len(snap.chunks) == 0 {
+		t.Fatal("an empty snapshot")
+	}
+	var w bytes.Buffer
+	if err := writeSection(&w, capSnap, snap); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w.Bytes(), encodeSection(nil, capSnap, snap)) {
+		t.Error("writeSection and encodeSection differ")
+	}
+}
