@@ -5,9 +5,11 @@ import (
 	"encoding/binary"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -362,5 +364,171 @@ func TestWriteSectionIsEncodeSection(t *testing.T) {
 	}
 	if !bytes.Equal(w.Bytes(), encodeSection(nil, capSnap, snap)) {
 		t.Error("writeSection and encodeSection differ")
+	}
+}
+
+// TestSnapshotRestoresTheState: every state a frame set (random values
+// of every render, texture-stage and sampler state, transforms, lights,
+// clip planes, material, constants of both stages, streams, viewport,
+// scissor) is the same on a device that replayed the snapshot, and so
+// are its objects.
+func TestSnapshotRestoresTheState(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	d := newTestDevice(t)
+	d.captureOnHotkey(shared.GuestArchX86_64)
+	var keep [][]byte
+	c := newChunk()
+	setup(c, types.D3DFMT_A8R8G8B8)
+	cs := []*chunk{c}
+	put := func(name string, v any, extra ...byte) {
+		if len(c.b) > shared.ChunkSize-2048 {
+			c = newChunk()
+			cs = append(cs, c)
+		}
+		switch v := v.(type) {
+		case shared.RecSetRenderState:
+			add(c, code(name), v, extra...)
+		case shared.RecSetTextureStageState:
+			add(c, code(name), v, extra...)
+		case shared.RecSetSamplerState:
+			add(c, code(name), v, extra...)
+		case shared.RecSetTransform:
+			add(c, code(name), v, extra...)
+		case shared.RecSetLight:
+			add(c, code(name), v, extra...)
+		case shared.RecLightEnable:
+			add(c, code(name), v, extra...)
+		case shared.RecSetClipPlane:
+			add(c, code(name), v, extra...)
+		case shared.RecSetMaterial:
+			add(c, code(name), v, extra...)
+		case shared.RecSetShaderConst:
+			add(c, code(name), v, extra...)
+		case shared.RecSetStreamSource:
+			add(c, code(name), v, extra...)
+		case shared.RecSetStreamSourceFreq:
+			add(c, code(name), v, extra...)
+		case shared.RecSetScissor:
+			add(c, code(name), v, extra...)
+		case shared.RecSetFlag:
+			add(c, code(name), v, extra...)
+		case shared.RecCreateBuffer:
+			add(c, code(name), v, extra...)
+		case shared.RecUpdateBuffer:
+			add(c, code(name), v, extra...)
+		case shared.RecCreateVertexDecl:
+			add(c, code(name), v, extra...)
+		case shared.RecSetObject:
+			add(c, code(name), v, extra...)
+		default:
+			t.Fatalf("%T", v)
+		}
+	}
+	f := func() float32 { return r.Float32()*8 - 4 }
+	for i := range 256 {
+		if i != int(types.D3DRS_POINTSIZE) {
+			put("SetRenderState", shared.RecSetRenderState{State: uint32(i), Value: r.Uint32()})
+		}
+	}
+	for s := range 8 {
+		for i := range 33 {
+			put("SetTextureStageState", shared.RecSetTextureStageState{Stage: uint32(s), State: uint32(i), Value: r.Uint32()})
+		}
+	}
+	for s := range 20 {
+		for i := range 14 {
+			put("SetSamplerState", shared.RecSetSamplerState{Sampler: uint32(s), State: uint32(i), Value: r.Uint32()})
+		}
+	}
+	for _, st := range []uint32{2, 3, 16, 19, 23, 256, 300, 511} {
+		m := shared.RecSetTransform{State: st}
+		for i := range m.Matrix {
+			m.Matrix[i] = f()
+		}
+		put("SetTransform", m)
+	}
+	for i := range 10 {
+		put("SetLight", shared.RecSetLight{Index: uint32(i * 3), Type: uint32(1 + i%3), Diffuse: [4]float32{f(), f(), f(), f()},
+			Position: [3]float32{f(), f(), f()}, Direction: [3]float32{f(), f(), f()}, Range: f(), Theta: f(), Phi: f()})
+		put("LightEnable", shared.RecLightEnable{Index: uint32(i * 3), Enable: uint32(i % 2)})
+	}
+	put("LightEnable", shared.RecLightEnable{Index: 77, Enable: 1})
+	for i := range 6 {
+		put("SetClipPlane", shared.RecSetClipPlane{Index: uint32(i), Plane: [4]float32{f(), f(), f(), f()}})
+	}
+	put("SetMaterial", shared.RecSetMaterial{Diffuse: [4]float32{f(), f(), f(), f()}, Emissive: [4]float32{f(), 0, 0, 1}, Power: f()})
+	for _, sh := range []uint32{shared.ConstShaderVertex, shared.ConstShaderPixel} {
+		start := uint32(r.IntN(200))
+		put("SetShaderConstF", shared.RecSetShaderConst{Shader: sh, Start: start, Count: 4}, f32s(f(), f(), f(), f(), f(), f(), f(), f(), f(), f(), f(), f(), f(), f(), f(), f())...)
+		put("SetShaderConstI", shared.RecSetShaderConst{Shader: sh, Start: 3, Count: 1}, u32s(r.Uint32(), r.Uint32(), r.Uint32(), r.Uint32())...)
+		put("SetShaderConstB", shared.RecSetShaderConst{Shader: sh, Start: 5, Count: 2}, u32s(1, 1)...)
+	}
+	put("SetShaderConstF", shared.RecSetShaderConst{Shader: shared.ConstShaderVertex, Start: 3000, Count: 1}, f32s(1, 2, 3, 4)...)
+	vb := make([]byte, 96)
+	for i := range vb {
+		vb[i] = byte(r.IntN(256))
+	}
+	keep = append(keep, vb)
+	put("CreateBuffer", shared.RecCreateBuffer{ID: 60, Kind: uint32(types.D3DRTYPE_VERTEXBUFFER), Size: 96})
+	put("UpdateBuffer", shared.RecUpdateBuffer{ID: 60, Size: 96, Src: addr(vb)})
+	put("CreateVertexDecl", shared.RecCreateVertexDecl{ID: 65, Count: 2}, 0, 0, 0, 0, byte(types.D3DDECLTYPE_FLOAT3), 0, byte(types.D3DDECLUSAGE_POSITION), 0,
+		1, 0, 12, 0, byte(types.D3DDECLTYPE_D3DCOLOR), 0, byte(types.D3DDECLUSAGE_COLOR), 1)
+	put("SetVertexDeclaration", shared.RecSetObject{Object: 65})
+	put("SetIndices", shared.RecSetObject{Object: 60})
+	put("SetStreamSource", shared.RecSetStreamSource{Stream: 3, Buffer: 60, Offset: 8, Stride: 20})
+	put("SetStreamSourceFreq", shared.RecSetStreamSourceFreq{Stream: 0, Setting: 0x40000003})
+	put("SetScissor", shared.RecSetScissor{Left: 1, Top: 2, Right: 5, Bottom: 7})
+	put("SetSoftwareVertexProcessing", shared.RecSetFlag{Value: 1})
+	submit(t, d, cs...)
+	runtime.KeepAlive(keep)
+
+	var file bytes.Buffer
+	file.Write(CaptureHeader{Version: capVersion, WireHash: shared.WireHash()}.bytes())
+	if err := writeSection(&file, capSnap, d.snapshot()); err != nil {
+		t.Fatal(err)
+	}
+	file.WriteString(capEnd + "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	rd := newTestDevice(t)
+	if _, err := rd.ReplayCapture(&file); err != nil {
+		t.Fatal(err)
+	}
+	a, b := &d.st, &rd.st
+	if a.ff.RS != b.ff.RS || a.ff.TSS != b.ff.TSS || a.ff.Decl != b.ff.Decl || a.ff.ProjOrtho != b.ff.ProjOrtho {
+		t.Error("render or texture-stage states, the declaration or the projection's kind differ")
+	}
+	if a.samp != b.samp || a.tex != b.tex || a.streams != b.streams || a.indices != b.indices || a.decl != b.decl || a.fvf != b.fvf ||
+		a.vs != b.vs || a.ps != b.ps || a.npatch != b.npatch || a.swvp != b.swvp || a.palette != b.palette || a.a2m != b.a2m {
+		t.Error("sampler states, bindings or flags differ")
+	}
+	pa, pb := *a.params, *b.params
+	pa.Lights, pb.Lights = [len(pa.Lights)]types.Light9{}, [len(pb.Lights)]types.Light9{} // filled at draws
+	if pa != pb {
+		t.Error("transforms, material or clip planes differ")
+	}
+	if len(a.lights) != len(b.lights) {
+		t.Errorf("%d lights, restored %d", len(a.lights), len(b.lights))
+	}
+	for i, l := range a.lights {
+		if m := b.lights[i]; m == nil || *m != *l {
+			t.Errorf("light %d: %+v, restored %+v", i, l, m)
+		}
+	}
+	for _, p := range [][2]*consts{{&a.vsConst, &b.vsConst}, {&a.psConst, &b.psConst}} {
+		n := max(len(p[0].f), len(p[1].f))
+		if !slices.Equal(grow(p[0].f, n), grow(p[1].f, n)) || !slices.Equal(grow(p[0].i, 16), grow(p[1].i, 16)) || !slices.Equal(grow(p[0].b, 16), grow(p[1].b, 16)) {
+			t.Error("constants differ")
+		}
+	}
+	if d.vp != rd.vp || d.scissor != rd.scissor || d.rts != rd.rts || d.ds != rd.ds {
+		t.Error("viewport, scissor or targets differ")
+	}
+	if got := rd.buffers[60]; got == nil || !bytes.Equal(got.buf.Contents()[:96], vb) {
+		t.Error("the vertex buffer's contents differ")
+	}
+	if dc := rd.decls[65]; dc == nil || !slices.Equal(dc.els, d.decls[65].els) || dc.ff != d.decls[65].ff {
+		t.Error("the declaration differs")
+	}
+	if s := rd.objects[2]; s == nil || s.format != types.D3DFMT_D24S8 || s.kind != shared.SurfaceDepthStencil {
+		t.Error("the depth-stencil surface differs")
 	}
 }
