@@ -1,6 +1,7 @@
-// Command mtld3d-replay replays a frame capture (debug.capture_frame
-// writes <exe>-<pid>-capture-<n>.mtlcap beside mtld3d's log) on the
-// pure-Go reference backend and writes the captured frame as a PNG:
+// Command mtld3d-replay replays a frame capture (debug.capture_frame, and
+// the frame hotkey with debug.capture_hotkey, write
+// <exe>-<pid>-capture-<n>.mtlcap beside mtld3d's log) on the pure-Go
+// reference backend and writes the captured frame as a PNG:
 //
 //	mtld3d-replay [-v] FILE -o frame.png
 //

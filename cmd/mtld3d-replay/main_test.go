@@ -58,3 +58,41 @@ func TestReplayWritesTheFrame(t *testing.T) {
 		t.Error("a capture of another build replayed")
 	}
 }
+
+// TestReplayHotkeyCapture replays unix/device's hotkey capture seed (a
+// snapshot of a device, then frame 4, which TestHotkeyCaptureReplaysTheFrame
+// checks replays to the captured image) to a PNG holding frame 4: the
+// volume texture's second slice at (3,7), made in an earlier frame.
+func TestReplayHotkeyCapture(t *testing.T) {
+	text, err := os.ReadFile("../../unix/device/testdata/fuzz/FuzzCaptureFile/hotkey-4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := strings.CutPrefix(strings.TrimSpace(string(text)), "go test fuzz v1\n[]byte(")
+	s, err := strconv.Unquote(strings.TrimSuffix(q, ")"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := []byte(s)
+	binary.LittleEndian.PutUint64(b[16:], shared.WireHash())
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "x.mtlcap"), filepath.Join(dir, "frame.png")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replay(in, out, zap.NewNop()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, g, b, _ := img.At(3, 7).RGBA(); r>>8 != 0xa0 || g>>8 != 0xb0 || b>>8 != 0xc0 {
+		t.Errorf("(3,7) = %x %x %x, want the volume's a0b0c0", r>>8, g>>8, b>>8)
+	}
+}

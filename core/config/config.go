@@ -34,6 +34,10 @@ type Config struct {
 	// the device submitted up to it is written to a capture file beside
 	// the log, for mtld3d-replay; 0 none.
 	CaptureFrame uint64
+	// CaptureHotkey makes the frame hotkey capture the frame it writes
+	// as a PNG too: a snapshot of the device at its start and its
+	// records, for mtld3d-replay.
+	CaptureHotkey bool
 
 	// Pacing (unix/device): MaxFPS caps presented frames per second (0
 	// none), MaxFrameLatency overrides the device's bound (0 the game's),
@@ -223,7 +227,7 @@ var Keys = []Key{
 			c.DumpFrame = n
 			return nil
 		}},
-	{"debug.capture_frame", "0", "Presented frame (counted per device from 1) to capture: every frame the device submitted from its creation through that one, with the guest memory its records read, is streamed off the game's thread to <exe>-<pid>-capture-<n>.mtlcap beside the log (-device-<id> before -capture for a device past the process's first). `mtld3d-replay FILE -o frame.png` replays it on the reference backend, on Linux or macOS without Wine, and writes the captured frame as a PNG. The file appears under its name once frame n is presented; the frame hotkey writes a PNG only. 0: none. (Issue 17 calls it debug.captureFrame; keys here are lower-case and dotted.)",
+	{"debug.capture_frame", "0", "Presented frame (counted per device from 1) to capture: every frame the device submitted from its creation through that one, with the guest memory its records read, is streamed off the game's thread to <exe>-<pid>-capture-<n>.mtlcap beside the log (-device-<id> before -capture for a device past the process's first). `mtld3d-replay FILE -o frame.png` replays it on the reference backend, on Linux or macOS without Wine, and writes the captured frame as a PNG. The file appears under its name once frame n is presented; for a capture of one frame alone, see debug.capture_hotkey. 0: none. (Issue 17 calls it debug.captureFrame; keys here are lower-case and dotted.)",
 		func(c *Config, v string) error {
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
@@ -232,6 +236,8 @@ var Keys = []Key{
 			c.CaptureFrame = n
 			return nil
 		}},
+	{"debug.capture_hotkey", "0", "1: the frame hotkey also captures the frame whose PNG it writes, to <exe>-<pid>-capture-<n>.mtlcap beside the log: a snapshot of the device as the frame starts (every resource it holds, read back from the GPU, its shaders, declarations and state), then that frame's records with the guest memory they read. `mtld3d-replay FILE -o frame.png` replays it to the PNG's pixels. Nothing is written until the key is pressed; the press stalls the game while the resources are read back (the file is written off the game's thread). Meanwhile it keeps each shader's bytecode for the snapshot and notes, at every submit, where each record's guest data lies, which is why it is off by default. 0: the hotkey writes the PNG only.",
+		func(c *Config, v string) error { return setBool(&c.CaptureHotkey, v) }},
 	{"present.max_fps", "0", "Frame-rate limiter: at most this many presented frames a second (a decimal number up to 1000), paced on the game's thread at Present. 0: no limit.",
 		func(c *Config, v string) error {
 			f, err := strconv.ParseFloat(v, 64)
@@ -509,6 +515,11 @@ func current(c Config, k *Key) string {
 		return strconv.FormatUint(c.DumpFrame, 10)
 	case "debug.capture_frame":
 		return strconv.FormatUint(c.CaptureFrame, 10)
+	case "debug.capture_hotkey":
+		if c.CaptureHotkey {
+			return "1"
+		}
+		return "0"
 	case "present.max_fps":
 		return strconv.FormatFloat(c.MaxFPS, 'g', -1, 64)
 	case "present.max_frame_latency":

@@ -1,8 +1,13 @@
 /* Frame capture (capture_test.go): five 64x64 frames. Frame 1 creates and
- * fills a texture and a vertex buffer and draws the texture; frame 2
- * rewrites the texture's texels and draws it again; frame 3 draws the
- * texture with DrawPrimitiveUP and the vertex buffer's coloured quad;
- * frames 4 and 5 clear to other colours. Prints "ok" when every call
+ * fills a texture, a texture of three levels (each its own colour;
+ * sampler 0's D3DSAMP_MAXMIPLEVEL, set here only, makes draws read level
+ * 1), a render-target texture and a vertex buffer, and draws the first
+ * texture; frame 2 rewrites the texture's texels and draws it again, and
+ * draws into the render-target texture; frame 3 draws the texture with
+ * DrawPrimitiveUP, the vertex buffer's coloured quad, the render-target
+ * texture and the mipmapped one; frames 4 and 5 clear to other colours.
+ * With the argument "hotkey", Ctrl+Shift+F12 goes down (SendInput)
+ * before frame 3 and up after it. Prints "ok" when every call
  * succeeded. */
 #define COBJMACROS
 #include <stdio.h>
@@ -70,10 +75,29 @@ static void begin(IDirect3DDevice9 *dev, D3DCOLOR colour)
     IDirect3DDevice9_BeginScene(dev);
 }
 
-int main(void)
+/* Fills level of tex, w x w texels, with one colour. */
+static void fill_level(IDirect3DTexture9 *tex, UINT level, int w, D3DCOLOR c)
 {
+    D3DLOCKED_RECT lr;
+    int x, y;
+    HRESULT hr = IDirect3DTexture9_LockRect(tex, level, &lr, NULL, 0);
+    CHECK(SUCCEEDED(hr), "LockRect level %u %#lx", level, (unsigned long)hr);
+    if (FAILED(hr))
+        return;
+    for (y = 0; y < w; y++)
+        for (x = 0; x < w; x++)
+            ((D3DCOLOR *)((BYTE *)lr.pBits + y * lr.Pitch))[x] = c;
+    IDirect3DTexture9_UnlockRect(tex, level);
+}
+
+int main(int argc, char **argv)
+{
+    static const WORD hotkey[] = {VK_CONTROL, VK_SHIFT, VK_F12};
+    int press = argc > 1 && !strcmp(argv[1], "hotkey");
     IDirect3D9 *d3d;
     IDirect3DDevice9 *dev = NULL;
+    IDirect3DTexture9 *mip = NULL, *rtt = NULL;
+    IDirect3DSurface9 *bb = NULL, *rts = NULL;
     IDirect3DTexture9 *tex = NULL;
     IDirect3DVertexBuffer9 *vb = NULL;
     struct cvertex *cv;
@@ -95,6 +119,8 @@ int main(void)
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, FALSE);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_POINT);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAXMIPLEVEL, 1);
 
     /* Frame 1: the resources, made and filled. */
     hr = IDirect3DDevice9_CreateTexture(dev, 8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &tex, NULL);
@@ -102,8 +128,17 @@ int main(void)
     hr = IDirect3DDevice9_CreateVertexBuffer(dev, 4 * sizeof(struct cvertex), D3DUSAGE_WRITEONLY,
                                              D3DFVF_XYZRHW | D3DFVF_DIFFUSE, D3DPOOL_MANAGED, &vb, NULL);
     CHECK(SUCCEEDED(hr), "CreateVertexBuffer %#lx", (unsigned long)hr);
-    if (!tex || !vb)
+    hr = IDirect3DDevice9_CreateTexture(dev, 8, 8, 3, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &mip, NULL);
+    CHECK(SUCCEEDED(hr), "CreateTexture mipmapped %#lx", (unsigned long)hr);
+    hr = IDirect3DDevice9_CreateTexture(dev, 16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &rtt, NULL);
+    CHECK(SUCCEEDED(hr), "CreateTexture render target %#lx", (unsigned long)hr);
+    if (!tex || !vb || !mip || !rtt)
         return 1;
+    fill_level(mip, 0, 8, 0xffff8000);
+    fill_level(mip, 1, 4, 0xff20c080);
+    fill_level(mip, 2, 2, 0xff8020c0);
+    IDirect3DTexture9_GetSurfaceLevel(rtt, 0, &rts);
+    IDirect3DDevice9_GetRenderTarget(dev, 0, &bb);
     fill(tex, 0xffff0000, 0xff0000ff);
     hr = IDirect3DVertexBuffer9_Lock(vb, 0, 0, (void **)&cv, 0);
     CHECK(SUCCEEDED(hr), "Lock %#lx", (unsigned long)hr);
@@ -124,8 +159,15 @@ int main(void)
     fill(tex, 0xff00ff00, 0xffffffff);
     begin(dev, 0xff404040);
     textured(dev, tex, 16, 16, 48, 48);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, rts);
+    hr = IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xffc08040, 1, 0);
+    CHECK(SUCCEEDED(hr), "Clear render-target texture %#lx", (unsigned long)hr);
+    textured(dev, tex, 0, 0, 8, 16);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
     IDirect3DDevice9_EndScene(dev);
     present(dev);
+    if (press)
+        CHECK(send_keys(hotkey, 3, FALSE), "SendInput %lu", (unsigned long)GetLastError());
 
     /* Frame 3: the captured one, drawing with both. */
     begin(dev, 0xff000060);
@@ -135,14 +177,22 @@ int main(void)
     IDirect3DDevice9_SetStreamSource(dev, 0, vb, 0, sizeof(struct cvertex));
     hr = IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLESTRIP, 0, 2);
     CHECK(SUCCEEDED(hr), "DrawPrimitive %#lx", (unsigned long)hr);
+    textured(dev, rtt, 29, 0, 35, 12);
+    textured(dev, mip, 29, 40, 35, 48);
     IDirect3DDevice9_EndScene(dev);
     present(dev);
+    if (press)
+        CHECK(send_keys(hotkey, 3, TRUE), "SendInput %lu", (unsigned long)GetLastError());
 
     for (i = 4; i <= 5; i++) {
         begin(dev, 0xff808000);
         IDirect3DDevice9_EndScene(dev);
         present(dev);
     }
+    IDirect3DSurface9_Release(rts);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DTexture9_Release(rtt);
+    IDirect3DTexture9_Release(mip);
     IDirect3DVertexBuffer9_Release(vb);
     IDirect3DTexture9_Release(tex);
     IDirect3DDevice9_Release(dev);

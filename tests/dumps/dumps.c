@@ -39,15 +39,7 @@ static int failed;
 
 static void keys(const WORD *vk, int n, BOOL up)
 {
-    INPUT in[8];
-    int i;
-    memset(in, 0, sizeof(in));
-    for (i = 0; i < n && i < 8; i++) {
-        in[i].type = INPUT_KEYBOARD;
-        in[i].ki.wVk = vk[up ? n - 1 - i : i];
-        in[i].ki.dwFlags = up ? KEYEVENTF_KEYUP : 0;
-    }
-    CHECK(SendInput((UINT)n, in, sizeof(INPUT)) == (UINT)n, "SendInput %lu", (unsigned long)GetLastError());
+    CHECK(send_keys(vk, n, up), "SendInput %lu", (unsigned long)GetLastError());
 }
 
 static IDirect3DDevice9 *device(IDirect3D9 *d3d, HWND window)

@@ -1,7 +1,7 @@
-/* A visible window whose client area is w x h, and a windowed device with
- * a w x h back buffer on it: the device test programs' (device_util.h)
- * and the dedicated programs' under tests/ (hud, dumps, capture), which
- * speak no harness protocol. */
+/* A visible window whose client area is w x h, a windowed device with a
+ * w x h back buffer on it, and key presses: the device test programs'
+ * (device_util.h) and the dedicated programs' under tests/ (hud, dumps,
+ * capture), which speak no harness protocol. */
 #ifndef MTLD3D_TEST_WINDOW_UTIL_H
 #define MTLD3D_TEST_WINDOW_UTIL_H
 
@@ -39,6 +39,23 @@ static inline IDirect3DDevice9 *sized_device(IDirect3D9 *d3d, HWND window, UINT 
     pp.hDeviceWindow = window;
     *hr = IDirect3D9_CreateDevice(d3d, 0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &dev);
     return SUCCEEDED(*hr) ? dev : NULL;
+}
+
+/* Sends n virtual keys (at most 8) down in order, or up in the reverse
+ * order, with SendInput; FALSE if it did not take them all. */
+static inline BOOL send_keys(const WORD *vk, int n, BOOL up)
+{
+    INPUT in[8];
+    int i;
+    if (n > 8)
+        n = 8;
+    memset(in, 0, sizeof(in));
+    for (i = 0; i < n; i++) {
+        in[i].type = INPUT_KEYBOARD;
+        in[i].ki.wVk = vk[up ? n - 1 - i : i];
+        in[i].ki.dwFlags = up ? KEYEVENTF_KEYUP : 0;
+    }
+    return SendInput((UINT)n, in, sizeof(INPUT)) == (UINT)n;
 }
 
 #endif

@@ -14,20 +14,25 @@ import (
 	"mtld3d/shared"
 )
 
-// Capture files (debug.capture_frame; read by cmd/mtld3d-replay): every
-// frame a device submitted from its creation through the captured one,
-// each as its chunks and the guest memory its records named, so a device
-// made from nothing replays them to the same image. Replaying from the
-// device's creation is what makes it exact: resources are created and
-// filled frames before the one that draws with them.
+// Capture files (debug.capture_frame, debug.capture_hotkey; read by
+// cmd/mtld3d-replay). debug.capture_frame's holds every frame a device
+// submitted from its creation through the captured one, each as its
+// chunks and the guest memory its records named, so a device made from
+// nothing replays them to the same image: resources are created and
+// filled frames before the one that draws with them. The hotkey's holds
+// a snapshot of the device as the frame starts instead (snapshot.go),
+// then the one frame.
 //
 // Layout, little-endian:
 //
 //	header: magic "MTLDCAP\x00", version u32, guest arch u32
 //	        (shared.GuestArch*), wire hash u64, captured frame u64
+//	snap:   (version 2, first, optional) "SNAP", then as a frame
 //	frame:  "FRME", chunks u32, data bytes u64, then each chunk's used
 //	        bytes (they start with the used size), then the data
-//	end:    "END\x00", 0 u32, frames u64
+//	end:    "END\x00", 0 u32, frames u64 (the snapshot not counted)
+//
+// Version 1 (no snapshot) files are still read.
 //
 // Each address field capture rewrote (ownField) holds an offset+1 into
 // its frame's data (0 stays null). The reader runs the records through
@@ -38,8 +43,9 @@ import (
 
 const (
 	capMagic   = "MTLDCAP\x00"
-	capVersion = 1
+	capVersion = 2
 	capFrame   = "FRME"
+	capSnap    = "SNAP"
 	capEnd     = "END\x00"
 	capHeader  = 32
 	// capMaxChunks bounds a frame's chunks, as the SubmitFrame thunk does.
@@ -76,8 +82,8 @@ func readCaptureHeader(r io.Reader) (CaptureHeader, error) {
 	}
 	h := CaptureHeader{Version: binary.LittleEndian.Uint32(b[8:]), GuestArch: binary.LittleEndian.Uint32(b[12:]),
 		WireHash: binary.LittleEndian.Uint64(b[16:]), Frame: binary.LittleEndian.Uint64(b[24:])}
-	if h.Version != capVersion {
-		return h, fmt.Errorf("capture file format version %d; this mtld3d-replay reads version %d", h.Version, capVersion)
+	if h.Version < 1 || h.Version > capVersion {
+		return h, fmt.Errorf("capture file format version %d; this mtld3d-replay reads versions 1 to %d", h.Version, capVersion)
 	}
 	if h.WireHash != shared.WireHash() {
 		return h, fmt.Errorf("capture made by another build of mtld3d (wire hash %016x, this build's %016x): replay it with the mtld3d-replay built from the same source as the mtld3d that captured it",
@@ -89,14 +95,17 @@ func readCaptureHeader(r io.Reader) (CaptureHeader, error) {
 // encodeFrame appends a captured frame (captured with note set) to b:
 // its chunks with each noted address field rewritten to an offset+1
 // into the frame's data, then the data.
-func encodeFrame(b []byte, f *captured) []byte {
+func encodeFrame(b []byte, f *captured) []byte { return encodeSection(b, capFrame, f) }
+
+// encodeSection is encodeFrame under tag (capFrame or capSnap).
+func encodeSection(b []byte, tag string, f *captured) []byte {
 	var data int
 	offs := make([]int, len(f.fields))
 	for i, fl := range f.fields {
 		offs[i] = data
 		data += (len(fl.data) + 15) &^ 15
 	}
-	b = append(b, capFrame...)
+	b = append(b, tag...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(f.chunks)))
 	b = binary.LittleEndian.AppendUint64(b, uint64(data))
 	starts := make([]int, len(f.chunks))
@@ -114,11 +123,20 @@ func encodeFrame(b []byte, f *captured) []byte {
 	return b
 }
 
-// readFrame reads the next frame of a capture file into a captured
-// frame, its address fields pointing at copies of the data, as
-// SubmitFrame's capture leaves them; nil at the end marker.
-func (cs *captureState) readFrame(r io.Reader) (*captured, uint64, error) {
+// readFrame reads the next frame (or snapshot) of a capture file into a
+// captured frame, its address fields pointing at copies of the data, as
+// SubmitFrame's capture leaves them, and says whether it is the
+// snapshot; nil at the end marker.
+func (cs *captureState) readFrame(r io.Reader) (*captured, bool, uint64, error) {
+	f, end, err := cs.readSection(r)
+	snap := cs.restoring
+	cs.restoring = false
+	return f, snap, end, err
+}
+
+func (cs *captureState) readSection(r io.Reader) (*captured, uint64, error) {
 	var tag [16]byte
+	cs.restoring = false
 	if _, err := io.ReadFull(r, tag[:]); err != nil {
 		return nil, 0, fmt.Errorf("capture truncated: %w", err)
 	}
@@ -126,6 +144,8 @@ func (cs *captureState) readFrame(r io.Reader) (*captured, uint64, error) {
 	case capEnd:
 		return nil, binary.LittleEndian.Uint64(tag[8:]), nil
 	case capFrame:
+	case capSnap:
+		cs.restoring = true
 	default:
 		return nil, 0, errors.New("capture damaged: no frame where one belongs")
 	}
@@ -186,8 +206,8 @@ func (d *Device) ReplayCapture(r io.Reader) (CaptureHeader, error) {
 	if err != nil {
 		return h, err
 	}
-	for frames := uint64(0); ; frames++ {
-		f, end, err := d.capture.readFrame(br)
+	for frames, sections := uint64(0), 0; ; sections++ {
+		f, snap, end, err := d.capture.readFrame(br)
 		if err != nil {
 			return h, fmt.Errorf("frame %d: %w", frames+1, err)
 		}
@@ -197,16 +217,25 @@ func (d *Device) ReplayCapture(r io.Reader) (CaptureHeader, error) {
 			}
 			return h, nil
 		}
+		if snap && (sections > 0 || h.Version < 2) {
+			f.release()
+			return h, errors.New("capture damaged: a snapshot where a frame belongs")
+		}
 		for _, g := range f.faults {
 			d.log.Warn("a record names a range outside its frame's data; the record is dropped",
 				zap.String("record", shared.RecordName(g.record)), zap.Uint64("offset", g.addr-1), zap.Int("size", g.size))
 		}
+		d.restoring = snap
 		if err := d.replay(f.chunks); err != nil {
-			d.log.Debug("frame replayed with errors", zap.Uint64("frame", frames+1), zap.Error(err))
+			d.log.Debug("frame replayed with errors", zap.Uint64("frame", frames+1), zap.Bool("snapshot", snap), zap.Error(err))
 		}
+		d.restoring = false
 		d.endFrame(f.presents)
 		d.flush()
 		f.release()
+		if !snap {
+			frames++
+		}
 	}
 }
 
@@ -260,7 +289,7 @@ func (d *Device) captureFrame(f *captured) {
 		// The writer finishes the file off the game's thread; a device
 		// destroyed meanwhile waits for it (endCapture).
 		close(w.frames)
-		d.capture.note = false
+		d.capture.note = d.capture.hotkey
 		w.frames = nil
 	}
 }
@@ -269,12 +298,13 @@ func (d *Device) captureFrame(f *captured) {
 // for the writer to finish the file (under its name if the captured
 // frame was reached).
 func (d *Device) endCapture() {
+	d.snapWrites.Wait()
 	w := d.capw
 	if w == nil {
 		return
 	}
 	d.capw = nil
-	d.capture.note = false
+	d.capture.note = d.capture.hotkey
 	if w.frames != nil {
 		close(w.frames)
 	}

@@ -198,30 +198,34 @@ func TestCaptureFileRefused(t *testing.T) {
 	}
 }
 
-// TestCaptureFileMutations replays 300 copies of the seed capture with
+// TestCaptureFileMutations replays 300 copies of each seed capture (a
+// debug.capture_frame one, a hotkey one with its snapshot) with
 // a few random bytes changed past the header (the same every run): each
 // is an error or a replay, never a panic.
 func TestCaptureFileMutations(t *testing.T) {
-	good, err := readCaptureSeed(captureSeed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	binary.LittleEndian.PutUint64(good[16:], shared.WireHash())
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 300 {
-		b := bytes.Clone(good)
-		for range 1 + r.IntN(4) {
-			b[capHeader+r.IntN(len(b)-capHeader)] = byte(r.IntN(256))
+	for _, seed := range []string{captureSeed, hotkeySeed} {
+		good, err := readCaptureSeed(seed)
+		if err != nil {
+			t.Fatal(err)
 		}
-		d := newTestDevice(t)
-		d.log = zap.NewNop()
-		_, _ = d.ReplayCapture(bytes.NewReader(b))
+		binary.LittleEndian.PutUint64(good[16:], shared.WireHash())
+		r := rand.New(rand.NewPCG(1, 2))
+		for range 300 {
+			b := bytes.Clone(good)
+			for range 1 + r.IntN(4) {
+				b[capHeader+r.IntN(len(b)-capHeader)] = byte(r.IntN(256))
+			}
+			d := newTestDevice(t)
+			d.log = zap.NewNop()
+			_, _ = d.ReplayCapture(bytes.NewReader(b))
+		}
 	}
 }
 
 // FuzzCaptureFile: a damaged capture file is an error or a replay of
-// what it holds, never a panic. The seed is a capture of
-// capturedFrames' three frames in testdata/fuzz/FuzzCaptureFile
+// what it holds, never a panic. The seeds are a capture of
+// capturedFrames' three frames in testdata/fuzz/FuzzCaptureFile and a
+// hotkey capture of hotkeyFrames' frame 4 (hotkeySeed)
 // (MTLD3D_UPDATE_SEEDS=1 go test -run TestCaptureFileRefused rewrites
 // it); the header's wire hash is made
 // this build's, so the fuzzer gets past it whatever the wire became.

@@ -40,6 +40,11 @@ type captured struct {
 	src    []byte
 	note   bool
 	fields []ownedField
+	// dumpAt is the number of the frame whose Present the frame hotkey
+	// marked (RecPresent.Dump), 0 for none; snapPath, when set, is where
+	// the hotkey's capture of the frame goes (snapshot.go).
+	dumpAt   uint64
+	snapPath string
 }
 
 // ownedField is an address field capture rewrote: where it is in the
@@ -95,6 +100,14 @@ type captureState struct {
 	layers          *layers // made and resized here, on a Wine thread (layer.go)
 	note            bool    // note the address fields (ownField) for a capture file
 	lastChain       uint32  // the swap chain of the last Present (capfile.go)
+	presents        uint64  // Presents captured, the device's frame count
+	// hotkey is debug.capture_hotkey (snapshot.go): note stays on, and
+	// arch is the guest's for the file's header.
+	hotkey bool
+	arch   uint32
+	// restoring: a capture file's snapshot is being read, whose own
+	// records (snapshot.go) name data; from a guest they name nothing.
+	restoring bool
 }
 
 func newCaptureState() captureState {
@@ -237,6 +250,10 @@ func init() {
 	})
 	capture("Present", func(cs *captureState, f *captured, r *shared.RecPresent) {
 		f.presents++
+		cs.presents++
+		if r.Dump&shared.PresentDumpPNG != 0 {
+			f.dumpAt = cs.presents
+		}
 		f.guestKiB = r.GuestKiB
 		cs.lastChain = r.SwapChain
 		if cs.layers != nil {

@@ -110,6 +110,13 @@ type Device struct {
 	// Transient buffers whose command buffers have completed (threads.go).
 	doneMu   sync.Mutex
 	doneBufs []backend.Buffer
+
+	// The hotkey's captures (snapshot.go): files being written, whether
+	// shaders keep their bytecode, and whether a capture file's snapshot
+	// is being replayed.
+	snapWrites sync.WaitGroup
+	keepCode   bool
+	restoring  bool
 }
 
 var (
@@ -188,6 +195,9 @@ func createThunk(p unsafe.Pointer) shared.Status {
 		} else {
 			d.startCapture(fmt.Sprintf("%s-capture-%d.mtlcap", d.framePNG, n), n, process.GuestArch())
 		}
+	}
+	if process.Config().CaptureHotkey {
+		d.captureOnHotkey(process.GuestArch())
 	}
 	if dir := process.Config().ShaderDumpDir; dir != "" {
 		d.shaderDumps = openShaderDumps(process.ResolvePath(dir))

@@ -34,6 +34,9 @@ type shader struct {
 	// itself for a program with no relative constant reads.
 	sw   *ir.Shader
 	code []byte
+	// src is the bytecode, kept for the hotkey's captures (snapshot.go)
+	// when they are on.
+	src []byte
 }
 
 // The lowerings of a shader's bytecode, each its own cache entry.
@@ -274,6 +277,9 @@ func init() {
 func (d *Device) createShader(id, kind uint32, software bool, src []byte) {
 	vertex := kind == shared.ShaderVertex
 	sh := &shader{kind: kind, software: vertex && software}
+	if d.keepCode {
+		sh.src = bytes.Clone(src)
+	}
 	d.shaders[id] = sh
 	lowering := lowerHardware
 	if sh.software {

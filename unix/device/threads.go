@@ -122,6 +122,9 @@ func (d *Device) encode(j job) {
 		}
 	}()
 	if j.frame != nil {
+		if j.frame.snapPath != "" {
+			d.hotkeyCapture(j.frame)
+		}
 		if err := d.replay(j.frame.chunks); err != nil {
 			d.log.Error("frame replay failed", zap.Error(err))
 		}
@@ -323,10 +326,14 @@ func (d *Device) submitLocked(addrs []uint64, noWait bool) (bool, int, error) {
 	}
 	d.recordFrame(f)
 	d.captureFrame(f)
+	d.wantHotkeyCapture(f)
 	p := d.pipe
 	if p == nil {
 		defer f.release()
 		d.perfFrame(f, 0)
+		if f.snapPath != "" {
+			d.hotkeyCapture(f)
+		}
 		err := d.replay(f.chunks)
 		d.endFrame(f.presents)
 		d.flush()
