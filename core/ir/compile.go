@@ -339,6 +339,10 @@ func (c *Code) src(s Src) srcFn {
 		if sw == Identity && clr == 0 && flip == 0 {
 			return func(m *Machine, out *[4]vec) {
 				r := &m.regs[f][i]
+				if m.lanes == 4 {
+					*out = *r
+					return
+				}
 				for l := 0; l < m.lanes; l++ {
 					out[l] = r[l]
 				}

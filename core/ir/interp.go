@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // This file is the CPU interpreter. It runs a shader on one vertex or on a
@@ -186,19 +187,16 @@ func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err 
 	}
 	m.reset(4, true, env)
 	for i, d := range m.s.Inputs {
-		for l := 0; l < 4; l++ {
-			v := in[i][l]
-			if d.Sys == SysDefault {
-				v = d.Default()
-			}
-			m.regs[RegInput][i][l] = fbits(v)
+		if d.Sys == SysDefault {
+			v := fbits(d.Default())
+			m.regs[RegInput][i] = [4]vec{v, v, v, v}
+			continue
 		}
+		m.regs[RegInput][i] = *(*[4]vec)(unsafe.Pointer(&in[i])) // the same bits
 	}
 	m.run()
 	for i := range m.s.Outputs {
-		for l := 0; l < 4; l++ {
-			out[i][l] = ffloat(m.regs[RegOutput][i][l])
-		}
+		out[i] = *(*[4][4]float32)(unsafe.Pointer(&m.regs[RegOutput][i]))
 	}
 	return m.kill, nil
 }

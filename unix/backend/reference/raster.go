@@ -204,9 +204,8 @@ func (w *worker) shade(pr *prim) {
 			s += pw[l][i]
 		}
 		if s != 0 {
-			for i := 0; i < 3; i++ {
-				pw[l][i] /= s
-			}
+			inv := 1 / s
+			pw[l] = [3]float64{pw[l][0] * inv, pw[l][1] * inv, pw[l][2] * inv}
 		}
 		q.Position[l] = [4]float32{float32(li.x) + 0.5, float32(li.y) + 0.5, float32(li.z), float32(s)}
 		if pr.kind == primPoint {
