@@ -39,7 +39,7 @@ func Compile(s *Shader) (*Code, error) {
 	for i, sub := range s.Subs {
 		c.subs[i] = c.block(sub)
 	}
-	c.body = c.block(s.Body)
+	c.body = c.block(optimize(s, s.Body))
 	return c, nil
 }
 

@@ -22,3 +22,18 @@ func TestCompiledMatchesInterpreter(t *testing.T) {
 		}
 	}
 }
+
+// TestOptimizedMatchesInterpreter is TestCompiledMatchesInterpreter for
+// long straight-line shaders full of moves, the ones Compile rewrites
+// (ir's optimize.go: forwarded moves, dead temporary writes).
+func TestOptimizedMatchesInterpreter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 3000; i++ {
+		stage := ir.Stage(i % 2)
+		s := RandomShaderWith(r, stage, Options{Straight: true, Statements: 8 + r.IntN(24)})
+		v := ir.ApplyVariant(s, RandomKey(r))
+		if err := SameResults(v, RandomEnv(r), r); err != nil {
+			t.Fatalf("shader %d: %v\n%s", i, err, ir.Format(v))
+		}
+	}
+}

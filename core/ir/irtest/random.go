@@ -23,6 +23,10 @@ type Options struct {
 	NoDiscard  bool // no Discard statements
 	Statements int  // top-level statements in the main body (0: 1 to 6)
 	NoDeriv    bool // no OpDdx/OpDdy
+	// Straight: instructions only (no control flow, subroutines or
+	// relative addressing), a third of them plain moves between
+	// temporaries and outputs, as generated shaders have them.
+	Straight bool
 }
 
 // RandomShader returns a random shader that passes ir.Validate.
@@ -77,7 +81,7 @@ func RandomShaderWith(r *rand.Rand, stage ir.Stage, o Options) *ir.Shader {
 	if r.IntN(3) == 0 {
 		s.DefB = append(s.DefB, ir.DefB{Index: r.IntN(2), Value: r.IntN(2) == 0})
 	}
-	for i := 0; i < r.IntN(3); i++ {
+	for i := 0; i < r.IntN(3) && !o.Straight; i++ {
 		s.Subs = append(s.Subs, g.block(2, 0, len(s.Subs)))
 	}
 	s.Body = g.block(3, 0, len(s.Subs))
@@ -112,6 +116,10 @@ func (g *gen) swz() ir.Swizzle {
 	return ir.Swizzle{uint8(g.r.IntN(4)), uint8(g.r.IntN(4)), uint8(g.r.IntN(4)), uint8(g.r.IntN(4))}
 }
 
+// relative reports whether an operand should be relatively addressed
+// (one in three, none in a Straight shader).
+func (g *gen) relative() bool { return !g.o.Straight && g.r.IntN(3) == 0 }
+
 func (g *gen) rel() ir.Reg {
 	if g.r.IntN(2) == 0 {
 		return ir.ITemp(g.r.IntN(g.s.NumITemps))
@@ -134,13 +142,13 @@ func (g *gen) src(t ir.Type) ir.Src {
 				return g.src(t)
 			}
 			reg := ir.In(r.IntN(len(s.Inputs)))
-			if r.IntN(3) == 0 {
+			if g.relative() {
 				reg = reg.Relative(g.rel(), uint8(r.IntN(4)))
 			}
 			src = reg.S()
 		case 3:
 			reg := ir.ConstF(r.IntN(s.NumConstF))
-			if r.IntN(2) == 0 {
+			if g.relative() {
 				reg = reg.Relative(g.rel(), uint8(r.IntN(4)))
 			}
 			src = reg.S()
@@ -188,7 +196,7 @@ func (g *gen) dst(t ir.Type) ir.Dst {
 	default:
 		if r.IntN(3) == 0 {
 			reg = ir.Out(r.IntN(len(s.Outputs)))
-			if r.IntN(4) == 0 {
+			if g.relative() {
 				reg = reg.Relative(g.rel(), uint8(r.IntN(4)))
 			}
 		} else {
@@ -221,6 +229,13 @@ func (g *gen) inst() *ir.Inst {
 		in := ir.Tex(g.dst(ir.TypeFloat), d.Index, mode, srcs...)
 		in.Project = r.IntN(3) == 0
 		return in
+	}
+	if g.o.Straight && r.IntN(3) == 0 {
+		d := g.dst(ir.TypeFloat)
+		if r.IntN(2) == 0 {
+			d.Mask = ir.MaskXYZW
+		}
+		return &ir.Inst{Op: ir.OpMov, Dst: d, Src: []ir.Src{ir.Temp(r.IntN(s.NumTemps)).S()}}
 	}
 	op := allOps[r.IntN(len(allOps))]
 	if (op == ir.OpDdx || op == ir.OpDdy) && (s.Stage == ir.StageVertex || g.o.NoDeriv) {
@@ -266,6 +281,9 @@ func (g *gen) block(depth, loops, subs int) []ir.Stmt {
 	var b []ir.Stmt
 	for i := 0; i < 1+r.IntN(6); i++ {
 		k := r.IntN(20)
+		if g.o.Straight {
+			k = 20
+		}
 		switch {
 		case depth > 0 && k == 0:
 			b = append(b, &ir.If{Cond: g.cond(), Then: g.block(depth-1, loops, subs), Else: g.block(depth-1, loops, subs)[:r.IntN(2)]})
