@@ -54,9 +54,14 @@ func (c *Code) NewMachine() *Machine {
 }
 
 func (c *Code) block(b []Stmt) stmtFn {
-	fns := make([]stmtFn, len(b))
-	for i, st := range b {
-		fns[i] = c.stmt(st)
+	fns := make([]stmtFn, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if n := dotGroup(b[i:]); n > 1 {
+			fns = append(fns, c.dots(b[i:i+n]))
+			i += n - 1
+			continue
+		}
+		fns = append(fns, c.stmt(b[i]))
 	}
 	switch len(fns) {
 	case 0:
@@ -724,4 +729,83 @@ func saturate(x float32) float32 {
 		return 1
 	}
 	return x
+}
+
+// dotGroup is the length of the run of dot products at the start of b
+// that dots computes as one: a matrix transform, as DXSO's m4x4 and the
+// fixed-function pipeline write it (dp4 r.x, v, c0; dp4 r.y, v, c1 ...).
+// They share the operation, the vector and the destination register,
+// each writes one component of it, none has a predicate or modifier,
+// and none reads the destination (so the order of the writes is free).
+func dotGroup(b []Stmt) int {
+	first, ok := b[0].(*Inst)
+	if !ok || first.Op != OpDp4 && first.Op != OpDp3 {
+		return 0
+	}
+	d := first.Dst.Reg
+	var comps Mask
+	n := 0
+	for _, st := range b[:min(len(b), 4)] {
+		in, ok := st.(*Inst)
+		if !ok || in.Op != first.Op || in.LegacyMul != first.LegacyMul || in.Pred != nil || in.Shift != 0 || in.Clamp != ClampNone ||
+			len(in.Src) != 2 || in.Src[0] != first.Src[0] || in.Dst.Reg != d || d.Rel != nil {
+			break
+		}
+		m := in.Dst.Mask & MaskXYZW
+		if m&(m-1) != 0 || m == 0 || comps&m != 0 || in.Src[0].Reg.Rel != nil || in.Src[1].Reg.Rel != nil ||
+			in.Src[0].Reg.File == d.File && in.Src[0].Reg.Index == d.Index || in.Src[1].Reg.File == d.File && in.Src[1].Reg.Index == d.Index {
+			break
+		}
+		comps |= m
+		n++
+	}
+	return n
+}
+
+// dots compiles a dotGroup: the vector read once, each dot product into
+// its component, as the instructions one by one would write them.
+func (c *Code) dots(b []Stmt) stmtFn {
+	first := b[0].(*Inst)
+	vec := c.src(first.Src[0])
+	rows := make([]srcFn, len(b))
+	comps := make([]int, len(b))
+	for i, st := range b {
+		in := st.(*Inst)
+		rows[i] = c.src(in.Src[1])
+		for k := 0; k < 4; k++ {
+			if in.Dst.Mask&(1<<k) != 0 {
+				comps[i] = k
+			}
+		}
+	}
+	lm, dp4 := first.LegacyMul, first.Op == OpDp4
+	f, idx := first.Dst.Reg.File, first.Dst.Reg.Index
+	return func(m *Machine, mask uint8) uint8 {
+		if mask == 0 {
+			return 0
+		}
+		regs := m.regs[f]
+		if idx < 0 || idx >= len(regs) {
+			return mask
+		}
+		dst := &regs[idx]
+		v, row := &m.ops[0], &m.ops[1]
+		vec(m, v)
+		for i, rf := range rows {
+			rf(m, row)
+			k := comps[i]
+			for l := 0; l < m.lanes; l++ {
+				if mask&(1<<l) == 0 {
+					continue
+				}
+				a, b := f32(&v[l]), f32(&row[l])
+				x := mulf(lm, a[0], b[0]) + mulf(lm, a[1], b[1]) + mulf(lm, a[2], b[2])
+				if dp4 {
+					x += mulf(lm, a[3], b[3])
+				}
+				dst[l][k] = math.Float32bits(x)
+			}
+		}
+		return mask
+	}
 }

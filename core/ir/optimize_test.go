@@ -55,3 +55,31 @@ func TestOptimizeScope(t *testing.T) {
 		t.Errorf("a shader with an if: %d statements, want both", len(got))
 	}
 }
+
+// The fixed-function vertex shader's transforms (dp4 r0.x, v0, c120 and
+// the three after it) run as one closure each.
+func TestDotGroupsFixedFunctionVertex(t *testing.T) {
+	s := ff.DefaultState()
+	s.RS[types.D3DRS_LIGHTING] = 1
+	s.Lights[0] = types.D3DLIGHT_DIRECTIONAL
+	s.Decl = ff.DeclFromFVF(types.D3DFVF_XYZ | types.D3DFVF_NORMAL | types.D3DFVF_TEX1)
+	vs := ff.VertexShader(ff.VertexKeyOf(&s))
+	var groups []int
+	for i := 0; i < len(vs.Body); i++ {
+		if n := ir.DotGroup(vs.Body[i:]); n > 1 {
+			groups = append(groups, n)
+			i += n - 1
+		}
+	}
+	if len(groups) != 3 || groups[0] != 4 || groups[1] != 3 || groups[2] != 4 {
+		t.Errorf("groups %v, want [4 3 4] (world-view position, normal, projection):\n%s", groups, ir.Format(vs))
+	}
+	// A transform reading its own destination is not one.
+	b := []ir.Stmt{
+		&ir.Inst{Op: ir.OpDp4, Dst: ir.Temp(0).D(ir.MaskX), Src: []ir.Src{ir.Temp(0).S(), ir.ConstF(0).S()}},
+		&ir.Inst{Op: ir.OpDp4, Dst: ir.Temp(0).D(ir.MaskY), Src: []ir.Src{ir.Temp(0).S(), ir.ConstF(1).S()}},
+	}
+	if n := ir.DotGroup(b); n > 1 {
+		t.Errorf("dp4 r0.x, r0, c0; dp4 r0.y, r0, c1 grouped (%d)", n)
+	}
+}

@@ -24,8 +24,9 @@ func TestCompiledMatchesInterpreter(t *testing.T) {
 }
 
 // TestOptimizedMatchesInterpreter is TestCompiledMatchesInterpreter for
-// long straight-line shaders full of moves, the ones Compile rewrites
-// (ir's optimize.go: forwarded moves, dead temporary writes).
+// long straight-line shaders full of moves and matrix transforms, the
+// ones Compile rewrites (ir's optimize.go: forwarded moves, dead
+// temporary writes; compile.go: transforms run as one).
 func TestOptimizedMatchesInterpreter(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 3000; i++ {

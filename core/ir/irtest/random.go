@@ -274,6 +274,31 @@ func (g *gen) inst() *ir.Inst {
 
 func (g *gen) cond() ir.Src { return g.src(ir.TypeBool) }
 
+// transform is a matrix transform as DXSO's m4x4 family expands it: dp4
+// (or dp3) of one vector with two to four rows, each into its own
+// component of one register; sometimes a row or the vector is the
+// destination itself, which compilers must not fuse.
+func (g *gen) transform() []ir.Stmt {
+	r := g.r
+	op := []ir.Opcode{ir.OpDp4, ir.OpDp3}[r.IntN(2)]
+	d := g.dst(ir.TypeFloat).Reg
+	v := g.src(ir.TypeFloat)
+	lm := r.IntN(2) == 0
+	var b []ir.Stmt
+	for i, k := range r.Perm(4)[:2+r.IntN(3)] {
+		row := g.src(ir.TypeFloat)
+		if r.IntN(8) == 0 {
+			row = d.S()
+		}
+		in := &ir.Inst{Op: op, Dst: d.D(ir.Mask(1 << k)), Src: []ir.Src{v, row}, LegacyMul: lm}
+		if i > 0 && r.IntN(10) == 0 {
+			in.Clamp = ir.ClampSat
+		}
+		b = append(b, in)
+	}
+	return b
+}
+
 // block returns statements; loops is the enclosing loop depth, subs the
 // number of subroutines that may be called.
 func (g *gen) block(depth, loops, subs int) []ir.Stmt {
@@ -283,6 +308,10 @@ func (g *gen) block(depth, loops, subs int) []ir.Stmt {
 		k := r.IntN(20)
 		if g.o.Straight {
 			k = 20
+			if r.IntN(5) == 0 {
+				b = append(b, g.transform()...)
+				continue
+			}
 		}
 		switch {
 		case depth > 0 && k == 0:
