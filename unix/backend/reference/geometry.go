@@ -81,14 +81,24 @@ type geometry struct {
 	ids   []uint32
 	sig   backend.VertexSignature // of the current draw's vertex program
 	pvs   []pvert                 // carvePverts' current block
-	dense []int32                 // draw's index-to-slot table, reused
-	vsRes stageRes                // the current draw's vertex-stage resources
-	job   shadeJob                // the draw shade works on
+	// blocks are the pooled blocks pvs came from, released with the pass.
+	blocks []*[]pvert
+	dense  []int32  // draw's index-to-slot table, reused
+	vsRes  stageRes // the current draw's vertex-stage resources
+	job    shadeJob // the draw shade works on
 	// scratch is shade's when it runs on this goroutine.
 	scratch shadeScratch
 }
 
-func newGeometry(p *pass) *geometry { return &geometry{p: p} }
+func newGeometry(p *pass) *geometry {
+	if b, ok := primBlocks.Get().(*[]prim); ok {
+		p.prims = (*b)[:0]
+	}
+	return &geometry{p: p}
+}
+
+// The pass's primitives are reused from pass to pass as its vertices are.
+var primBlocks sync.Pool
 
 // Clip planes, as outcode bits; 7.. are the clip distances.
 const (
@@ -306,11 +316,43 @@ type shadeScratch struct {
 // primitives keep pointers to them until the pass is rasterized.
 func (g *geometry) carvePverts(n int) []pvert {
 	if cap(g.pvs)-len(g.pvs) < n {
-		g.pvs = make([]pvert, 0, max(n, 512))
+		if n > pvertBlock {
+			g.pvs = make([]pvert, 0, n)
+		} else {
+			b := pvertBlocks.Get().(*[]pvert)
+			g.blocks = append(g.blocks, b)
+			g.pvs = (*b)[:0]
+		}
 	}
 	at := len(g.pvs)
 	g.pvs = g.pvs[:at+n]
-	return g.pvs[at : at+n : at+n]
+	v := g.pvs[at : at+n : at+n]
+	clear(v)
+	return v
+}
+
+// Blocks of projected vertices are reused from pass to pass: a frame of
+// many draws shades tens of thousands of vertices, and fresh memory for
+// them each pass costs the collector and page faults more than clearing.
+const pvertBlock = 4096
+
+var pvertBlocks = sync.Pool{New: func() any {
+	b := make([]pvert, 0, pvertBlock)
+	return &b
+}}
+
+// release hands the pass's vertex blocks back once it is rasterized.
+func (g *geometry) release() {
+	for _, b := range g.blocks {
+		pvertBlocks.Put(b)
+	}
+	g.blocks, g.pvs = nil, nil
+	if p := g.p.prims; cap(p) > 0 {
+		clear(p) // no draw kept alive through it
+		p = p[:0]
+		primBlocks.Put(&p)
+		g.p.prims = nil
+	}
 }
 
 // shade runs the vertex program over the draw's vertices for one

@@ -163,6 +163,7 @@ func (rp *renderPass) execute() (err error) {
 	}
 	p.load(d)
 	g := newGeometry(p)
+	defer g.release()
 	for i := range rp.draws {
 		if err := g.draw(&rp.draws[i]); err != nil {
 			return err
