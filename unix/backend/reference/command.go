@@ -186,15 +186,32 @@ type renderEncoder struct {
 	pass   *renderPass
 	st     *renderState
 	shared bool // st is referenced by a recorded draw
+	// states and bytes are carved up as a pass records: a draw with a
+	// state change and its constants costs no allocation of its own.
+	states []renderState
+	bytes  []byte
 }
 
 // mut returns the state to modify, copying it if a draw holds it.
 func (e *renderEncoder) mut() *renderState {
 	if e.shared {
-		c := *e.st
-		e.st, e.shared = &c, false
+		if len(e.states) == cap(e.states) {
+			e.states = make([]renderState, 0, 32)
+		}
+		e.states = append(e.states, *e.st)
+		e.st, e.shared = &e.states[len(e.states)-1], false
 	}
 	return e.st
+}
+
+// keep copies bytes a draw will read (SetVertexBytes, SetFragmentBytes).
+func (e *renderEncoder) keep(data []byte) []byte {
+	if len(data) > cap(e.bytes)-len(e.bytes) {
+		e.bytes = make([]byte, 0, max(64<<10, len(data)))
+	}
+	at := len(e.bytes)
+	e.bytes = append(e.bytes, data...)
+	return e.bytes[at:len(e.bytes):len(e.bytes)]
 }
 
 func (e *renderEncoder) SetViewport(v backend.Viewport)       { e.mut().viewport = v }
@@ -265,7 +282,7 @@ func setBuffer(sb *stageBindings, b backend.Buffer, offset, index int) {
 }
 
 func setBytes(sb *stageBindings, data []byte, index int) {
-	sb.buffers[index] = binding{bytes: append([]byte(nil), data...)}
+	sb.buffers[index] = binding{bytes: data}
 }
 
 // bad records an out-of-range binding index as the buffer's error (Metal
@@ -306,7 +323,8 @@ func (e *renderEncoder) SetVertexBytes(data []byte, index int) {
 	if e.bad(index, backend.MaxBuffers) || e.tooMany(data) {
 		return
 	}
-	setBytes(&e.mut().vs, data, index)
+	st := e.mut()
+	setBytes(&st.vs, e.keep(data), index)
 }
 func (e *renderEncoder) SetFragmentBuffer(b backend.Buffer, offset, index int) {
 	if e.bad(index, backend.MaxBuffers) {
@@ -326,7 +344,8 @@ func (e *renderEncoder) SetFragmentBytes(data []byte, index int) {
 	if e.bad(index, backend.MaxBuffers) || e.tooMany(data) {
 		return
 	}
-	setBytes(&e.mut().fs, data, index)
+	st := e.mut()
+	setBytes(&st.fs, e.keep(data), index)
 }
 func (e *renderEncoder) SetVertexTexture(t backend.Texture, index int) {
 	if e.bad(index, backend.MaxTextures) {
