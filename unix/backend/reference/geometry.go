@@ -80,6 +80,7 @@ type geometry struct {
 	slots []int32
 	ids   []uint32
 	sig   backend.VertexSignature // of the current draw's vertex program
+	prims []prim                  // the primitives of the draws it ran, in order
 	pvs   []pvert                 // carvePverts' current block
 	// blocks are the pooled blocks pvs came from, released with the pass.
 	blocks []*[]pvert
@@ -91,13 +92,14 @@ type geometry struct {
 }
 
 func newGeometry(p *pass) *geometry {
+	g := &geometry{p: p}
 	if b, ok := primBlocks.Get().(*[]prim); ok {
-		p.prims = (*b)[:0]
+		g.prims = (*b)[:0]
 	}
-	return &geometry{p: p}
+	return g
 }
 
-// The pass's primitives are reused from pass to pass as its vertices are.
+// Primitive lists are reused from pass to pass as vertices are.
 var primBlocks sync.Pool
 
 // Clip planes, as outcode bits; 7.. are the clip distances.
@@ -347,11 +349,11 @@ func (g *geometry) release() {
 		pvertBlocks.Put(b)
 	}
 	g.blocks, g.pvs = nil, nil
-	if p := g.p.prims; cap(p) > 0 {
+	if p := g.prims; cap(p) > 0 {
 		clear(p) // no draw kept alive through it
 		p = p[:0]
 		primBlocks.Put(&p)
-		g.p.prims = nil
+		g.prims = nil
 	}
 }
 
@@ -588,7 +590,7 @@ func (g *geometry) polygon(dc *drawCtx, vs []*pvert, flat *pvert) {
 		for i := range vs {
 			if l, ok := g.setupLine(dc, vs[i], vs[(i+1)%len(vs)], flat); ok {
 				l.front, l.zoff = front, t.zoff
-				g.p.prims = append(g.p.prims, l)
+				g.prims = append(g.prims, l)
 			}
 		}
 		return
@@ -596,7 +598,7 @@ func (g *geometry) polygon(dc *drawCtx, vs []*pvert, flat *pvert) {
 	for i := 1; i+1 < len(vs); i++ {
 		var t prim
 		if g.setupTri(dc, &t, vs[0], vs[i], vs[i+1], flat, front) {
-			g.p.prims = append(g.p.prims, t)
+			g.prims = append(g.prims, t)
 		}
 	}
 }
@@ -728,7 +730,7 @@ func (g *geometry) line(dc *drawCtx, clip *clipper, a, b int32) {
 	}
 	if l, ok := g.setupLine(dc, pa, pb, flat); ok {
 		l.front = true
-		g.p.prims = append(g.p.prims, l)
+		g.prims = append(g.prims, l)
 	}
 }
 
@@ -778,7 +780,7 @@ func (g *geometry) point(dc *drawCtx, a int32) {
 		p.maxX, p.maxY = min(dc.x1-1, p.maxX+1), min(dc.y1-1, p.maxY+1)
 	}
 	if p.minX <= p.maxX && p.minY <= p.maxY {
-		g.p.prims = append(g.p.prims, p)
+		g.prims = append(g.prims, p)
 	}
 }
 

@@ -162,11 +162,20 @@ func (rp *renderPass) execute() (err error) {
 		}
 	}
 	p.load(d)
-	g := newGeometry(p)
-	defer g.release()
-	for i := range rp.draws {
-		if err := g.draw(&rp.draws[i]); err != nil {
-			return err
+	gs, err := p.geometry(rp.draws)
+	defer func() {
+		for _, g := range gs {
+			g.release()
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	if len(gs) == 1 {
+		p.prims = gs[0].prims
+	} else {
+		for _, g := range gs {
+			p.prims = append(p.prims, g.prims...)
 		}
 	}
 	if err := p.raster(); err != nil {
@@ -256,6 +265,64 @@ func (p *pass) store(d *backend.RenderPassDesc) {
 	if p.stencil != p.depth || p.depth == nil {
 		resolve(p.stencil, &d.Stencil.AttachmentDesc, true)
 	}
+}
+
+// geometryDraws is the fewest draws a geometry worker takes: below it
+// the hand-off costs more than the work.
+const geometryDraws = 32
+
+// geometry shades and sets up the pass's draws: split into contiguous
+// runs of draws, one per worker, whose primitives, concatenated in run
+// order, are those of the draws one after another (each draw's geometry
+// depends on its own state only). A failure is the first draw's that
+// fails, in draw order.
+func (p *pass) geometry(draws []draw) ([]*geometry, error) {
+	n := min(runtime.GOMAXPROCS(0), len(draws)/geometryDraws)
+	if n <= 1 {
+		g := newGeometry(p)
+		for i := range draws {
+			if err := g.draw(&draws[i]); err != nil {
+				return []*geometry{g}, err
+			}
+		}
+		return []*geometry{g}, nil
+	}
+	// Visibility counters get their slots in draw order first, so the
+	// workers only read the table.
+	for i := range draws {
+		if st := draws[i].st; st.visMode != backend.VisibilityDisabled {
+			p.visibilitySlot(st.visOffset)
+		}
+	}
+	gs := make([]*geometry, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for w := range n {
+		gs[w] = newGeometry(p)
+		lo, hi := len(draws)*w/n, len(draws)*(w+1)/n
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					errs[w] = fmt.Errorf("reference: geometry: %v", v)
+				}
+			}()
+			for i := lo; i < hi; i++ {
+				if err := gs[w].draw(&draws[i]); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return gs, err
+		}
+	}
+	return gs, nil
 }
 
 // bandRows is the height of the horizontal bands that raster workers own.
