@@ -269,7 +269,7 @@ func (p *pass) store(d *backend.RenderPassDesc) {
 
 // geometryDraws is the fewest draws a geometry worker takes: below it
 // the hand-off costs more than the work.
-const geometryDraws = 32
+const geometryDraws = 8
 
 // geometry shades and sets up the pass's draws: split into contiguous
 // runs of draws, one per worker, whose primitives, concatenated in run
