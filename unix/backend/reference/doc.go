@@ -42,8 +42,10 @@
 //
 // Execution: command buffers run in commit order on a goroutine per
 // queue; a panic in a program fails the buffer, not the process. A render
-// pass is turned into primitives first (vertex fetch and shading, in
-// parallel chunks for big draws, then clipping and setup), then rasterized
+// pass is turned into primitives first (vertex fetch and shading, then
+// clipping and setup: contiguous runs of draws on every worker, their
+// primitives joined in draw order, and big draws' vertices in parallel
+// chunks), then rasterized
 // by one worker per core, each owning interleaved bands of 16 rows and
 // drawing every primitive in order within them, so the output does not
 // depend on GOMAXPROCS. Visibility results are counted per worker and
