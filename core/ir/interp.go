@@ -493,7 +493,14 @@ func (m *Machine) sample(in *Inst, res *[4]vec) {
 func (m *Machine) sampleOps(in *Inst, ops *[3][4]vec, res *[4]vec) {
 	d := m.s.Sampler(in.Sampler)
 	r := &m.tex
-	*r = TexRequest{Sampler: in.Sampler, Kind: d.Kind, Mode: in.TexMode, Lanes: m.lanes, Fetch4: d.Fetch4}
+	// Field by field: Coord and Ref are written for every lane below and
+	// the gradients of a quad's request too, so only the rest is cleared
+	// (the request is a few hundred bytes, and this runs per quad).
+	r.Sampler, r.Kind, r.Mode, r.Lanes, r.Fetch4 = in.Sampler, d.Kind, in.TexMode, m.lanes, d.Fetch4
+	r.LodBias = [4]float32{}
+	for l := m.lanes; l < 4; l++ {
+		r.Coord[l], r.Ref[l] = [4]float32{}, 0
+	}
 	if r.Mode == TexBumped {
 		r.Mode = TexImplicit
 	}
@@ -531,6 +538,9 @@ func (m *Machine) sampleOps(in *Inst, ops *[3][4]vec, res *[4]vec) {
 	if r.Kind == SamplerShadow2D && r.Mode == TexBias && m.quad {
 		// Metal's sample_compare takes no bias.
 		r.Mode, r.LodBias = TexImplicit, [4]float32{}
+	}
+	if !m.quad || r.Mode != TexImplicit && r.Mode != TexBias && r.Mode != TexGrad {
+		r.Ddx, r.Ddy = [4][4]float32{}, [4][4]float32{}
 	}
 	if r.Mode == TexImplicit || r.Mode == TexBias {
 		if m.quad {

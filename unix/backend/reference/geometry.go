@@ -55,6 +55,9 @@ type prim struct {
 	bias       [3]int64
 	area       float64
 	invArea    float64 // 1/area: barycentrics multiply
+	// The edge functions in float64 (exact below 2^53, so for any target
+	// up to the guard band), which 386 evaluates without runtime calls.
+	fa, fb, fc [3]float64
 	dzdx, dzdy float64
 	zoff       float64 // depth bias
 	size       float64 // point size
@@ -631,6 +634,7 @@ func (g *geometry) setupTri(dc *drawCtx, t *prim, a, b, c *pvert, flat *pvert, f
 		dx, dy := fx[k]-fx[j], fy[k]-fy[j]
 		t.ea[i], t.eb[i] = -dy, dx
 		t.ec[i] = -(dx*fy[j] - dy*fx[j])
+		t.fa[i], t.fb[i], t.fc[i] = float64(t.ea[i]), float64(t.eb[i]), float64(t.ec[i])
 		// Top edge: horizontal with the triangle below; left edge: going
 		// up (for a clockwise triangle in y-down space).
 		if !(dy < 0 || dy == 0 && dx > 0) {

@@ -167,9 +167,9 @@ func (w *worker) bary(pr *prim) {
 		cx, cy := float64(li.x)+0.5, float64(li.y)+0.5
 		switch pr.kind {
 		case primTri:
-			fx, fy := int64(li.x)*subpixel+subpixel/2, int64(li.y)*subpixel+subpixel/2
+			fx, fy := float64(li.x*subpixel+subpixel/2), float64(li.y*subpixel+subpixel/2)
 			for i := 0; i < 3; i++ {
-				li.b[i] = float64(pr.ea[i]*fx+pr.eb[i]*fy+pr.ec[i]) * pr.invArea
+				li.b[i] = (pr.fa[i]*fx + pr.fb[i]*fy + pr.fc[i]) * pr.invArea
 			}
 		case primLine:
 			a, b := pr.v[0], pr.v[1]

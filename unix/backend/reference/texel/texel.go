@@ -162,7 +162,9 @@ func unorm(v float32, max uint32) uint32 {
 	if v >= 1 {
 		return max
 	}
-	return uint32(v*float32(max) + 0.5)
+	// Through int32, which 386 converts without a runtime call; every
+	// max here is below 2^24, so the result is the same.
+	return uint32(int32(v*float32(int32(max)) + 0.5))
 }
 
 // SRGBToLinear is the sRGB electro-optical transfer function.
