@@ -38,7 +38,7 @@ ifeq ($(shell uname -s)-$(HOST_ARCH),Linux-x86_64)
 SO32_OUT := $(BUILD)/i386-unix/mtld3d.so
 endif
 
-.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-pacing bench-encode bench-reference bench-submit bench-updates bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
+.PHONY: all gen deps test test-unit test-e2e test-metal-double vet demo install uninstall darwin clean bench-bridge bench-metal bench-api bench-frames bench-pacing bench-encode bench-reference bench-instructions bench-submit bench-updates bench-shaders bench-cache conformance conformance-visual fuzz fuzz-corpus
 .DEFAULT_GOAL := all
 
 all: $(PE_OUT) $(SO_OUT) $(SO32_OUT)
@@ -191,6 +191,20 @@ bench-reference:
 	$(GO) test -run '^$$' -bench 'BenchmarkScene' -benchtime 10x ./unix/backend/reference/
 	$(GO) test -run '^$$' -bench 'BenchmarkRunQuad' ./core/ir/
 	$(GO) test -run '^$$' -bench 'BenchmarkDraw|BenchmarkFrameFill' -benchmem -benchtime 100x ./unix/device/
+	$(GO) test -run '^$$' -bench 'BenchmarkFrameMany' -benchmem -benchtime 20x ./unix/device/
+
+# Instructions (callgrind: the same count on a loaded machine) that
+# bench-frames' fill and many scenes take in process on one core: the
+# benchmark's setup frame and one frame. Needs valgrind.
+bench-instructions:
+	@command -v valgrind >/dev/null || { echo "valgrind missing: apt-get install valgrind"; exit 1; }
+	@mkdir -p $(BUILD)
+	$(GO) test -c -o $(BUILD)/device.test ./unix/device/
+	@for b in Fill Many; do \
+		GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/device.test \
+			-test.run '^$$' -test.bench "BenchmarkFrame$$b\$$" -test.benchtime 1x -test.cpu 1 2>&1 | \
+			sed -n "s/^==[0-9]*== Collected : /BenchmarkFrame$$b instructions: /p"; \
+	done
 
 # The device's own cost per draw, the backend's recording and raster
 # left out (docs/PERFORMANCE.md).
