@@ -2,8 +2,6 @@ package device
 
 import (
 	"encoding/binary"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 	"unsafe"
@@ -158,15 +156,7 @@ func TestFrameDump(t *testing.T) {
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff00ff00})
 	add(c, code("Present"), presentRec(5, 1, 8, 8, 8, 8))
 	replay(t, d, c)
-	f, err := os.Open(filepath.Join(d.dumpDir, "frame-0-000001.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodePNG(t, filepath.Join(d.dumpDir, "frame-0-000001.png"))
 	if r, g, b, _ := img.At(3, 3).RGBA(); r != 0 || g != 0xffff || b != 0 {
 		t.Fatalf("dumped pixel %x %x %x, want green", r, g, b)
 	}

@@ -20,12 +20,7 @@ import (
 const drawsPerFrame = 64
 
 func benchDraws(b *testing.B, record func(c *chunk, keep *[][]byte)) {
-	d, err := New(reference.New(), format.Target{AppleGPU: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	d.log = zap.NewNop()
-	defer d.Release()
+	d := benchDevice(b)
 	var keep [][]byte
 	c := newChunk()
 	setup(c, types.D3DFMT_X8R8G8B8)
@@ -108,12 +103,7 @@ func BenchmarkDrawFan(b *testing.B) {
 // ns/pixel is per covered pixel of one quad.
 func BenchmarkFrameFill(b *testing.B) {
 	const w, h = 640, 480
-	d, err := New(reference.New(), format.Target{AppleGPU: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	d.log = zap.NewNop()
-	defer d.Release()
+	d := benchDevice(b)
 	c := newChunk()
 	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: w, Height: h, Format: uint32(types.D3DFMT_X8R8G8B8)})
 	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
@@ -146,16 +136,7 @@ func BenchmarkFrameFill(b *testing.B) {
 		add(c, code("DrawUP"), shared.RecDrawUP{PrimitiveType: uint32(types.D3DPT_TRIANGLESTRIP), PrimCount: 2, Stride: 28, VertexBytes: uint32(len(v))}, v...)
 	}
 	frame := [][]byte{c.bytes()}
-	if err := d.Replay(frame); err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for range b.N {
-		if err := d.Replay(frame); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.StopTimer()
+	replayFrames(b, d, frame)
 	runtime.KeepAlive(texels)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(8*w*h), "ns/pixel")
 }
@@ -166,12 +147,7 @@ func BenchmarkFrameFill(b *testing.B) {
 // reference backend's vertex path and per-draw work. ns/draw is per draw.
 func BenchmarkFrameMany(b *testing.B) {
 	const w, h, draws = 640, 480, 1000
-	d, err := New(reference.New(), format.Target{AppleGPU: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	d.log = zap.NewNop()
-	defer d.Release()
+	d := benchDevice(b)
 	c := newChunk()
 	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: w, Height: h, Format: uint32(types.D3DFMT_X8R8G8B8)})
 	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 2, Kind: shared.SurfaceDepthStencil, Width: w, Height: h, Format: uint32(types.D3DFMT_D24S8)})
@@ -230,6 +206,25 @@ func BenchmarkFrameMany(b *testing.B) {
 		add(c, code("Draw"), shared.RecDraw{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), PrimCount: 12})
 	}
 	frame = append(frame, c.bytes())
+	replayFrames(b, d, frame)
+	runtime.KeepAlive(keep)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*draws), "ns/draw")
+}
+
+// benchDevice is a reference device the benchmark releases.
+func benchDevice(b *testing.B) *Device {
+	d, err := New(reference.New(), format.Target{AppleGPU: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d.log = zap.NewNop()
+	b.Cleanup(d.Release)
+	return d
+}
+
+// replayFrames replays frame once (functions and pipelines are built),
+// then b.N times timed.
+func replayFrames(b *testing.B, d *Device, frame [][]byte) {
 	if err := d.Replay(frame); err != nil {
 		b.Fatal(err)
 	}
@@ -240,6 +235,4 @@ func BenchmarkFrameMany(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	runtime.KeepAlive(keep)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*draws), "ns/draw")
 }

@@ -1,6 +1,7 @@
 package device
 
 import (
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -30,8 +31,8 @@ func presentFrames(t *testing.T, d *Device, colours []uint32, dump []bool) {
 	}
 }
 
-// pngColour reads a PNG's pixel (3, 3) as X8R8G8B8.
-func pngColour(t *testing.T, path string) uint32 {
+// decodePNG reads a PNG file the device wrote.
+func decodePNG(t *testing.T, path string) image.Image {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -42,7 +43,13 @@ func pngColour(t *testing.T, path string) uint32 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, g, b, _ := img.At(3, 3).RGBA()
+	return img
+}
+
+// pngColour reads a PNG's pixel (3, 3) as X8R8G8B8.
+func pngColour(t *testing.T, path string) uint32 {
+	t.Helper()
+	r, g, b, _ := decodePNG(t, path).At(3, 3).RGBA()
 	return 0xff000000 | (r>>8)<<16 | (g>>8)<<8 | b>>8
 }
 

@@ -1,8 +1,6 @@
 package device
 
 import (
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -151,15 +149,7 @@ func TestHUDInFrameDump(t *testing.T) {
 	d.dumpFrame = 1
 	const colour = 0xff000000
 	hudFrame(t, d, colour)
-	f, err := os.Open(filepath.Join(dir, "game-frame-1.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodePNG(t, filepath.Join(dir, "game-frame-1.png"))
 	want, w, h := hudWant(config.HUDDefault, colour)
 	white := 0
 	for y := range hudH {

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -304,15 +303,7 @@ func TestHotkeyCaptureFileRefused(t *testing.T) {
 
 func readPNGFile(t *testing.T, path string) []byte {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodePNG(t, path)
 	n := image.NewNRGBA(img.Bounds())
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
 		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
