@@ -79,7 +79,7 @@ func readMask(in *Inst, r Reg) Mask {
 func forwardMoves(insts []*Inst) []*Inst {
 	out := make([]*Inst, 0, len(insts))
 	for i, in := range insts {
-		if len(out) > 0 && i > 0 {
+		if len(out) > 0 {
 			prev := out[len(out)-1]
 			if fwd, ok := forwarded(prev, in, insts[i+1:]); ok {
 				out[len(out)-1] = fwd

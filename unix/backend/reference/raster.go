@@ -417,7 +417,8 @@ func stencilOp(f pixfmt.Format, p []byte, old uint8, op backend.StencilOp, ref, 
 
 // blend combines a fragment colour with one sample of an attachment as
 // the pipeline's blend state says, honouring the write mask. Unorm targets
-// clamp the source and constant colours to 0..1 first, as Metal does.
+// clamp the source and constant colours to 0..1 first, as Metal does
+// (constantNorm is the constant clamped once per draw).
 func blend(t *target, cd *backend.ColorAttachmentDesc, constant, constantNorm *[4]float32, src [4]float32, px []byte) {
 	mask := cd.WriteMask
 	if mask == backend.ColorMaskNone {
