@@ -141,6 +141,73 @@ func BenchmarkFrameFill(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(8*w*h), "ns/pixel")
 }
 
+// BenchmarkFrameUI is bench-frames' ui scene in process: 60 blended,
+// scissored draws of 40 glyph-sized (8x12) bilinear-filtered quads each
+// from one vertex and index buffer, a texture change between draws: the
+// reference backend's small-triangle path. ns/quad is per glyph quad.
+func BenchmarkFrameUI(b *testing.B) {
+	const w, h, draws, quads = 640, 480, 60, 40
+	d := benchDevice(b)
+	c := newChunk()
+	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: w, Height: h, Format: uint32(types.D3DFMT_X8R8G8B8)})
+	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
+	add(c, code("SetViewport"), shared.RecSetViewport{Width: w, Height: h, MaxZ: 1})
+	var keep [][]byte
+	for t := range 2 {
+		px := make([]uint32, 64*64)
+		for i := range px {
+			px[i] = 0x40ffffff | uint32(i+t)*2654435761>>8
+		}
+		texels := u32s(px...)
+		keep = append(keep, texels)
+		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: uint32(30 + t), Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+			Width: 64, Height: 64, Depth: 1, Levels: 1})
+		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: uint32(30 + t), Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
+	}
+	var v, ix []byte
+	for q := range draws * quads {
+		x, y := float32((q*9)%(w-8)), float32(q/60*12%(h-12))
+		col := 0xff000000 | uint32(q)*2654435761>>8
+		for _, p := range [][4]float32{{x, y, 0, 0}, {x + 8, y, 1, 0}, {x + 8, y + 12, 1, 1}, {x, y + 12, 0, 1}} {
+			v = append(v, f32s(p[0], p[1], 0)...)
+			v = append(v, u32s(col)...)
+			v = append(v, f32s(p[2], p[3])...)
+		}
+		b0 := uint16(4 * q)
+		ix = append(ix, u16s(b0, b0+1, b0+2, b0, b0+2, b0+3)...)
+	}
+	keep = append(keep, v, ix)
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 20, Size: uint32(len(v))})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 20, Size: uint32(len(v)), Src: addr(v)})
+	add(c, code("CreateBuffer"), shared.RecCreateBuffer{ID: 21, Size: uint32(len(ix)), Format: uint32(types.D3DFMT_INDEX16)})
+	add(c, code("UpdateBuffer"), shared.RecUpdateBuffer{ID: 21, Size: uint32(len(ix)), Src: addr(ix)})
+	for _, rs := range [][2]uint32{{uint32(types.D3DRS_LIGHTING), 0}, {uint32(types.D3DRS_ZENABLE), 0}, {uint32(types.D3DRS_CULLMODE), uint32(types.D3DCULL_NONE)},
+		{uint32(types.D3DRS_ALPHABLENDENABLE), 1}, {uint32(types.D3DRS_SRCBLEND), uint32(types.D3DBLEND_SRCALPHA)}, {uint32(types.D3DRS_DESTBLEND), uint32(types.D3DBLEND_INVSRCALPHA)},
+	} {
+		add(c, code("SetRenderState"), shared.RecSetRenderState{State: rs[0], Value: rs[1]})
+	}
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MINFILTER), Value: uint32(types.D3DTEXF_LINEAR)})
+	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MAGFILTER), Value: uint32(types.D3DTEXF_LINEAR)})
+	add(c, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_COLOROP), Value: uint32(types.D3DTOP_MODULATE)})
+	add(c, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_ALPHAOP), Value: uint32(types.D3DTOP_MODULATE)})
+	add(c, code("SetTransform"), shared.RecSetTransform{State: uint32(types.D3DTS_PROJECTION), Matrix: [16]float32{2.0 / w, 0, 0, 0, 0, -2.0 / h, 0, 0, 0, 0, 0.5, 0, -1, 1, 0.5, 1}})
+	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZ | types.D3DFVF_DIFFUSE | types.D3DFVF_TEX1})
+	add(c, code("SetStreamSource"), shared.RecSetStreamSource{Stream: 0, Buffer: 20, Stride: 24})
+	add(c, code("SetIndices"), shared.RecSetObject{Object: 21})
+	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff203040})
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_SCISSORTESTENABLE), Value: 1})
+	for i := range draws {
+		add(c, code("SetScissor"), shared.RecSetScissor{Left: int32(i%4) * 160, Right: int32(i%4)*160 + 160 + int32(i), Bottom: h})
+		add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: uint32(30 + i%2)})
+		add(c, code("DrawIndexed"), shared.RecDrawIndexed{PrimitiveType: uint32(types.D3DPT_TRIANGLELIST), MinIndex: uint32(i * quads * 4), NumVertices: quads * 4,
+			StartIndex: uint32(i * quads * 6), PrimCount: quads * 2})
+	}
+	add(c, code("SetRenderState"), shared.RecSetRenderState{State: uint32(types.D3DRS_SCISSORTESTENABLE), Value: 0})
+	replayFrames(b, d, [][]byte{c.bytes()})
+	runtime.KeepAlive(keep)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*draws*quads), "ns/quad")
+}
+
 // BenchmarkFrameMany is bench-frames' many scene in process: 1,000 lit,
 // textured, depth-tested cubes (36 vertices each, no index buffer) over a
 // 640x480 target, a world matrix and a texture change between draws: the

@@ -608,6 +608,7 @@ func (p *FragmentProgram) RunFragment(r backend.QuadResources, q *backend.Quad, 
 	st := p.pool.Get().(*fragmentState)
 	st.c.load(r, p.s, p.bufs, &st.env)
 	st.tex.r = r
+	st.tex.plain, _ = r.(plainSampler)
 	face := float32(-1)
 	if q.FrontFacing {
 		face = 1
@@ -651,7 +652,7 @@ func (p *FragmentProgram) RunFragment(r backend.QuadResources, q *backend.Quad, 
 		}
 	}
 	out.Discard = killed
-	st.tex.r = nil
+	st.tex.r, st.tex.plain = nil, nil
 	st.env.ConstF, st.env.ConstI, st.env.DrawState = nil, nil, nil
 	p.pool.Put(st)
 }
@@ -677,8 +678,16 @@ func fetch4(r backend.Resources, n int, c [4]float32, f ir.Fetch4) [4]float32 {
 
 // quadTextures samples for a quad machine through SampleLanes.
 type quadTextures struct {
-	r    backend.QuadResources
-	args backend.SampleArgs
+	r     backend.QuadResources
+	plain plainSampler // r's, when it has one
+	args  backend.SampleArgs
+}
+
+// plainSampler is what a backend's resources may offer beside
+// SampleLanes: sampling that skips the LOD where it changes nothing
+// (reporting false elsewhere).
+type plainSampler interface {
+	SamplePlain(n int, coord *[4][4]float32, out *[4][4]float32) bool
 }
 
 func (t *quadTextures) Sample(req *ir.TexRequest, out *[4][4]float32) {
@@ -687,6 +696,9 @@ func (t *quadTextures) Sample(req *ir.TexRequest, out *[4][4]float32) {
 		for l := 0; l < req.Lanes; l++ {
 			out[l] = fetch4(t.r, n, req.Coord[l], req.Fetch4)
 		}
+		return
+	}
+	if t.plain != nil && req.Kind != ir.SamplerShadow2D && t.plain.SamplePlain(n, &req.Coord, out) {
 		return
 	}
 	if req.Lanes != 4 {

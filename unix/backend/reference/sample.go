@@ -13,6 +13,10 @@ import (
 type stageRes struct {
 	b   *stageBindings
 	tex [backend.MaxTextures]*decoded
+	// plain has bit i set where texture i sampled with sampler i reads one
+	// level with one filter whatever the LOD (see isPlain), so SamplePlain
+	// skips the LOD.
+	plain uint32
 }
 
 var _ backend.QuadResources = (*stageRes)(nil)
@@ -29,8 +33,34 @@ func (r *stageRes) init(b *stageBindings) {
 	for i, t := range b.textures {
 		if t != nil {
 			r.tex[i] = t.sampled()
+			if i < len(b.samplers) && b.samplers[i] != nil && isPlain(t, r.tex[i], &b.samplers[i].desc) {
+				r.plain |= 1 << i
+			}
 		}
 	}
+}
+
+// isPlain reports that sampleAt reads t's first level with one filter
+// for any LOD: a 2D texture without anisotropy whose minification and
+// magnification filters agree and that has one level or no mip filter.
+// The LOD then changes nothing, so it need not be worked out.
+func isPlain(t *Texture, c *decoded, s *backend.SamplerDesc) bool {
+	return t.desc.Type == backend.TextureType2D && s.MaxAnisotropy <= 1 && s.MinFilter == s.MagFilter &&
+		(s.MipFilter == backend.MipFilterNone || len(c.levels) == 1)
+}
+
+// SamplePlain samples texture n with sampler n for the four lanes of a
+// quad, without comparison, at any LOD, and reports true, where that
+// pair is plain (isPlain); else it does nothing and reports false.
+func (r *stageRes) SamplePlain(n int, coord *[4][4]float32, out *[4][4]float32) bool {
+	if uint(n) >= 32 || r.plain&(1<<n) == 0 {
+		return false
+	}
+	t, l, s := r.b.textures[n], &r.tex[n].levels[0], &r.b.samplers[n].desc
+	for i := range coord {
+		out[i] = sampleLevel(t, l, s, s.MagFilter, 0, coord[i][0], coord[i][1], 0, -1)
+	}
+	return true
 }
 
 func (r *stageRes) Buffer(i int) []byte {

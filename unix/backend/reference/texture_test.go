@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image/png"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"mtld3d/core/pixfmt"
@@ -602,4 +603,68 @@ func TestGather(t *testing.T) {
 	stage.samplers[0] = r.sampler(sd).(*sampler)
 	res = newStageRes(stage)
 	check("repeat", res.Gather(0, 0, [4]float32{0.1 / 4, 0.1 / 4, 0, 0}, 0), [4]float32{v(3, 0), v(0, 0), v(0, 3), v(3, 3)})
+}
+
+// SamplePlain answers only where the LOD changes nothing, and there with
+// SampleLanes' bits for every mode: random quads over filters, address
+// modes, mip filters and level counts.
+func TestSamplePlainMatchesSampleLanes(t *testing.T) {
+	r := newRig(t)
+	rnd := rand.New(rand.NewPCG(1, 2))
+	data := make([]byte, 8*8*4)
+	for i := range data {
+		data[i] = byte(rnd.IntN(256))
+	}
+	filters := []backend.SamplerFilter{backend.FilterNearest, backend.FilterLinear}
+	modes := []backend.AddressMode{backend.AddressClampToEdge, backend.AddressRepeat, backend.AddressMirrorRepeat, backend.AddressClampToBorder}
+	answered := 0
+	for _, levels := range []int{1, 3} {
+		tex := r.tex(backend.TextureDesc{Format: pixfmt.RGBA8Unorm, Width: 8, Height: 8, MipLevels: levels})
+		for l := range levels {
+			n := 8 >> l
+			tex.Replace(backend.Region{Width: n, Height: n, Depth: 1}, l, 0, data[:n*n*4], n*4, n*n*4)
+		}
+		for range 400 {
+			sd := backend.DefaultSamplerDesc()
+			sd.MinFilter, sd.MagFilter = filters[rnd.IntN(2)], filters[rnd.IntN(2)]
+			sd.MipFilter = backend.MipFilter(rnd.IntN(3))
+			sd.SAddress, sd.TAddress = modes[rnd.IntN(len(modes))], modes[rnd.IntN(len(modes))]
+			if rnd.IntN(4) == 0 {
+				sd.MaxAnisotropy = 4
+			}
+			stage := &stageBindings{}
+			stage.textures[0] = tex
+			stage.samplers[0] = r.sampler(sd).(*sampler)
+			res := newStageRes(stage)
+			var a backend.SampleArgs
+			a.Mode = backend.SampleMode(rnd.IntN(4))
+			scale := rnd.Float32() * 4
+			base := [2]float32{rnd.Float32()*3 - 1, rnd.Float32()*3 - 1}
+			for l := range a.Coord {
+				a.Coord[l] = [4]float32{base[0] + float32(l&1)*scale/8, base[1] + float32(l>>1)*scale/8, 0, 0}
+				a.LOD[l] = rnd.Float32()*4 - 2
+				a.Ddx[l] = [4]float32{rnd.Float32(), rnd.Float32(), 0, 0}
+				a.Ddy[l] = [4]float32{rnd.Float32(), rnd.Float32(), 0, 0}
+			}
+			var want, got [4][4]float32
+			res.SampleLanes(0, 0, &a, &want)
+			if !res.SamplePlain(0, &a.Coord, &got) {
+				if sd.MinFilter == sd.MagFilter && sd.MaxAnisotropy <= 1 && (levels == 1 || sd.MipFilter == backend.MipFilterNone) {
+					t.Fatalf("not answered for %+v with %d levels", sd, levels)
+				}
+				continue
+			}
+			answered++
+			for l := range got {
+				for k := range got[l] {
+					if math.Float32bits(got[l][k]) != math.Float32bits(want[l][k]) {
+						t.Fatalf("%+v, %d levels, mode %d: lane %d %v, want %v", sd, levels, a.Mode, l, got[l], want[l])
+					}
+				}
+			}
+		}
+	}
+	if answered == 0 {
+		t.Fatal("SamplePlain never answered")
+	}
 }
