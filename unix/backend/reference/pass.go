@@ -22,6 +22,41 @@ type target struct {
 	format  pixfmt.Format
 	codec   *texel.Codec
 	norm    bool // unorm: clamp colours to 0..1
+	// four8 is 1 for RGBA8Unorm and 2 for BGRA8Unorm (0 for others),
+	// whose samples blending reads and writes inline as one word rather
+	// than through the codec's calls.
+	four8 uint8
+}
+
+const (
+	four8RGBA = 1
+	four8BGRA = 2
+)
+
+// decode reads one sample's colour, as its codec does.
+func (t *target) decode(px []byte) [4]float32 {
+	if t.four8 == 0 {
+		return t.codec.Decode(px)
+	}
+	v := binary.LittleEndian.Uint32(px)
+	a, b, c, d := texel.Unorm8(uint8(v)), texel.Unorm8(uint8(v>>8)), texel.Unorm8(uint8(v>>16)), texel.Unorm8(uint8(v>>24))
+	if t.four8 == four8BGRA {
+		a, c = c, a
+	}
+	return [4]float32{a, b, c, d}
+}
+
+// encode writes one sample's colour, as its codec does.
+func (t *target) encode(px []byte, c [4]float32) {
+	if t.four8 == 0 {
+		t.codec.Encode(px, c)
+		return
+	}
+	r, b := c[0], c[2]
+	if t.four8 == four8BGRA {
+		r, b = b, r
+	}
+	binary.LittleEndian.PutUint32(px, uint32(texel.U8(r))|uint32(texel.U8(c[1]))<<8|uint32(texel.U8(b))<<16|uint32(texel.U8(c[3]))<<24)
 }
 
 func newTarget(a *backend.AttachmentDesc) (*target, error) {
@@ -39,8 +74,15 @@ func newTarget(a *backend.AttachmentDesc) (*target, error) {
 	if f.IsCompressed() {
 		return nil, fmt.Errorf("reference: cannot render to %v", f)
 	}
-	return &target{tex: t, img: t.image(a.Level, a.Slice, a.DepthPlane), w: t.levelWidth(a.Level), h: t.levelHeight(a.Level),
-		samples: t.desc.SampleCount, bpp: f.Info().BytesPerBlock, format: f, codec: texel.For(f), norm: f.Info().Normalized}, nil
+	tg := &target{tex: t, img: t.image(a.Level, a.Slice, a.DepthPlane), w: t.levelWidth(a.Level), h: t.levelHeight(a.Level),
+		samples: t.desc.SampleCount, bpp: f.Info().BytesPerBlock, format: f, codec: texel.For(f), norm: f.Info().Normalized}
+	switch f {
+	case pixfmt.RGBA8Unorm:
+		tg.four8 = four8RGBA
+	case pixfmt.BGRA8Unorm:
+		tg.four8 = four8BGRA
+	}
+	return tg, nil
 }
 
 // at returns the bytes of sample s of pixel (x, y).

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/binary"
 	"math"
 
 	"mtld3d/core/pixfmt"
@@ -424,16 +425,20 @@ func blend(t *target, cd *backend.ColorAttachmentDesc, constant, constantNorm *[
 	if mask == backend.ColorMaskNone {
 		return
 	}
+	if t.four8 != 0 && overBlend(cd) {
+		blendOver8(t.four8 == four8BGRA, src, px)
+		return
+	}
 	k := *constant
 	if t.norm {
 		src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
 		k = *constantNorm
 	}
 	if !cd.BlendEnable && mask == backend.ColorMaskAll {
-		t.codec.Encode(px, src)
+		t.encode(px, src)
 		return
 	}
-	dst := t.codec.Decode(px)
+	dst := t.decode(px)
 	res := src
 	if cd.BlendEnable && cd.RGBBlendOp == backend.BlendOpAdd && cd.AlphaBlendOp == backend.BlendOpAdd &&
 		sameForRGB(cd.SrcRGB) && sameForRGB(cd.DstRGB) {
@@ -461,7 +466,41 @@ func blend(t *target, cd *backend.ColorAttachmentDesc, constant, constantNorm *[
 			}
 		}
 	}
-	t.codec.Encode(px, res)
+	t.encode(px, res)
+}
+
+// overBlend reports the most common blend: source alpha over the
+// destination (SRCALPHA, INVSRCALPHA for colour and alpha), every
+// channel written.
+func overBlend(cd *backend.ColorAttachmentDesc) bool {
+	return cd.BlendEnable && cd.WriteMask == backend.ColorMaskAll &&
+		cd.RGBBlendOp == backend.BlendOpAdd && cd.AlphaBlendOp == backend.BlendOpAdd &&
+		cd.SrcRGB == backend.BlendSourceAlpha && cd.SrcAlpha == backend.BlendSourceAlpha &&
+		cd.DstRGB == backend.BlendOneMinusSourceAlpha && cd.DstAlpha == backend.BlendOneMinusSourceAlpha
+}
+
+// blendOver8 is overBlend into an 8-bit unorm RGBA (or, bgra, BGRA)
+// sample in one pass: the bits of blend's general path, without its
+// calls.
+func blendOver8(bgra bool, src [4]float32, px []byte) {
+	src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
+	v := binary.LittleEndian.Uint32(px)
+	d0, d1, d2, d3 := texel.Unorm8(uint8(v)), texel.Unorm8(uint8(v>>8)), texel.Unorm8(uint8(v>>16)), texel.Unorm8(uint8(v>>24))
+	if bgra {
+		d0, d2 = d2, d0
+	}
+	a := src[3]
+	ia := 1 - a
+	add := func(s, d float32) uint32 {
+		x := s * a
+		y := d * ia
+		return uint32(texel.U8(x + y))
+	}
+	r, g, b, al := add(src[0], d0), add(src[1], d1), add(src[2], d2), add(src[3], d3)
+	if bgra {
+		r, b = b, r
+	}
+	binary.LittleEndian.PutUint32(px, r|g<<8|b<<16|al<<24)
 }
 
 func clamp01(v float32) float32 {

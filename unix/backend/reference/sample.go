@@ -58,9 +58,51 @@ func (r *stageRes) SamplePlain(n int, coord *[4][4]float32, out *[4][4]float32) 
 	}
 	t, l, s := r.b.textures[n], &r.tex[n].levels[0], &r.b.samplers[n].desc
 	for i := range coord {
-		out[i] = sampleLevel(t, l, s, s.MagFilter, 0, coord[i][0], coord[i][1], 0, -1)
+		u, v := coord[i][0], coord[i][1]
+		if s.MagFilter == backend.FilterNearest {
+			if c, ok := nearest2D(l, s, u, v); ok {
+				out[i] = c
+				continue
+			}
+		} else if c, ok := bilinear2D(l, s, 0, u, v); ok {
+			out[i] = c
+			continue
+		}
+		out[i] = sampleLevel(t, l, s, s.MagFilter, 0, u, v, 0, -1)
 	}
 	return true
+}
+
+// wrapPair addresses the two neighbouring texel coordinates i and i+1 of
+// a footprint in a dimension of n texels, as wrap does each; ok is false
+// where either reads the border.
+func wrapPair(m backend.AddressMode, i, n int) (i0, i1 int, ok bool) {
+	i0, i1 = i, i+1
+	if uint(i0) < uint(n) && uint(i1) < uint(n) {
+		return i0, i1, true
+	}
+	if m == backend.AddressRepeat && n&(n-1) == 0 {
+		return i0 & (n - 1), i1 & (n - 1), true
+	}
+	i0, i1 = wrap(m, i0, n), wrap(m, i1, n)
+	return i0, i1, i0|i1 >= 0
+}
+
+// nearest2D is sampleLevel's point sample of a 2D level's first slice
+// where the texel is not the border (ok is false there).
+func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32) (c [4]float32, ok bool) {
+	x, y := int(math.Floor(float64(u)*float64(l.w))), int(math.Floor(float64(v)*float64(l.h)))
+	if uint(x) >= uint(l.w) {
+		if x = wrap(s.SAddress, x, l.w); x < 0 {
+			return c, false
+		}
+	}
+	if uint(y) >= uint(l.h) {
+		if y = wrap(s.TAddress, y, l.h); y < 0 {
+			return c, false
+		}
+	}
+	return l.texels[y*l.w+x], true
 }
 
 func (r *stageRes) Buffer(i int) []byte {
@@ -528,21 +570,14 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	fu, fv := float64(u)*float64(l.w)-0.5, float64(v)*float64(l.h)-0.5
 	x0f, y0f := math.Floor(fu), math.Floor(fv)
 	ax, ay := float32(fu-x0f), float32(fv-y0f)
-	x0, y0 := int(x0f), int(y0f)
-	x1, y1 := x0+1, y0+1
-	if uint(x0) >= uint(l.w) || uint(x1) >= uint(l.w) {
-		if x0, x1 = wrap(s.SAddress, x0, l.w), wrap(s.SAddress, x1, l.w); x0|x1 < 0 {
-			return c, false
-		}
+	x0, x1, okx := wrapPair(s.SAddress, int(x0f), l.w)
+	y0, y1, oky := wrapPair(s.TAddress, int(y0f), l.h)
+	if !okx || !oky {
+		return c, false
 	}
-	if uint(y0) >= uint(l.h) || uint(y1) >= uint(l.h) {
-		if y0, y1 = wrap(s.TAddress, y0, l.h), wrap(s.TAddress, y1, l.h); y0|y1 < 0 {
-			return c, false
-		}
-	}
-	base := slice * l.h * l.w
-	r0, r1 := l.texels[base+y0*l.w:base+y0*l.w+l.w], l.texels[base+y1*l.w:base+y1*l.w+l.w]
-	a, b, cc, d := &r0[x0], &r0[x1], &r1[x0], &r1[x1]
+	r0, r1 := (slice*l.h+y0)*l.w, (slice*l.h+y1)*l.w
+	tx := l.texels
+	a, b, cc, d := &tx[r0+x0], &tx[r0+x1], &tx[r1+x0], &tx[r1+x1]
 	lerp2 := func(i int) float32 {
 		top := a[i] + (b[i]-a[i])*ax
 		bot := cc[i] + (d[i]-cc[i])*ax

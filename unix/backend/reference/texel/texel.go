@@ -32,6 +32,10 @@ func For(f pixfmt.Format) *Codec {
 }
 
 var unorm8 [256]float32
+
+// Unorm8 is what every 8-bit unorm channel decodes to: b/255.
+func Unorm8(b uint8) float32 { return unorm8[b] }
+
 var srgb8 [256]float32
 
 func init() {
