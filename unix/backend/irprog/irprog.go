@@ -606,9 +606,60 @@ func (p *FragmentProgram) newState() *fragmentState {
 
 func (p *FragmentProgram) RunFragment(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
 	st := p.pool.Get().(*fragmentState)
+	st.bind(p, r)
+	p.run(st, q, out)
+	st.unbind()
+	p.pool.Put(st)
+}
+
+// bind points a state at a draw's resources.
+func (st *fragmentState) bind(p *FragmentProgram, r backend.QuadResources) {
 	st.c.load(r, p.s, p.bufs, &st.env)
 	st.tex.r = r
 	st.tex.plain, _ = r.(plainSampler)
+}
+
+// unbind drops what bind pointed at, so a pooled state keeps nothing.
+func (st *fragmentState) unbind() {
+	st.tex.r, st.tex.plain = nil, nil
+	st.env.ConstF, st.env.ConstI, st.env.DrawState = nil, nil, nil
+}
+
+// FragmentRunner runs one program on quad after quad, keeping its state
+// and the last draw's constants between calls (RunFragment takes a state
+// from a pool and loads the constants per quad). A runner is for one
+// goroutine; Release returns its state.
+type FragmentRunner struct {
+	p  *FragmentProgram
+	st *fragmentState
+	r  backend.QuadResources
+}
+
+// Runner returns a runner of p.
+func (p *FragmentProgram) Runner() *FragmentRunner {
+	return &FragmentRunner{p: p, st: p.pool.Get().(*fragmentState)}
+}
+
+// RunFragment is p.RunFragment. The constants are read again when r is
+// another draw's resources; a draw's resources must not change while a
+// runner uses them.
+func (fr *FragmentRunner) RunFragment(r backend.QuadResources, q *backend.Quad, out *backend.FragmentOut) {
+	if r != fr.r {
+		fr.st.bind(fr.p, r)
+		fr.r = r
+	}
+	fr.p.run(fr.st, q, out)
+}
+
+// Release gives the runner's state back; the runner is not used after.
+func (fr *FragmentRunner) Release() {
+	fr.st.unbind()
+	fr.p.pool.Put(fr.st)
+	fr.st, fr.r = nil, nil
+}
+
+// run shades one quad with a bound state.
+func (p *FragmentProgram) run(st *fragmentState, q *backend.Quad, out *backend.FragmentOut) {
 	face := float32(-1)
 	if q.FrontFacing {
 		face = 1
@@ -652,9 +703,6 @@ func (p *FragmentProgram) RunFragment(r backend.QuadResources, q *backend.Quad, 
 		}
 	}
 	out.Discard = killed
-	st.tex.r, st.tex.plain = nil, nil
-	st.env.ConstF, st.env.ConstI, st.env.DrawState = nil, nil, nil
-	p.pool.Put(st)
 }
 
 // fetch4 is AMD's FETCH4 as core/msl's fetch4_r and fetch4_a compute it:

@@ -6,6 +6,7 @@ import (
 
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/irprog"
 	"mtld3d/unix/backend/reference/texel"
 )
 
@@ -18,6 +19,34 @@ type worker struct {
 	out  backend.FragmentOut
 	lane [4]laneInfo
 	vis  []uint64 // samples passed, per visibility counter of the pass
+	// The runner of the last fragment program run, which keeps its state
+	// and the last draw's constants between quads (nil for programs that
+	// are not irprog's).
+	runFP  backend.FragmentProgram
+	runner *irprog.FragmentRunner
+}
+
+// runFragment runs fp on the worker's quad for draw dc.
+func (w *worker) runFragment(fp backend.FragmentProgram, dc *drawCtx) {
+	if fp != w.runFP {
+		w.releaseRunner()
+		w.runFP = fp
+		if ip, ok := fp.(*irprog.FragmentProgram); ok {
+			w.runner = ip.Runner()
+		}
+	}
+	if w.runner != nil {
+		w.runner.RunFragment(dc.fs, &w.q, &w.out)
+		return
+	}
+	fp.RunFragment(dc.fs, &w.q, &w.out)
+}
+
+func (w *worker) releaseRunner() {
+	if w.runner != nil {
+		w.runner.Release()
+	}
+	w.runFP, w.runner = nil, nil
 }
 
 func (w *worker) addVisibility() {
@@ -39,6 +68,8 @@ func newWorker(p *pass) *worker {
 }
 
 func (w *worker) run(first, step, bands int) {
+	// The runner caches constants by draw, and draws live for one pass.
+	defer w.releaseRunner()
 	for band := first; band < bands; band += step {
 		y0 := band * bandRows
 		y1 := min(y0+bandRows, w.p.h)
@@ -54,6 +85,10 @@ func (w *worker) run(first, step, bands int) {
 
 // prim walks the 2x2 quads of a primitive's bounds in rows ya..yb.
 func (w *worker) prim(pr *prim, ya, yb int) {
+	if pr.kind == primTri && len(w.pos) == 1 && w.pos[0] == [2]int{8, 8} {
+		w.triCentre(pr, ya, yb)
+		return
+	}
 	x0, x1 := pr.minX, pr.maxX
 	for qy := ya &^ 1; qy <= yb; qy += 2 {
 		qx0, qx1 := x0&^1, x1
@@ -74,8 +109,67 @@ func (w *worker) prim(pr *prim, ya, yb int) {
 				}
 			}
 			if any {
+				w.bary(pr)
 				w.shade(pr)
 			}
+		}
+	}
+}
+
+// triCentre is prim for a triangle sampled once at pixel centres (no
+// multisampling): the edge functions step from pixel to pixel in exact
+// integers, and give the coverage and the barycentrics cover and bary
+// would compute (bary's float64 edge functions are exact integers too,
+// so float64(E) is the same value).
+func (w *worker) triCentre(pr *prim, ya, yb int) {
+	x0, x1 := pr.minX, pr.maxX
+	var step [3]int64 // one pixel right
+	for i := range step {
+		step[i] = pr.ea[i] * subpixel
+	}
+	for qy := ya &^ 1; qy <= yb; qy += 2 {
+		qx0, qx1 := w.triSpan(pr, qy, x0&^1, x1)
+		qx0 &^= 1
+		// The edge functions without bias at the centres of the quad's
+		// two left pixels, moved two pixels right per quad.
+		var e [2][3]int64
+		for r := range e {
+			sx, sy := int64(qx0)*subpixel+subpixel/2, int64(qy+r)*subpixel+subpixel/2
+			for i := range e[r] {
+				e[r][i] = pr.ea[i]*sx + pr.eb[i]*sy + pr.ec[i]
+			}
+		}
+		for qx := qx0; qx <= qx1; qx += 2 {
+			any := false
+			for l := 0; l < 4; l++ {
+				li := &w.lane[l]
+				li.x, li.y = qx+l&1, qy+l>>1
+				er := &e[l>>1]
+				e0, e1, e2 := er[0], er[1], er[2]
+				if l&1 != 0 {
+					e0, e1, e2 = e0+step[0], e1+step[1], e2+step[2]
+				}
+				li.cover = 0
+				if li.x >= x0 && li.x <= x1 && li.y >= ya && li.y <= yb &&
+					e0+pr.bias[0] >= 0 && e1+pr.bias[1] >= 0 && e2+pr.bias[2] >= 0 {
+					li.cover = 1
+					any = true
+				}
+				li.b = [3]float64{float64(e0) * pr.invArea, float64(e1) * pr.invArea, float64(e2) * pr.invArea}
+			}
+			for r := range e {
+				for i := range e[r] {
+					e[r][i] += 2 * step[i]
+				}
+			}
+			if !any {
+				continue
+			}
+			for l := range w.lane {
+				li := &w.lane[l]
+				li.z = li.b[0]*pr.v[0].z + li.b[1]*pr.v[1].z + li.b[2]*pr.v[2].z + pr.zoff
+			}
+			w.shade(pr)
 		}
 	}
 }
@@ -185,11 +279,10 @@ func (w *worker) bary(pr *prim) {
 	}
 }
 
-// shade runs the fragment program on the current quad and writes the
-// surviving samples.
+// shade runs the fragment program on the current quad, whose lanes'
+// barycentrics and depth are set, and writes the surviving samples.
 func (w *worker) shade(pr *prim) {
 	dc := pr.dc
-	w.bary(pr)
 	q := &w.q
 	q.FrontFacing = pr.front
 	q.Live = 0
@@ -254,7 +347,7 @@ func (w *worker) shade(pr *prim) {
 		for j := n; j < sig.Varyings && j < backend.MaxVaryings; j++ {
 			q.Varyings[j] = [4][4]float32{}
 		}
-		fp.RunFragment(dc.fs, q, out)
+		w.runFragment(fp, dc)
 	}
 	live := q.Live &^ out.Discard
 	if live == 0 {
