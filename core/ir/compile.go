@@ -37,9 +37,9 @@ func Compile(s *Shader) (*Code, error) {
 	}
 	c := &Code{s: s, subs: make([]stmtFn, len(s.Subs))}
 	for i, sub := range s.Subs {
-		c.subs[i] = c.block(sub)
+		c.subs[i] = c.block(mergeSplits(sub))
 	}
-	c.body = c.block(optimize(s, s.Body))
+	c.body = c.block(optimize(s, mergeSplits(s.Body)))
 	return c, nil
 }
 

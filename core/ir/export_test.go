@@ -1,8 +1,12 @@
 package ir
 
-// Optimized is what Compile runs of s's main body (optimize.go).
-func Optimized(s *Shader) []Stmt { return optimize(s, s.Body) }
+// Optimized is what Compile runs of s's main body (merge.go,
+// optimize.go).
+func Optimized(s *Shader) []Stmt { return optimize(s, mergeSplits(s.Body)) }
 
 // DotGroup is how many statements at the start of b Compile runs as one
 // matrix transform (compile.go).
 func DotGroup(b []Stmt) int { return dotGroup(b) }
+
+// MergeSplits is merge.go's join of split instructions.
+func MergeSplits(b []Stmt) []Stmt { return mergeSplits(b) }

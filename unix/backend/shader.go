@@ -157,6 +157,12 @@ type FragmentSignature struct {
 	WritesDepth bool // [[depth(any)]]
 	// WritesSampleMask: [[sample_mask]], ANDed with the coverage.
 	WritesSampleMask bool
+	// Unread has bit j set for each varying j below Varyings that the
+	// program never reads, and UnreadPosition says it never reads
+	// [[position]]: a rasterizer need not fill those in a Quad. The zero
+	// value (everything read) is always correct.
+	Unread         uint32
+	UnreadPosition bool
 }
 
 // Quad lanes are ordered 0 (x, y), 1 (x+1, y), 2 (x, y+1), 3 (x+1, y+1).

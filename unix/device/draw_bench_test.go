@@ -124,6 +124,7 @@ func BenchmarkFrameFill(b *testing.B) {
 	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MINFILTER), Value: uint32(types.D3DTEXF_LINEAR)})
 	add(c, code("SetSamplerState"), shared.RecSetSamplerState{Sampler: 0, State: uint32(types.D3DSAMP_MAGFILTER), Value: uint32(types.D3DTEXF_LINEAR)})
 	add(c, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_COLOROP), Value: uint32(types.D3DTOP_MODULATE)})
+	add(c, code("SetTextureStageState"), shared.RecSetTextureStageState{Stage: 0, State: uint32(types.D3DTSS_ALPHAOP), Value: uint32(types.D3DTOP_MODULATE)})
 	add(c, code("SetFVF"), shared.RecSetFVF{FVF: types.D3DFVF_XYZRHW | types.D3DFVF_DIFFUSE | types.D3DFVF_TEX1})
 	add(c, code("Clear"), shared.RecClear{Flags: types.D3DCLEAR_TARGET, Color: 0xff000000})
 	for q := range 8 {

@@ -343,10 +343,38 @@ func (g *gen) block(depth, loops, subs int) []ir.Stmt {
 				b = append(b, &ir.Discard{Cond: &c})
 			}
 		default:
-			b = append(b, g.inst())
+			in := g.inst()
+			b = append(b, in)
+			if g.o.Straight && r.IntN(4) == 0 {
+				b = append(b, g.twin(in))
+			}
 		}
 	}
 	return b
+}
+
+// twin returns in writing the components in leaves unwritten, with the
+// operands' swizzles for those components drawn again half the time:
+// the colour-then-alpha pairs generated shaders have, which Compile may
+// join (ir's merge.go).
+func (g *gen) twin(in *ir.Inst) *ir.Inst {
+	t := *in
+	t.Dst.Mask = ir.MaskXYZW &^ in.Dst.Mask
+	if t.Dst.Mask == 0 {
+		t.Dst.Mask = ir.MaskXYZW
+	}
+	t.Src = append([]ir.Src(nil), in.Src...)
+	for k := range t.Src {
+		if g.r.IntN(2) == 0 {
+			sw := g.swz()
+			for c := 0; c < 4; c++ {
+				if t.Dst.Mask&(1<<c) != 0 {
+					t.Src[k].Swizzle[c] = sw[c]
+				}
+			}
+		}
+	}
+	return &t
 }
 
 // RandomKey returns a random variant key.

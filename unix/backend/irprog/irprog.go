@@ -525,11 +525,14 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 		vsSlots = slices.Compact(vsSlots)
 	}
 	interpSet := make([]bool, backend.MaxVaryings)
+	var read uint32 // varyings read
+	p.sig.UnreadPosition = true
 	for i, in := range v.Inputs {
 		fi := fragInput{kind: srcZero}
 		switch in.Sys {
 		case ir.SysPosition:
 			fi.kind = srcPosition
+			p.sig.UnreadPosition = false
 		case ir.SysFrontFace:
 			fi.kind = srcFace
 		case ir.SysPointCoord:
@@ -544,6 +547,7 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 			}
 			fi = fragInput{kind: srcVarying, vary: k}
 			p.sig.Varyings = max(p.sig.Varyings, k+1)
+			read |= 1 << k
 			if !interpSet[k] {
 				// The first input of a slot decides, as in the MSL.
 				interpSet[k] = true
@@ -554,6 +558,7 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 		}
 		p.inputs = append(p.inputs, fi)
 	}
+	p.sig.Unread = uint32(1)<<p.sig.Varyings - 1 &^ read
 	for i := range p.colors {
 		p.colors[i] = -1
 	}

@@ -113,6 +113,9 @@ type pipeline struct {
 	fp   backend.FragmentProgram // nil: no fragment stage
 	vsig backend.VertexSignature
 	fsig backend.FragmentSignature
+	// noPerspective: a varying the fragment program reads is
+	// interpolated without perspective.
+	noPerspective bool
 }
 
 func (p *pipeline) Desc() backend.RenderPipelineDesc { return p.desc }
@@ -130,6 +133,11 @@ func (d *Device) NewRenderPipeline(desc backend.RenderPipelineDesc) (backend.Ren
 			return nil, fmt.Errorf("reference: fragment function is not a reference fragment function")
 		}
 		p.fp, p.fsig = ff.fp, ff.fp.FragmentSignature()
+		for j := 0; j < min(p.fsig.Varyings, backend.MaxVaryings); j++ {
+			if p.fsig.Interp[j] == backend.InterpNoPerspective && p.fsig.Unread&(1<<j) == 0 {
+				p.noPerspective = true
+			}
+		}
 	}
 	if p.desc.SampleCount < 1 {
 		p.desc.SampleCount = 1

@@ -301,7 +301,9 @@ func (w *worker) shade(pr *prim) {
 			inv := 1 / s
 			pw[l] = [3]float64{pw[l][0] * inv, pw[l][1] * inv, pw[l][2] * inv}
 		}
-		q.Position[l] = [4]float32{float32(li.x) + 0.5, float32(li.y) + 0.5, float32(li.z), float32(s)}
+		if !dc.pl.fsig.UnreadPosition {
+			q.Position[l] = [4]float32{float32(li.x) + 0.5, float32(li.y) + 0.5, float32(li.z), float32(s)}
+		}
 		if pr.kind == primPoint {
 			v, sz := pr.v[0], pr.size
 			q.PointCoord[l] = [2]float32{float32((float64(li.x) + 0.5 - (v.x - sz/2)) / sz), float32((float64(li.y) + 0.5 - (v.y - sz/2)) / sz)}
@@ -322,11 +324,18 @@ func (w *worker) shade(pr *prim) {
 		// Each lane's weights in float32, perspective-correct and not.
 		var wp, wn [4][3]float32
 		for l := range wp {
-			b := &w.lane[l].b
 			wp[l] = [3]float32{float32(pw[l][0]), float32(pw[l][1]), float32(pw[l][2])}
-			wn[l] = [3]float32{float32(b[0]), float32(b[1]), float32(b[2])}
+		}
+		if dc.pl.noPerspective {
+			for l := range wn {
+				b := &w.lane[l].b
+				wn[l] = [3]float32{float32(b[0]), float32(b[1]), float32(b[2])}
+			}
 		}
 		for j := 0; j < n; j++ {
+			if sig.Unread&(1<<j) != 0 {
+				continue
+			}
 			wts := &wp
 			switch sig.Interp[j] {
 			case backend.InterpFlat:
