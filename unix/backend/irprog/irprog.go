@@ -558,7 +558,7 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 		}
 		p.inputs = append(p.inputs, fi)
 	}
-	p.sig.Unread = uint32(1)<<p.sig.Varyings - 1 &^ read
+	p.sig.Unread = (uint32(1)<<p.sig.Varyings - 1) &^ read
 	for i := range p.colors {
 		p.colors[i] = -1
 	}
