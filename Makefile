@@ -200,7 +200,7 @@ bench-instructions:
 	@command -v valgrind >/dev/null || { echo "valgrind missing: apt-get install valgrind"; exit 1; }
 	@mkdir -p $(BUILD)
 	$(GO) test -c -o $(BUILD)/device.test ./unix/device/
-	@for b in Fill Many; do \
+	@for b in Fill Many UI; do \
 		GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/device.test \
 			-test.run '^$$' -test.bench "BenchmarkFrame$$b\$$" -test.benchtime 1x -test.cpu 1 2>&1 | \
 			sed -n "s/^==[0-9]*== Collected : /BenchmarkFrame$$b instructions: /p"; \

@@ -117,15 +117,17 @@ func (w *worker) prim(pr *prim, ya, yb int) {
 }
 
 // triCentre is prim for a triangle sampled once at pixel centres (no
-// multisampling): the edge functions step from pixel to pixel in exact
-// integers, and give the coverage and the barycentrics cover and bary
-// would compute (bary's float64 edge functions are exact integers too,
-// so float64(E) is the same value).
+// multisampling): the edge functions step from pixel to pixel, in int64
+// for the coverage cover computes and in float64 for the barycentrics
+// bary computes (whose float64 edge functions are exact integers, so
+// stepping them is exact too; 386 converts no int64 to float).
 func (w *worker) triCentre(pr *prim, ya, yb int) {
 	x0, x1 := pr.minX, pr.maxX
 	var step [3]int64 // one pixel right
+	var fstep [3]float64
 	for i := range step {
 		step[i] = pr.ea[i] * subpixel
+		fstep[i] = pr.fa[i] * subpixel
 	}
 	for qy := ya &^ 1; qy <= yb; qy += 2 {
 		qx0, qx1 := w.triSpan(pr, qy, x0&^1, x1)
@@ -133,10 +135,13 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 		// The edge functions without bias at the centres of the quad's
 		// two left pixels, moved two pixels right per quad.
 		var e [2][3]int64
+		var f [2][3]float64
 		for r := range e {
 			sx, sy := int64(qx0)*subpixel+subpixel/2, int64(qy+r)*subpixel+subpixel/2
+			fx, fy := float64(qx0*subpixel+subpixel/2), float64((qy+r)*subpixel+subpixel/2)
 			for i := range e[r] {
 				e[r][i] = pr.ea[i]*sx + pr.eb[i]*sy + pr.ec[i]
+				f[r][i] = pr.fa[i]*fx + pr.fb[i]*fy + pr.fc[i]
 			}
 		}
 		for qx := qx0; qx <= qx1; qx += 2 {
@@ -144,10 +149,12 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 			for l := 0; l < 4; l++ {
 				li := &w.lane[l]
 				li.x, li.y = qx+l&1, qy+l>>1
-				er := &e[l>>1]
+				er, fr := &e[l>>1], &f[l>>1]
 				e0, e1, e2 := er[0], er[1], er[2]
+				f0, f1, f2 := fr[0], fr[1], fr[2]
 				if l&1 != 0 {
 					e0, e1, e2 = e0+step[0], e1+step[1], e2+step[2]
+					f0, f1, f2 = f0+fstep[0], f1+fstep[1], f2+fstep[2]
 				}
 				li.cover = 0
 				if li.x >= x0 && li.x <= x1 && li.y >= ya && li.y <= yb &&
@@ -155,11 +162,12 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 					li.cover = 1
 					any = true
 				}
-				li.b = [3]float64{float64(e0) * pr.invArea, float64(e1) * pr.invArea, float64(e2) * pr.invArea}
+				li.b = [3]float64{f0 * pr.invArea, f1 * pr.invArea, f2 * pr.invArea}
 			}
 			for r := range e {
 				for i := range e[r] {
 					e[r][i] += 2 * step[i]
+					f[r][i] += 2 * fstep[i]
 				}
 			}
 			if !any {

@@ -91,7 +91,8 @@ func wrapPair(m backend.AddressMode, i, n int) (i0, i1 int, ok bool) {
 // nearest2D is sampleLevel's point sample of a 2D level's first slice
 // where the texel is not the border (ok is false there).
 func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32) (c [4]float32, ok bool) {
-	x, y := int(math.Floor(float64(u)*float64(l.w))), int(math.Floor(float64(v)*float64(l.h)))
+	x, _ := floorInt(float64(u) * float64(l.w))
+	y, _ := floorInt(float64(v) * float64(l.h))
 	if uint(x) >= uint(l.w) {
 		if x = wrap(s.SAddress, x, l.w); x < 0 {
 			return c, false
@@ -568,10 +569,11 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 // border, which the general path handles.
 func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32) (c [4]float32, ok bool) {
 	fu, fv := float64(u)*float64(l.w)-0.5, float64(v)*float64(l.h)-0.5
-	x0f, y0f := math.Floor(fu), math.Floor(fv)
+	xi, x0f := floorInt(fu)
+	yi, y0f := floorInt(fv)
 	ax, ay := float32(fu-x0f), float32(fv-y0f)
-	x0, x1, okx := wrapPair(s.SAddress, int(x0f), l.w)
-	y0, y1, oky := wrapPair(s.TAddress, int(y0f), l.h)
+	x0, x1, okx := wrapPair(s.SAddress, xi, l.w)
+	y0, y1, oky := wrapPair(s.TAddress, yi, l.h)
 	if !okx || !oky {
 		return c, false
 	}
@@ -584,6 +586,21 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 		return top + (bot-top)*ay
 	}
 	return [4]float32{lerp2(0), lerp2(1), lerp2(2), lerp2(3)}, true
+}
+
+// floorInt is int(math.Floor(f)) and math.Floor(f), the float through
+// integer conversions where it is small enough: on 386 math.Floor is a
+// call, and this runs per texel tap.
+func floorInt(f float64) (int, float64) {
+	if f > -1<<30 && f < 1<<30 && f != 0 { // 0: math.Floor keeps -0
+		i := int(f) // towards zero
+		if float64(i) > f {
+			i--
+		}
+		return i, float64(i)
+	}
+	x := math.Floor(f)
+	return int(x), x
 }
 
 // compare is Metal's compare function with a the new (or reference) value

@@ -668,3 +668,22 @@ func TestSamplePlainMatchesSampleLanes(t *testing.T) {
 		t.Fatal("SamplePlain never answered")
 	}
 }
+
+// floorInt gives math.Floor's value and its int, bit for bit, across
+// signs, fractions, integers, -0, the edges of its integer path and
+// values past it.
+func TestFloorInt(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	vals := []float64{0, math.Copysign(0, -1), 0.5, -0.5, 1, -1, 1.5, -1.5, 1<<30 - 0.5, -(1<<30 - 0.5), 1 << 30, -1 << 30, 3e9, -3e9,
+		math.Nextafter(1, 0), math.Nextafter(-1, 0), 1e-300, -1e-300}
+	for range 10000 {
+		vals = append(vals, (rnd.Float64()-0.5)*float64(int64(1)<<rnd.IntN(40)))
+	}
+	for _, f := range vals {
+		i, x := floorInt(f)
+		want := math.Floor(f)
+		if math.Float64bits(x) != math.Float64bits(want) || i != int(want) {
+			t.Fatalf("floorInt(%v) = %d, %v; want %d, %v", f, i, x, int(want), want)
+		}
+	}
+}
