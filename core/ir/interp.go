@@ -76,7 +76,6 @@ type Machine struct {
 	ret   uint8            // lanes that returned from the current function
 	kill  uint8
 	tex   TexRequest
-	texo  [4][4]float32
 }
 
 // NewMachine validates and compiles s and returns a machine for it; when
@@ -549,17 +548,18 @@ func (m *Machine) sampleOps(in *Inst, ops *[3][4]vec, res *[4]vec) {
 				dx[c] = r.Coord[1][c] - r.Coord[0][c]
 				dy[c] = r.Coord[2][c] - r.Coord[0][c]
 			}
-			r.Ddx = [4][4]float32{dx, dx, dx, dx}
-			r.Ddy = [4][4]float32{dy, dy, dy, dy}
+			for l := range r.Ddx {
+				r.Ddx[l], r.Ddy[l] = dx, dy
+			}
 		} else {
 			r.Mode = TexLod
 		}
 	}
-	m.texo = [4][4]float32{}
+	// The sampler writes the result's bits in place (lanes past m.lanes
+	// are never read).
+	out := (*[4][4]float32)(unsafe.Pointer(res))
+	*out = [4][4]float32{}
 	if m.env != nil && m.env.Textures != nil {
-		m.env.Textures.Sample(r, &m.texo)
-	}
-	for l := 0; l < m.lanes; l++ {
-		res[l] = fbits(m.texo[l])
+		m.env.Textures.Sample(r, out)
 	}
 }

@@ -60,12 +60,10 @@ func (r *stageRes) SamplePlain(n int, coord *[4][4]float32, out *[4][4]float32) 
 	for i := range coord {
 		u, v := coord[i][0], coord[i][1]
 		if s.MagFilter == backend.FilterNearest {
-			if c, ok := nearest2D(l, s, u, v); ok {
-				out[i] = c
+			if nearest2D(l, s, u, v, &out[i]) {
 				continue
 			}
-		} else if c, ok := bilinear2D(l, s, 0, u, v); ok {
-			out[i] = c
+		} else if bilinear2D(l, s, 0, u, v, &out[i]) {
 			continue
 		}
 		out[i] = sampleLevel(t, l, s, s.MagFilter, 0, u, v, 0, -1)
@@ -88,22 +86,23 @@ func wrapPair(m backend.AddressMode, i, n int) (i0, i1 int, ok bool) {
 	return i0, i1, i0|i1 >= 0
 }
 
-// nearest2D is sampleLevel's point sample of a 2D level's first slice
-// where the texel is not the border (ok is false there).
-func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32) (c [4]float32, ok bool) {
+// nearest2D is sampleLevel's point sample of a 2D level's first slice,
+// into c, where the texel is not the border (it reports false there).
+func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32, c *[4]float32) bool {
 	x, _ := floorInt(float64(u) * float64(l.w))
 	y, _ := floorInt(float64(v) * float64(l.h))
 	if uint(x) >= uint(l.w) {
 		if x = wrap(s.SAddress, x, l.w); x < 0 {
-			return c, false
+			return false
 		}
 	}
 	if uint(y) >= uint(l.h) {
 		if y = wrap(s.TAddress, y, l.h); y < 0 {
-			return c, false
+			return false
 		}
 	}
-	return l.texels[y*l.w+x], true
+	*c = l.texels[y*l.w+x]
+	return true
 }
 
 func (r *stageRes) Buffer(i int) []byte {
@@ -509,7 +508,8 @@ func fetch(t *Texture, l *decodedLevel, s *backend.SamplerDesc, slice, x, y, z i
 
 func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.SamplerFilter, slice int, u, v, w, ref float32) [4]float32 {
 	if l.d == 1 && ref < 0 && f != backend.FilterNearest && t.desc.Type != backend.TextureTypeCube && t.desc.Type != backend.TextureType1D {
-		if c, ok := bilinear2D(l, s, slice, u, v); ok {
+		var c [4]float32
+		if bilinear2D(l, s, slice, u, v, &c) {
 			return c
 		}
 	}
@@ -565,9 +565,9 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 
 // bilinear2D is the common bilinear footprint of a 2D level: four taps
 // that all address texels after wrapping (no border), filtered with two
-// lerps a row and one between the rows. ok is false where a tap reads the
-// border, which the general path handles.
-func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32) (c [4]float32, ok bool) {
+// lerps a row and one between the rows, into c. It reports false where a
+// tap reads the border, which the general path handles.
+func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32, c *[4]float32) bool {
 	fu, fv := float64(u)*float64(l.w)-0.5, float64(v)*float64(l.h)-0.5
 	xi, x0f := floorInt(fu)
 	yi, y0f := floorInt(fv)
@@ -575,7 +575,7 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	x0, x1, okx := wrapPair(s.SAddress, xi, l.w)
 	y0, y1, oky := wrapPair(s.TAddress, yi, l.h)
 	if !okx || !oky {
-		return c, false
+		return false
 	}
 	r0, r1 := (slice*l.h+y0)*l.w, (slice*l.h+y1)*l.w
 	tx := l.texels
@@ -585,7 +585,8 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 		bot := cc[i] + (d[i]-cc[i])*ax
 		return top + (bot-top)*ay
 	}
-	return [4]float32{lerp2(0), lerp2(1), lerp2(2), lerp2(3)}, true
+	*c = [4]float32{lerp2(0), lerp2(1), lerp2(2), lerp2(3)}
+	return true
 }
 
 // floorInt is int(math.Floor(f)) and math.Floor(f), the float through
