@@ -200,6 +200,37 @@ func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err 
 	return m.kill, nil
 }
 
+// QuadInputs and QuadOutputs are the machine's input and output
+// registers as RunQuad's in and out lay them out ([register][lane]), for
+// RunQuadInPlace. They stay valid for the machine's life.
+func (m *Machine) QuadInputs() [][4][4]float32  { return floatRegs(m.regs[RegInput]) }
+func (m *Machine) QuadOutputs() [][4][4]float32 { return floatRegs(m.regs[RegOutput]) }
+
+func floatRegs(r [][4]vec) [][4][4]float32 {
+	if len(r) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*[4][4]float32)(unsafe.Pointer(&r[0])), len(r)) // the same bits
+}
+
+// RunQuadInPlace is RunQuad with the inputs already written to
+// QuadInputs (but for SysDefault ones, filled here) and the outputs left
+// in QuadOutputs: no copies either way.
+func (m *Machine) RunQuadInPlace(env *Env) (killed uint8, err error) {
+	if m.s.Stage != StagePixel {
+		return 0, fmt.Errorf("ir: RunQuadInPlace on a %v shader", m.s.Stage)
+	}
+	m.reset(4, true, env)
+	for i, d := range m.s.Inputs {
+		if d.Sys == SysDefault {
+			v := fbits(d.Default())
+			m.regs[RegInput][i] = [4]vec{v, v, v, v}
+		}
+	}
+	m.run()
+	return m.kill, nil
+}
+
 func fbits(f [4]float32) vec {
 	return vec{math.Float32bits(f[0]), math.Float32bits(f[1]), math.Float32bits(f[2]), math.Float32bits(f[3])}
 }

@@ -143,6 +143,22 @@ func SameResults(s *ir.Shader, env *ir.Env, r *rand.Rand) error {
 				}
 			}
 		}
+		// In place: the same inputs written to the machine's registers.
+		copy(fast.QuadInputs(), in)
+		kc, err := fast.RunQuadInPlace(env)
+		if err != nil {
+			return err
+		}
+		if kc != kb {
+			return fmt.Errorf("discards in place: %04b, interpreted %04b", kc, kb)
+		}
+		for o, c := range fast.QuadOutputs() {
+			for l := range c {
+				if !bits(c[l], b[o][l]) {
+					return fmt.Errorf("output %d lane %d in place: %v, interpreted %v", o, l, c[l], b[o][l])
+				}
+			}
+		}
 	}
 	return nil
 }

@@ -602,7 +602,8 @@ type fragmentState struct {
 }
 
 func (p *FragmentProgram) newState() *fragmentState {
-	st := &fragmentState{m: p.code.NewMachine(), in: make([][4][4]float32, len(p.s.Inputs)), out: make([][4][4]float32, len(p.s.Outputs))}
+	m := p.code.NewMachine()
+	st := &fragmentState{m: m, in: m.QuadInputs(), out: m.QuadOutputs()}
 	if len(p.s.Samplers) > 0 {
 		st.env.Textures = &st.tex
 	}
@@ -686,7 +687,7 @@ func (p *FragmentProgram) run(st *fragmentState, q *backend.Quad, out *backend.F
 			*v = [4][4]float32{}
 		}
 	}
-	killed, err := st.m.RunQuad(&st.env, st.in, st.out)
+	killed, err := st.m.RunQuadInPlace(&st.env)
 	if err != nil {
 		panic(err)
 	}
