@@ -2,6 +2,7 @@ package reference
 
 import (
 	"math"
+	"runtime"
 
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
@@ -589,11 +590,12 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	return true
 }
 
-// floorInt is int(math.Floor(f)) and math.Floor(f), the float through
-// integer conversions where it is small enough: on 386 math.Floor is a
-// call, and this runs per texel tap.
+// floorInt is int(math.Floor(f)) and math.Floor(f). On 386, where
+// math.Floor is a call (and this runs per texel tap), it goes through
+// integer conversions where f is small enough; elsewhere math.Floor is
+// one instruction.
 func floorInt(f float64) (int, float64) {
-	if f > -1<<30 && f < 1<<30 && f != 0 { // 0: math.Floor keeps -0
+	if runtime.GOARCH == "386" && f > -1<<30 && f < 1<<30 && f != 0 { // 0: math.Floor keeps -0
 		i := int(f) // towards zero
 		if float64(i) > f {
 			i--
