@@ -194,17 +194,20 @@ bench-reference:
 	$(GO) test -run '^$$' -bench 'BenchmarkFrameMany' -benchmem -benchtime 20x ./unix/device/
 
 # Instructions (callgrind: the same count on a loaded machine) that
-# bench-frames' fill and many scenes take in process on one core: the
-# benchmark's setup frame and one frame. Needs valgrind.
+# bench-frames' fill, many and ui scenes take in process on one core:
+# the benchmark's setup frame and one frame, for the amd64 unix side and
+# the 386 one (what a 32-bit game's runs under Linux Wine). Needs
+# valgrind.
 bench-instructions:
 	@command -v valgrind >/dev/null || { echo "valgrind missing: apt-get install valgrind"; exit 1; }
 	@mkdir -p $(BUILD)
 	$(GO) test -c -o $(BUILD)/device.test ./unix/device/
-	@for b in Fill Many UI; do \
-		GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/device.test \
+	CGO_ENABLED=1 GOARCH=386 CC="gcc -m32" $(GO) test -c -o $(BUILD)/device-386.test ./unix/device/
+	@for t in device device-386; do for b in Fill Many UI; do \
+		GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/$$t.test \
 			-test.run '^$$' -test.bench "BenchmarkFrame$$b\$$" -test.benchtime 1x -test.cpu 1 2>&1 | \
-			sed -n "s/^==[0-9]*== Collected : /BenchmarkFrame$$b instructions: /p"; \
-	done
+			sed -n "s/^==[0-9]*== Collected : /$$t BenchmarkFrame$$b instructions: /p"; \
+	done; done
 
 # The device's own cost per draw, the backend's recording and raster
 # left out (docs/PERFORMANCE.md).

@@ -376,6 +376,14 @@ func (w *worker) shade(pr *prim) {
 	// Without a depth or stencil test, every covered sample passes and
 	// its depth is not needed.
 	tested := p.depth != nil || p.stencil != nil && st.dss != nil && st.dss.desc.StencilEnable
+	// The attachments blended source-alpha over 8-bit RGBA or BGRA, which
+	// take blendOver8 directly.
+	var over uint8
+	for i := 0; i < sig.Outputs && i < backend.MaxColorAttachments; i++ {
+		if t := p.color[i]; t != nil && t.four8 != 0 && overBlend(&dc.pl.desc.ColorAttachments[i]) {
+			over |= 1 << i
+		}
+	}
 	for l := 0; l < 4; l++ {
 		if live&(1<<l) == 0 {
 			continue
@@ -415,7 +423,9 @@ func (w *worker) shade(pr *prim) {
 				continue
 			}
 			for i := 0; i < sig.Outputs && i < backend.MaxColorAttachments; i++ {
-				if t := p.color[i]; t != nil {
+				if t := p.color[i]; over&(1<<i) != 0 {
+					blendOver8(t.four8 == four8BGRA, out.Color[i][l], t.at(li.x, li.y, s))
+				} else if t != nil {
 					blend(t, &dc.pl.desc.ColorAttachments[i], &st.blendColor, &dc.blendColorNorm, out.Color[i][l], t.at(li.x, li.y, s))
 				}
 			}
@@ -533,10 +543,6 @@ func stencilOp(f pixfmt.Format, p []byte, old uint8, op backend.StencilOp, ref, 
 func blend(t *target, cd *backend.ColorAttachmentDesc, constant, constantNorm *[4]float32, src [4]float32, px []byte) {
 	mask := cd.WriteMask
 	if mask == backend.ColorMaskNone {
-		return
-	}
-	if t.four8 != 0 && overBlend(cd) {
-		blendOver8(t.four8 == four8BGRA, src, px)
 		return
 	}
 	k := *constant

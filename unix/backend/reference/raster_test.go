@@ -1,12 +1,15 @@
 package reference
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
+	"mtld3d/unix/backend/reference/texel"
 )
 
 // coverage returns, per pixel of an R8 target, how many times additive
@@ -291,6 +294,40 @@ func TestTriangleStripAndIndexed(t *testing.T) {
 		}
 		if got := pixel(tex, x, 1)[0]; got != want {
 			t.Errorf("x=%d: %d want %d", x, got, want)
+		}
+	}
+}
+
+// blendOver8 and the inline 8-bit RGBA/BGRA reads and writes give the
+// general blend's bits through the format's codec.
+func TestBlendOver8MatchesBlend(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	cd := backend.ColorAttachmentDesc{BlendEnable: true, WriteMask: backend.ColorMaskAll,
+		RGBBlendOp: backend.BlendOpAdd, AlphaBlendOp: backend.BlendOpAdd,
+		SrcRGB: backend.BlendSourceAlpha, SrcAlpha: backend.BlendSourceAlpha,
+		DstRGB: backend.BlendOneMinusSourceAlpha, DstAlpha: backend.BlendOneMinusSourceAlpha}
+	if !overBlend(&cd) {
+		t.Fatal("alpha over is not overBlend")
+	}
+	var k [4]float32
+	for _, f := range []pixfmt.Format{pixfmt.RGBA8Unorm, pixfmt.BGRA8Unorm} {
+		general := &target{codec: texel.For(f), norm: true} // the codec's calls
+		inline := &target{codec: texel.For(f), norm: true, four8: four8RGBA}
+		if f == pixfmt.BGRA8Unorm {
+			inline.four8 = four8BGRA
+		}
+		for range 20000 {
+			src := [4]float32{rnd.Float32()*1.4 - 0.2, rnd.Float32(), rnd.Float32()*1.4 - 0.2, rnd.Float32()*1.4 - 0.2}
+			px := []byte{byte(rnd.IntN(256)), byte(rnd.IntN(256)), byte(rnd.IntN(256)), byte(rnd.IntN(256))}
+			want := append([]byte(nil), px...)
+			blend(general, &cd, &k, &k, src, want)
+			got := append([]byte(nil), px...)
+			blendOver8(inline.four8 == four8BGRA, src, got)
+			viaBlend := append([]byte(nil), px...)
+			blend(inline, &cd, &k, &k, src, viaBlend)
+			if !bytes.Equal(got, want) || !bytes.Equal(viaBlend, want) {
+				t.Fatalf("%v: src %v over %v: blendOver8 %v, inline blend %v, want %v", f, src, px, got, viaBlend, want)
+			}
 		}
 	}
 }
