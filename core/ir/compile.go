@@ -39,7 +39,10 @@ func Compile(s *Shader) (*Code, error) {
 	for i, sub := range s.Subs {
 		c.subs[i] = c.block(sub)
 	}
-	c.body = c.block(optimize(s, s.Body))
+	body := optimize(s, s.Body)
+	if c.body = c.hoist(body); c.body == nil {
+		c.body = c.block(body)
+	}
 	return c, nil
 }
 

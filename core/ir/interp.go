@@ -77,6 +77,7 @@ type Machine struct {
 	kill  uint8
 	tex   TexRequest
 	texo  [4][4]float32
+	hoist *hoistCache // the uniform instructions' results (hoist.go)
 }
 
 // NewMachine validates and compiles s and returns a machine for it; when
