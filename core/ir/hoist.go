@@ -214,6 +214,14 @@ func (c *Code) hoist(body []Stmt) stmtFn {
 		}
 	}
 	slots = kept
+	defF := make([]bool, len(keys)) // a def shadows the constant register
+	for i, r := range keys {
+		for _, d := range c.s.DefF {
+			if r.File == RegConstF && d.Index == r.Index {
+				defF[i] = true
+			}
+		}
+	}
 	preFn, restFn := c.block(pre), c.block(rest)
 	return func(m *Machine, mask uint8) uint8 {
 		if mask&1 == 0 { // runs start with every lane: not one
@@ -230,15 +238,31 @@ func (c *Code) hoist(body []Stmt) stmtFn {
 		}
 		same := h.valid
 		for i, r := range keys {
-			if v := m.read(r, 0); v != h.key[i] {
+			var v vec
+			if r.File == RegConstF && !defF[i] {
+				// m.read's answer, without its search of the defs
+				if e := m.env; e != nil && r.Index >= 0 && r.Index < c.s.NumConstF && r.Index < len(e.ConstF) {
+					v = fbits(e.ConstF[r.Index])
+				}
+			} else {
+				v = m.read(r, 0)
+			}
+			if v != h.key[i] {
 				h.key[i], same = v, false
 			}
 		}
 		if same {
+			lanes := m.lanes
 			for i, s := range slots {
 				v := h.vals[i]
 				reg := &m.regs[s.file][s.index]
-				for l := 0; l < m.lanes; l++ {
+				if s.mask == MaskXYZW {
+					for l := 0; l < lanes; l++ {
+						reg[l] = v
+					}
+					continue
+				}
+				for l := 0; l < lanes; l++ {
 					for k := 0; k < 4; k++ {
 						if s.mask&(1<<k) != 0 {
 							reg[l][k] = v[k]
