@@ -148,13 +148,25 @@ type clipper struct {
 }
 
 func (c *clipper) outcode(v *cvert) uint32 {
+	// planeDistance's expressions written out for the fixed planes.
+	p, gb := &v.p, c.gb
 	var code uint32
-	for pl := 0; pl < planeDist+backend.MaxClipDistances; pl++ {
-		if c.planes&(1<<pl) != 0 && planeDistance(pl, v, c.gb) < 0 {
+	set := func(pl int, outside bool) {
+		if outside {
 			code |= 1 << pl
 		}
 	}
-	return code
+	set(planeNear, p[2] < 0)
+	set(planeFar, p[3]-p[2] < 0)
+	set(planeLeft, p[0]+gb*p[3] < 0)
+	set(planeRight, gb*p[3]-p[0] < 0)
+	set(planeBottom, p[1]+gb*p[3] < 0)
+	set(planeTop, gb*p[3]-p[1] < 0)
+	set(planeW, p[3]-wEpsilon < 0)
+	for i := range v.cd {
+		set(planeDist+i, v.cd[i] < 0)
+	}
+	return code & c.planes
 }
 
 func (c *clipper) lerp(a, b *cvert, t float64, out *cvert) {
@@ -470,17 +482,24 @@ func (g *geometry) shadeRange(lo, hi int, sc *shadeScratch) {
 		if j.batched {
 			n = min(4, hi-i)
 		}
+		// A run of four writes its vertices' outputs in place.
+		out, direct := &sc.out, n == 4
+		if direct {
+			out = (*[4]backend.VertexOut)(g.outs[i : i+4])
+		}
 		for l := 0; l < n; l++ {
 			fetchVertex(j.fetch, g.ids[i+l], instID, &sc.in[l])
-			sc.out[l] = backend.VertexOut{}
+			out[l] = backend.VertexOut{}
 		}
 		if j.batched {
-			j.vb.RunVertices(j.vs, &sc.in, &sc.out, n)
+			j.vb.RunVertices(j.vs, &sc.in, out, n)
 		} else {
-			pl.vp.RunVertex(j.vs, &sc.in[0], &sc.out[0])
+			pl.vp.RunVertex(j.vs, &sc.in[0], &out[0])
 		}
 		for l := 0; l < n; l++ {
-			g.outs[i+l] = sc.out[l]
+			if !direct {
+				g.outs[i+l] = sc.out[l]
+			}
 			toClip(&g.outs[i+l], &sc.cv, pl.vsig)
 			g.codes[i+l] = j.clip.outcode(&sc.cv)
 			g.proj[i+l] = project(&sc.cv, &st.viewport, j.dc.nvary, &j.pv[i+l])
