@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // A vertex shader runs in batches of up to four vertices, many batches a
 // draw, and much of a fixed-function one computes the same for every
 // vertex from constants alone (material and light colours, the point
@@ -7,7 +9,7 @@ package ir
 // uniform instructions (every operand an immediate, a constant register
 // or a component only uniform instructions write) and the rest. A
 // Machine runs the uniform ones again only when a constant register they
-// read changed since its last run; otherwise it puts back the results
+// read changed since its last run; otherwise it puts back the registers
 // they left. The rest runs as before, in order: the split is only made
 // where no other instruction writes a component a uniform one writes,
 // and none reads one before the last uniform write to it, so every read
@@ -21,12 +23,10 @@ type hoistCache struct {
 	vals  []vec
 }
 
-// regSlot is a register some uniform instruction writes and the
-// components of it that are put back.
+// regSlot is a register some uniform instruction writes.
 type regSlot struct {
 	file  RegFile
 	index int
-	mask  Mask
 }
 
 // compKey names one component of a register.
@@ -183,28 +183,18 @@ func (c *Code) hoist(body []Stmt) stmtFn {
 		})
 	}
 	for _, st := range pre {
-		in := st.(*Inst)
-		d := in.Dst.Reg
-		var m Mask
+		// A register is put back whole, as the uniform instructions
+		// leave it (the components they do not write are still 0):
+		// outputs, and temporaries the rest reads some component of.
+		d := st.(*Inst).Dst.Reg
+		keep := d.File == RegOutput
 		for k := uint8(0); k < 4; k++ {
-			// Outputs are all put back; temporaries where the rest reads them.
-			if in.Dst.Mask&(1<<k) != 0 && (d.File == RegOutput || readLater[compKey{d.File, d.Index, k}]) {
-				m |= 1 << k
-			}
+			keep = keep || readLater[compKey{d.File, d.Index, k}]
 		}
-		if m == 0 {
+		if !keep || slices.ContainsFunc(slots, func(s regSlot) bool { return s.file == d.File && s.index == d.Index }) {
 			continue
 		}
-		found := false
-		for j := range slots {
-			if slots[j].file == d.File && slots[j].index == d.Index {
-				slots[j].mask |= m
-				found = true
-			}
-		}
-		if !found {
-			slots = append(slots, regSlot{d.File, d.Index, m})
-		}
+		slots = append(slots, regSlot{d.File, d.Index})
 	}
 	// A slot out of the register file's range is written by nobody.
 	kept := slots[:0]
@@ -256,18 +246,8 @@ func (c *Code) hoist(body []Stmt) stmtFn {
 			for i, s := range slots {
 				v := h.vals[i]
 				reg := &m.regs[s.file][s.index]
-				if s.mask == MaskXYZW {
-					for l := 0; l < lanes; l++ {
-						reg[l] = v
-					}
-					continue
-				}
 				for l := 0; l < lanes; l++ {
-					for k := 0; k < 4; k++ {
-						if s.mask&(1<<k) != 0 {
-							reg[l][k] = v[k]
-						}
-					}
+					reg[l] = v
 				}
 			}
 		} else {
