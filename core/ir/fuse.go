@@ -25,7 +25,8 @@ func (c *Code) fuse(b []Stmt) (stmtFn, int) {
 // environment each run.
 type constRow struct {
 	known     bool
-	val       vec // known: after swizzle and modifiers
+	plain     bool // read as it is: identity swizzle, no modifier
+	val       vec  // known: after swizzle and modifiers
 	idx       int
 	sw        Swizzle
 	clr, flip uint32
@@ -51,6 +52,7 @@ func (c *Code) constOperand(s Src) (constRow, bool) {
 	if s.Neg {
 		r.flip = 1 << 31
 	}
+	r.plain = r.sw == Identity && !s.Abs && !s.Neg
 	return r, true
 }
 
@@ -102,29 +104,44 @@ func (c *Code) transform(b []Stmt) stmtFn {
 		vecFn(m, v)
 		var rv [4][4]float32
 		for i := range rows {
-			rv[i] = rows[i].value(m)
+			r := &rows[i]
+			if r.plain && m.env != nil && r.idx < len(m.env.ConstF) {
+				rv[i] = m.env.ConstF[r.idx]
+				continue
+			}
+			rv[i] = r.value(m)
 		}
+		rs := rv[:len(rows)]
 		for l := 0; l < m.lanes; l++ {
 			if mask&(1<<l) == 0 {
 				continue
 			}
 			a := f32(&v[l])
-			for i := range rows {
-				b := &rv[i]
-				var x float32
-				switch {
-				case lm:
-					x = mulf(lm, a[0], b[0]) + mulf(lm, a[1], b[1]) + mulf(lm, a[2], b[2])
+			// dots' expressions, the legacy multiply's test taken out of
+			// the common cases.
+			switch {
+			case lm:
+				for i := range rs {
+					b := &rs[i]
+					x := mulf(lm, a[0], b[0]) + mulf(lm, a[1], b[1]) + mulf(lm, a[2], b[2])
 					if dp4 {
 						x += mulf(lm, a[3], b[3])
 					}
-				case dp4:
-					x = a[0]*b[0] + a[1]*b[1] + a[2]*b[2]
-					x += a[3] * b[3]
-				default:
-					x = a[0]*b[0] + a[1]*b[1] + a[2]*b[2]
+					dst[l][comps[i]&3] = math.Float32bits(x)
 				}
-				dst[l][comps[i]&3] = math.Float32bits(x)
+			case dp4:
+				for i := range rs {
+					b := &rs[i]
+					x := a[0]*b[0] + a[1]*b[1] + a[2]*b[2]
+					x += a[3] * b[3]
+					dst[l][comps[i]&3] = math.Float32bits(x)
+				}
+			default:
+				for i := range rs {
+					b := &rs[i]
+					x := a[0]*b[0] + a[1]*b[1] + a[2]*b[2]
+					dst[l][comps[i]&3] = math.Float32bits(x)
+				}
 			}
 		}
 		return mask
