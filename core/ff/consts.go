@@ -265,6 +265,13 @@ func VertexConstantsTo(c [][4]float32, k *VertexKey, s *State, p *Params) [][4]f
 		}
 		b[LightSpot] = [4]float32{ct, cp, l.Falloff, inv}
 	}
+	VertexPaletteTo(c, k, p)
+	return c
+}
+
+// VertexPaletteTo rewrites the world-view matrix palette of c, which
+// VertexConstantsTo made for k: all a world matrix change touches.
+func VertexPaletteTo(c [][4]float32, k *VertexKey, p *Params) {
 	for i := 0; i < k.PaletteEntries(); i++ {
 		wv := Mul(&p.World[i], &p.View)
 		b := c[VSPalette+VSPaletteSize*i:]
@@ -274,7 +281,6 @@ func VertexConstantsTo(c [][4]float32, k *VertexKey, s *State, p *Params) [][4]f
 			b[4+j] = [4]float32{nm.M[j][0], nm.M[j][1], nm.M[j][2], 0}
 		}
 	}
-	return c
 }
 
 // PixelConstants returns the pixel shader's float constants (NumPSConst

@@ -313,13 +313,19 @@ func (v *vs) colors() {
 			b.op(ir.OpAdd, h.D(ir.MaskXYZ), L.S(), toViewer)
 			b.op(ir.OpNrm, h.D(ir.MaskXYZ), h.S().Swz('x', 'y', 'z', 'z'))
 			b.op(ir.OpDp3, lit.D(ir.MaskY), v.normal.S(), h.S())
+			b.op(ir.OpMov, lit.D(ir.MaskW), x(c(VSMatPower)))
+			b.op(ir.OpLit, lit.D(0), lit.S())
 		} else {
-			b.op(ir.OpMov, lit.D(ir.MaskY), imm1(0))
+			// Without specular only lit's y is read: N.L where it is
+			// positive, else 0, which is max (NaN and -0 give +0 too).
+			b.op(ir.OpMax, lit.D(ir.MaskY), x(lit.S()), imm1(0))
 		}
-		b.op(ir.OpMov, lit.D(ir.MaskW), x(c(VSMatPower)))
-		b.op(ir.OpLit, lit.D(0), lit.S())
 		b.op(ir.OpMad, amb.D(0), lc(LightAmbient), x(f.S()), amb.S())
-		b.op(ir.OpMul, lit.D(ir.MaskY|ir.MaskZ), lit.S(), x(f.S()))
+		if k.SpecularEnable {
+			b.op(ir.OpMul, lit.D(ir.MaskY|ir.MaskZ), lit.S(), x(f.S()))
+		} else {
+			b.op(ir.OpMul, lit.D(ir.MaskY), lit.S(), x(f.S()))
+		}
 		b.op(ir.OpMad, dif.D(0), lc(LightDiffuse), y(lit.S()), dif.S())
 		if k.SpecularEnable {
 			b.op(ir.OpMad, spc.D(0), lc(LightSpecular), z(lit.S()), spc.S())
@@ -332,13 +338,13 @@ func (v *vs) colors() {
 	// diffuse = Ce + Ca*(Ga + sum La*f) + Cd*sum(Ld*N.L*f), alpha Cd.a
 	b.op(ir.OpAdd, amb.D(0), amb.S(), c(VSAmbient))
 	b.op(ir.OpMad, amb.D(ir.MaskXYZ), ca, amb.S(), ce)
-	b.op(ir.OpMad, amb.D(ir.MaskXYZ), cd, dif.S(), amb.S())
-	b.op(ir.OpMov, amb.D(ir.MaskW), w(cd))
-	b.sat(ir.OpMov, v.diff.D(0), amb.S())
+	// Saturating each output component where it is computed gives the
+	// bits a saturating move of the assembled colour would.
+	b.sat(ir.OpMad, v.diff.D(ir.MaskXYZ), cd, dif.S(), amb.S())
+	b.sat(ir.OpMov, v.diff.D(ir.MaskW), w(cd))
 	// specular = Cs * sum(Ls*(N.H)^P*f), alpha Cs.a
-	b.op(ir.OpMul, spc.D(ir.MaskXYZ), cs, spc.S())
-	b.op(ir.OpMov, spc.D(ir.MaskW), w(cs))
-	b.sat(ir.OpMov, v.spec.D(0), spc.S())
+	b.sat(ir.OpMul, v.spec.D(ir.MaskXYZ), cs, spc.S())
+	b.sat(ir.OpMov, v.spec.D(ir.MaskW), w(cs))
 }
 
 // texcoords writes texcoord s for each active stage.

@@ -39,7 +39,10 @@ func Compile(s *Shader) (*Code, error) {
 	for i, sub := range s.Subs {
 		c.subs[i] = c.block(mergeSplits(sub))
 	}
-	c.body = c.block(optimize(s, mergeSplits(s.Body)))
+	body := optimize(s, mergeSplits(s.Body))
+	if c.body = c.hoist(body); c.body == nil {
+		c.body = c.block(body)
+	}
 	return c, nil
 }
 
@@ -56,6 +59,10 @@ func (c *Code) NewMachine() *Machine {
 func (c *Code) block(b []Stmt) stmtFn {
 	fns := make([]stmtFn, 0, len(b))
 	for i := 0; i < len(b); i++ {
+		if fn, n := c.fuse(b[i:]); n > 0 { // fuse.go
+			fns, i = append(fns, fn), i+n-1
+			continue
+		}
 		if n := dotGroup(b[i:]); n > 1 {
 			fns = append(fns, c.dots(b[i:i+n]))
 			i += n - 1

@@ -76,6 +76,7 @@ type Machine struct {
 	ret   uint8            // lanes that returned from the current function
 	kill  uint8
 	tex   TexRequest
+	hoist *hoistCache // the uniform instructions' results (hoist.go)
 }
 
 // NewMachine validates and compiles s and returns a machine for it; when

@@ -96,6 +96,17 @@ func putFloatBytes(b []byte, v [][4]float32) []byte {
 	return b
 }
 
+// putFloatBytesFrom rewrites registers from.. of b, which putFloatBytes
+// made from v.
+func putFloatBytesFrom(b []byte, v [][4]float32, from int) []byte {
+	for i := from; i < len(v); i++ {
+		for j, f := range v[i] {
+			binary.LittleEndian.PutUint32(b[16*i+4*j:], math.Float32bits(f))
+		}
+	}
+	return b
+}
+
 // constScratch is the storage setConstants fills on every draw (the
 // encoder copies bytes it is given, so one set serves every draw).
 type constScratch struct {
@@ -103,7 +114,9 @@ type constScratch struct {
 	dsb, vcb, pcb []byte
 	// dirty: a record since the last draw may have changed what the
 	// blocks derive from; the OK flags say a block is current.
-	dirty               bool
+	// worldDirty: a world matrix changed, which only the vertex
+	// constants' palette derives from.
+	dirty, worldDirty   bool
 	dsOK, vcOK, pcOK    bool
 	fit                 ff.ViewFit   // the draw state's viewport fit
 	vk                  ff.VertexKey // the vertex constants' key
@@ -273,7 +286,17 @@ func (d *Device) setConstants(enc *passEncoder, sh drawShaders, f *drawFunctions
 	// fit differs from the last build's; the encoder is sent a block only
 	// when it holds another.
 	if sc.dirty {
-		sc.dirty, sc.dsOK, sc.vcOK, sc.pcOK = false, false, false, false
+		sc.dirty, sc.worldDirty, sc.dsOK, sc.vcOK, sc.pcOK = false, false, false, false, false
+	}
+	if sc.worldDirty {
+		sc.worldDirty = false
+		if sc.vcOK && sh.vs == nil && sc.vk == f.vk {
+			ff.VertexPaletteTo(sc.vc, &f.vk, d.st.params)
+			sc.vcb = putFloatBytesFrom(sc.vcb, sc.vc, ff.VSPalette)
+			sc.vcGen = d.nextConstGen()
+		} else {
+			sc.vcOK = false
+		}
 	}
 	if !sc.dsOK || sc.fit != d.draws.fit {
 		if len(sc.ds) != ir.DSCount {

@@ -28,7 +28,8 @@ var constClean [shared.MaxRecordCode]bool
 func init() {
 	for _, name := range []string{"Nop", "Draw", "DrawIndexed", "DrawUP", "SetTexture", "SetStreamSource",
 		"SetStreamSourceFreq", "SetIndices", "SetFVF", "SetVertexDeclaration", "SetVertexShader", "SetPixelShader",
-		"SetShaderConstF", "SetShaderConstI", "SetShaderConstB", "UpdateBuffer", "UpdateTexture", "SetScissor", "IssueQuery"} {
+		"SetShaderConstF", "SetShaderConstI", "SetShaderConstB", "UpdateBuffer", "UpdateTexture", "SetScissor", "IssueQuery",
+		"SetTransform"} { // which marks what it changes itself
 		constClean[shared.RecordCode(name)] = true
 	}
 }

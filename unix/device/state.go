@@ -169,7 +169,10 @@ func init() {
 			p.Texture[r.State-uint32(types.D3DTS_TEXTURE0)] = m
 		case r.State >= 256 && r.State < 256+uint32(len(p.World)):
 			p.World[r.State-256] = m
+			d.draws.consts.worldDirty = true // SetTransform is constClean
+			return nil
 		}
+		d.draws.consts.dirty = true
 		return nil
 	})
 	on("SetMaterial", func(d *Device, r *shared.RecSetMaterial, _ []byte) error {

@@ -148,13 +148,25 @@ type clipper struct {
 }
 
 func (c *clipper) outcode(v *cvert) uint32 {
+	// planeDistance's expressions written out for the fixed planes.
+	p, gb := &v.p, c.gb
 	var code uint32
-	for pl := 0; pl < planeDist+backend.MaxClipDistances; pl++ {
-		if c.planes&(1<<pl) != 0 && planeDistance(pl, v, c.gb) < 0 {
+	set := func(pl int, outside bool) {
+		if outside {
 			code |= 1 << pl
 		}
 	}
-	return code
+	set(planeNear, p[2] < 0)
+	set(planeFar, p[3]-p[2] < 0)
+	set(planeLeft, p[0]+gb*p[3] < 0)
+	set(planeRight, gb*p[3]-p[0] < 0)
+	set(planeBottom, p[1]+gb*p[3] < 0)
+	set(planeTop, gb*p[3]-p[1] < 0)
+	set(planeW, p[3]-wEpsilon < 0)
+	for i := range v.cd {
+		set(planeDist+i, v.cd[i] < 0)
+	}
+	return code & c.planes
 }
 
 func (c *clipper) lerp(a, b *cvert, t float64, out *cvert) {
@@ -365,8 +377,9 @@ func (g *geometry) release() {
 // so the result does not depend on the split).
 func (g *geometry) shade(d *draw, dc *drawCtx, vs *stageRes, clip *clipper, inst uint32) {
 	j := &g.job
-	*j = shadeJob{d: d, dc: dc, vs: vs, clip: clip, inst: inst, pv: g.carvePverts(len(g.ids))}
+	*j = shadeJob{d: d, dc: dc, vs: vs, clip: clip, inst: inst, pv: g.carvePverts(len(g.ids)), fetch: j.fetch, unset: j.unset}
 	j.vb, j.batched = dc.pl.vp.(backend.VertexBatcher)
+	j.planFetch(&dc.pl.desc.VertexDescriptor, &dc.st.vs, inst, uint32(d.baseInstance))
 	n := len(g.ids)
 	workers := min(runtime.GOMAXPROCS(0), (n+shadeChunk-1)/shadeChunk)
 	if workers <= 1 {
@@ -408,12 +421,60 @@ type shadeJob struct {
 	pv      []pvert
 	vb      backend.VertexBatcher
 	batched bool
+	fetch   []fetchAttr // the draw's attributes with a format
+	unset   []int       // and those without, which read (0, 0, 0, 1)
+}
+
+// fetchAttr is one attribute as a draw reads it (fetchVertex's work
+// that is the same for every vertex of the draw and instance).
+type fetchAttr struct {
+	slot      int
+	format    backend.VertexFormat
+	data      []byte
+	stride    uint64
+	offset    uint64
+	size      uint64
+	perVertex bool   // the index is the vertex's
+	index     uint32 // else this one
+}
+
+// planFetch fills j.fetch and j.unset for the draw's vertex descriptor and
+// instance, reusing their storage.
+func (j *shadeJob) planFetch(vd *backend.VertexDescriptor, b *stageBindings, inst, baseInst uint32) {
+	j.fetch, j.unset = j.fetch[:0], j.unset[:0]
+	for i := range vd.Attributes {
+		a := &vd.Attributes[i]
+		if a.Format == backend.VertexInvalid {
+			j.unset = append(j.unset, i)
+			continue
+		}
+		f := fetchAttr{slot: i, format: a.Format, offset: uint64(a.Offset), size: uint64(a.Format.Size())}
+		if int(a.BufferIndex) < len(vd.Layouts) {
+			l := &vd.Layouts[a.BufferIndex]
+			f.stride = uint64(l.Stride)
+			rate := max(l.StepRate, 1)
+			switch l.Step {
+			case backend.StepPerVertex:
+				f.perVertex = true
+			case backend.StepPerInstance:
+				f.index = baseInst + inst/rate
+			}
+		}
+		f.data = b.buffers[a.BufferIndex].data()
+		j.fetch = append(j.fetch, f)
+	}
 }
 
 // shadeRange shades vertices lo..hi-1 of the current job.
 func (g *geometry) shadeRange(lo, hi int, sc *shadeScratch) {
 	j := &g.job
 	st, pl := j.dc.st, j.dc.pl
+	for l := range sc.in {
+		for _, a := range j.unset {
+			sc.in[l].Attr[a] = [4]float32{0, 0, 0, 1}
+		}
+	}
+	instID := j.inst + uint32(j.d.baseInstance)
 	for i := lo; i < hi; {
 		// Four vertices a run where the program can: one pass over its
 		// code.
@@ -421,17 +482,24 @@ func (g *geometry) shadeRange(lo, hi int, sc *shadeScratch) {
 		if j.batched {
 			n = min(4, hi-i)
 		}
+		// A run of four writes its vertices' outputs in place.
+		out, direct := &sc.out, n == 4
+		if direct {
+			out = (*[4]backend.VertexOut)(g.outs[i : i+4])
+		}
 		for l := 0; l < n; l++ {
-			fetchVertex(&pl.desc.VertexDescriptor, &st.vs, g.ids[i+l], j.inst, uint32(j.d.baseInstance), &sc.in[l])
-			sc.out[l] = backend.VertexOut{}
+			fetchVertex(j.fetch, g.ids[i+l], instID, &sc.in[l])
+			out[l] = backend.VertexOut{}
 		}
 		if j.batched {
-			j.vb.RunVertices(j.vs, &sc.in, &sc.out, n)
+			j.vb.RunVertices(j.vs, &sc.in, out, n)
 		} else {
-			pl.vp.RunVertex(j.vs, &sc.in[0], &sc.out[0])
+			pl.vp.RunVertex(j.vs, &sc.in[0], &out[0])
 		}
 		for l := 0; l < n; l++ {
-			g.outs[i+l] = sc.out[l]
+			if !direct {
+				g.outs[i+l] = sc.out[l]
+			}
 			toClip(&g.outs[i+l], &sc.cv, pl.vsig)
 			g.codes[i+l] = j.clip.outcode(&sc.cv)
 			g.proj[i+l] = project(&sc.cv, &st.viewport, j.dc.nvary, &j.pv[i+l])
@@ -788,37 +856,35 @@ func (g *geometry) point(dc *drawCtx, a int32) {
 	}
 }
 
-// fetchVertex reads the attributes of one vertex as the vertex descriptor
-// says. Per-instance data advances every StepRate instances from
-// baseInstance; reads past a buffer's end give (0, 0, 0, 1).
-func fetchVertex(vd *backend.VertexDescriptor, b *stageBindings, id, inst, baseInst uint32, in *backend.VertexIn) {
-	in.VertexID, in.InstanceID = id, inst+baseInst
-	for i := range vd.Attributes {
-		a := &vd.Attributes[i]
-		if a.Format == backend.VertexInvalid {
-			in.Attr[i] = [4]float32{0, 0, 0, 1}
+// fetchVertex reads the attributes of one vertex as the draw's fetch
+// plan (shadeJob.planFetch) says: per-instance data advances every
+// StepRate instances from baseInstance; reads past a buffer's end give
+// (0, 0, 0, 1); attributes without a format are the caller's.
+func fetchVertex(attrs []fetchAttr, id, instID uint32, in *backend.VertexIn) {
+	in.VertexID, in.InstanceID = id, instID
+	le := binary.LittleEndian
+	for k := range attrs {
+		a := &attrs[k]
+		index := a.index
+		if a.perVertex {
+			index = id
+		}
+		off := uint64(index)*a.stride + a.offset
+		if off+a.size > uint64(len(a.data)) {
+			in.Attr[a.slot] = [4]float32{0, 0, 0, 1}
 			continue
 		}
-		var index uint32
-		var stride uint32
-		if int(a.BufferIndex) < len(vd.Layouts) {
-			l := &vd.Layouts[a.BufferIndex]
-			stride = l.Stride
-			rate := max(l.StepRate, 1)
-			switch l.Step {
-			case backend.StepPerVertex:
-				index = id
-			case backend.StepPerInstance:
-				index = baseInst + inst/rate
-			}
+		p := a.data[off : off+a.size]
+		// The float formats inline, as DecodeAttribute reads them.
+		switch a.format {
+		case backend.VertexFloat2:
+			in.Attr[a.slot] = [4]float32{math.Float32frombits(le.Uint32(p)), math.Float32frombits(le.Uint32(p[4:])), 0, 1}
+		case backend.VertexFloat3:
+			in.Attr[a.slot] = [4]float32{math.Float32frombits(le.Uint32(p)), math.Float32frombits(le.Uint32(p[4:])), math.Float32frombits(le.Uint32(p[8:])), 1}
+		case backend.VertexFloat4:
+			in.Attr[a.slot] = [4]float32{math.Float32frombits(le.Uint32(p)), math.Float32frombits(le.Uint32(p[4:])), math.Float32frombits(le.Uint32(p[8:])), math.Float32frombits(le.Uint32(p[12:]))}
+		default:
+			in.Attr[a.slot] = backend.DecodeAttribute(a.format, p)
 		}
-		data := b.buffers[a.BufferIndex].data()
-		off := uint64(index)*uint64(stride) + uint64(a.Offset)
-		size := uint64(a.Format.Size())
-		if off+size > uint64(len(data)) {
-			in.Attr[i] = [4]float32{0, 0, 0, 1}
-			continue
-		}
-		in.Attr[i] = backend.DecodeAttribute(a.Format, data[off:off+size])
 	}
 }
