@@ -199,7 +199,7 @@ func (c *Code) hoist(body []Stmt) stmtFn {
 	// A slot out of the register file's range is written by nobody.
 	kept := slots[:0]
 	for _, s := range slots {
-		if s.index >= 0 && s.index < c.regCount(s.file) {
+		if s.index >= 0 && s.index < c.s.regCount(s.file) {
 			kept = append(kept, s)
 		}
 	}
@@ -268,22 +268,4 @@ func containsReg(rs []Reg, r Reg) bool {
 		}
 	}
 	return false
-}
-
-// regCount is the number of registers of a writable file.
-func (c *Code) regCount(f RegFile) int {
-	s := c.s
-	switch f {
-	case RegTemp:
-		return s.NumTemps
-	case RegITemp:
-		return s.NumITemps
-	case RegBTemp:
-		return s.NumBTemps
-	case RegInput:
-		return len(s.Inputs)
-	case RegOutput:
-		return len(s.Outputs)
-	}
-	return 0
 }

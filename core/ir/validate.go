@@ -82,8 +82,8 @@ func (v *validator) fail(format string, a ...any) {
 	}
 }
 
-func (v *validator) regCount(f RegFile) int {
-	s := v.s
+// regCount is the number of registers of file f in s.
+func (s *Shader) regCount(f RegFile) int {
 	switch f {
 	case RegTemp:
 		return s.NumTemps
@@ -134,13 +134,13 @@ func (v *validator) reg(r Reg, write bool) {
 		if r.Rel.File != RegITemp && r.Rel.File != RegConstI {
 			v.fail("relative index must be an int register")
 		}
-		if r.Rel.Index < 0 || r.Rel.Index >= v.regCount(r.Rel.File) || r.Rel.Comp > 3 {
+		if r.Rel.Index < 0 || r.Rel.Index >= v.s.regCount(r.Rel.File) || r.Rel.Comp > 3 {
 			v.fail("relative index register out of range")
 		}
 		return
 	}
-	if r.Index < 0 || r.Index >= v.regCount(r.File) {
-		v.fail("register %d of file %d out of range (%d)", r.Index, r.File, v.regCount(r.File))
+	if r.Index < 0 || r.Index >= v.s.regCount(r.File) {
+		v.fail("register %d of file %d out of range (%d)", r.Index, r.File, v.s.regCount(r.File))
 	}
 }
 
