@@ -15,9 +15,11 @@ type stageRes struct {
 	b   *stageBindings
 	tex [backend.MaxTextures]*decoded
 	// plain has bit i set where texture i sampled with sampler i reads one
-	// level with one filter whatever the LOD (see isPlain), so SamplePlain
-	// skips the LOD.
-	plain uint32
+	// level with one filter whatever the LOD (plainLevel's), so
+	// SamplePlain skips the LOD.
+	plain       uint32
+	plainLevel  [backend.MaxTextures]uint8
+	plainFilter [backend.MaxTextures]backend.SamplerFilter
 }
 
 var _ backend.QuadResources = (*stageRes)(nil)
@@ -34,40 +36,72 @@ func (r *stageRes) init(b *stageBindings) {
 	for i, t := range b.textures {
 		if t != nil {
 			r.tex[i] = t.sampled()
-			if i < len(b.samplers) && b.samplers[i] != nil && isPlain(t, r.tex[i], &b.samplers[i].desc) {
-				r.plain |= 1 << i
+			if i < len(b.samplers) && b.samplers[i] != nil {
+				if l, f, ok := plainLevel(t, r.tex[i], &b.samplers[i].desc); ok && l < 256 {
+					r.plain |= 1 << i
+					r.plainLevel[i], r.plainFilter[i] = uint8(l), f
+				}
 			}
 		}
 	}
 }
 
-// isPlain reports that sampleAt reads t's first level with one filter
-// for any LOD: a 2D texture without anisotropy whose minification and
-// magnification filters agree and that has one level or no mip filter.
-// The LOD then changes nothing, so it need not be worked out.
-func isPlain(t *Texture, c *decoded, s *backend.SamplerDesc) bool {
-	return t.desc.Type == backend.TextureType2D && s.MaxAnisotropy <= 1 && s.MinFilter == s.MagFilter &&
-		(s.MipFilter == backend.MipFilterNone || len(c.levels) == 1)
+// plainLevel returns the level and filter sampleAt reads t with for
+// every LOD, where they are the same for every LOD (ok is false
+// elsewhere): a 2D texture without anisotropy that either reads its
+// first level only (one level, or no mip filter) with min and mag
+// filters alike, or whose LOD clamps to one value (D3D9's
+// D3DTEXF_NONE mip filter, which the device sends as a clamp to the
+// base level). The LOD then need not be worked out.
+func plainLevel(t *Texture, c *decoded, s *backend.SamplerDesc) (level int, filter backend.SamplerFilter, ok bool) {
+	if t.desc.Type != backend.TextureType2D || s.MaxAnisotropy > 1 {
+		return 0, 0, false
+	}
+	levels := len(c.levels)
+	if (s.MipFilter == backend.MipFilterNone || levels == 1) && s.MinFilter == s.MagFilter {
+		return 0, s.MagFilter, true
+	}
+	if s.LodMinClamp != s.LodMaxClamp {
+		return 0, 0, false
+	}
+	// As sampleAt, for the one LOD every LOD clamps to.
+	lod := s.LodMinClamp
+	filter = s.MinFilter
+	if lod <= 0 {
+		filter = s.MagFilter
+	}
+	lc := float32(math.Max(0, math.Min(float64(lod), float64(levels-1))))
+	switch {
+	case s.MipFilter == backend.MipFilterNone || levels == 1:
+		return 0, filter, true
+	case s.MipFilter == backend.MipFilterNearest:
+		return min(int(math.Floor(float64(lc)+0.5)), levels-1), filter, true
+	}
+	l0 := int(lc)
+	if lc-float32(l0) != 0 && l0+1 < levels {
+		return 0, 0, false // between two levels
+	}
+	return l0, filter, true
 }
 
 // SamplePlain samples texture n with sampler n for the four lanes of a
 // quad, without comparison, at any LOD, and reports true, where that
-// pair is plain (isPlain); else it does nothing and reports false.
+// pair is plain (plainLevel); else it does nothing and reports false.
 func (r *stageRes) SamplePlain(n int, coord *[4][4]float32, out *[4][4]float32) bool {
 	if uint(n) >= 32 || r.plain&(1<<n) == 0 {
 		return false
 	}
-	t, l, s := r.b.textures[n], &r.tex[n].levels[0], &r.b.samplers[n].desc
+	t, l, s, f := r.b.textures[n], &r.tex[n].levels[r.plainLevel[n]], &r.b.samplers[n].desc, r.plainFilter[n]
 	for i := range coord {
 		u, v := coord[i][0], coord[i][1]
-		if s.MagFilter == backend.FilterNearest {
+		if f == backend.FilterNearest {
 			if nearest2D(l, s, u, v, &out[i]) {
 				continue
 			}
 		} else if bilinear2D(l, s, 0, u, v, &out[i]) {
 			continue
 		}
-		out[i] = sampleLevel(t, l, s, s.MagFilter, 0, u, v, 0, -1)
+		out[i] = sampleLevel(t, l, s, f, 0, u, v, 0, -1)
 	}
 	return true
 }
@@ -374,7 +408,7 @@ func sampleAt(t *Texture, c *decoded, s *backend.SamplerDesc, coord [4]float32, 
 		w = 0
 	}
 	levels := len(c.levels)
-	if lod < s.LodMinClamp {
+	if !(lod >= s.LodMinClamp) { // a NaN LOD (from NaN or infinite coordinates) too
 		lod = s.LodMinClamp
 	}
 	if lod > s.LodMaxClamp {

@@ -632,6 +632,11 @@ func TestSamplePlainMatchesSampleLanes(t *testing.T) {
 			if rnd.IntN(4) == 0 {
 				sd.MaxAnisotropy = 4
 			}
+			fixed := rnd.IntN(2) == 0 // the LOD clamped to one value, as D3DTEXF_NONE sends it
+			if fixed {
+				sd.LodMinClamp = float32(rnd.IntN(4)) - 0.5*float32(rnd.IntN(2))
+				sd.LodMaxClamp = sd.LodMinClamp
+			}
 			stage := &stageBindings{}
 			stage.textures[0] = tex
 			stage.samplers[0] = r.sampler(sd).(*sampler)
@@ -642,6 +647,9 @@ func TestSamplePlainMatchesSampleLanes(t *testing.T) {
 			base := [2]float32{rnd.Float32()*3 - 1, rnd.Float32()*3 - 1}
 			for l := range a.Coord {
 				a.Coord[l] = [4]float32{base[0] + float32(l&1)*scale/8, base[1] + float32(l>>1)*scale/8, 0, 0}
+				if rnd.IntN(20) == 0 {
+					a.Coord[l][0] = float32(math.NaN()) // a NaN LOD
+				}
 				a.LOD[l] = rnd.Float32()*4 - 2
 				a.Ddx[l] = [4]float32{rnd.Float32(), rnd.Float32(), 0, 0}
 				a.Ddy[l] = [4]float32{rnd.Float32(), rnd.Float32(), 0, 0}
@@ -649,7 +657,8 @@ func TestSamplePlainMatchesSampleLanes(t *testing.T) {
 			var want, got [4][4]float32
 			res.SampleLanes(0, 0, &a, &want)
 			if !res.SamplePlain(0, &a.Coord, &got) {
-				if sd.MinFilter == sd.MagFilter && sd.MaxAnisotropy <= 1 && (levels == 1 || sd.MipFilter == backend.MipFilterNone) {
+				if sd.MaxAnisotropy <= 1 && (sd.MinFilter == sd.MagFilter && (levels == 1 || sd.MipFilter == backend.MipFilterNone) ||
+					fixed && (sd.MipFilter != backend.MipFilterLinear || levels == 1 || sd.LodMinClamp == float32(int(sd.LodMinClamp)) || sd.LodMinClamp > float32(levels-1) || sd.LodMinClamp < 0)) {
 					t.Fatalf("not answered for %+v with %d levels", sd, levels)
 				}
 				continue
@@ -657,6 +666,9 @@ func TestSamplePlainMatchesSampleLanes(t *testing.T) {
 			answered++
 			for l := range got {
 				for k := range got[l] {
+					if got[l][k] != got[l][k] && want[l][k] != want[l][k] {
+						continue // NaN either way
+					}
 					if math.Float32bits(got[l][k]) != math.Float32bits(want[l][k]) {
 						t.Fatalf("%+v, %d levels, mode %d: lane %d %v, want %v", sd, levels, a.Mode, l, got[l], want[l])
 					}
@@ -684,6 +696,34 @@ func TestFloorInt(t *testing.T) {
 		want := math.Floor(f)
 		if math.Float64bits(x) != math.Float64bits(want) || i != int(want) {
 			t.Fatalf("floorInt(%v) = %d, %v; want %d, %v", f, i, x, int(want), want)
+		}
+	}
+}
+
+// A NaN LOD (from NaN or infinite coordinates) samples at the minimum
+// LOD clamp rather than indexing a level out of range.
+func TestNaNLODReadsTheMinimumClamp(t *testing.T) {
+	r := newRig(t)
+	tex := r.tex(backend.TextureDesc{Format: pixfmt.RGBA8Unorm, Width: 4, Height: 4, MipLevels: 3})
+	for l, v := range []byte{10, 20, 30} {
+		n := 4 >> l
+		tex.Replace(backend.Region{Width: n, Height: n, Depth: 1}, l, 0, bytes.Repeat([]byte{v, 0, 0, 255}, n*n), n*4, n*n*4)
+	}
+	for _, mip := range []backend.MipFilter{backend.MipFilterNearest, backend.MipFilterLinear} {
+		sd := backend.DefaultSamplerDesc()
+		sd.MipFilter, sd.LodMinClamp = mip, 1
+		stage := &stageBindings{}
+		stage.textures[0] = tex
+		stage.samplers[0] = r.sampler(sd).(*sampler)
+		res := newStageRes(stage)
+		var a backend.SampleArgs
+		for l := range a.Coord {
+			a.Coord[l] = [4]float32{float32(math.Inf(1)), 0.5, 0, 0}
+		}
+		var out [4][4]float32
+		res.SampleLanes(0, 0, &a, &out)
+		if want := float32(20) / 255; out[0][0] != want {
+			t.Errorf("mip filter %d: %v, want level 1's red %v", mip, out[0], want)
 		}
 	}
 }
