@@ -598,7 +598,7 @@ type fragmentState struct {
 	env     ir.Env
 	tex     quadTextures
 	c       consts
-	in, out [][4][4]float32
+	in, out [][4][4]float32 // m's input and output registers (QuadInputs, QuadOutputs)
 }
 
 func (p *FragmentProgram) newState() *fragmentState {
