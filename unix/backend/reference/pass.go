@@ -38,12 +38,7 @@ func (t *target) decode(px []byte) [4]float32 {
 	if t.four8 == 0 {
 		return t.codec.Decode(px)
 	}
-	v := binary.LittleEndian.Uint32(px)
-	a, b, c, d := texel.Unorm8(uint8(v)), texel.Unorm8(uint8(v>>8)), texel.Unorm8(uint8(v>>16)), texel.Unorm8(uint8(v>>24))
-	if t.four8 == four8BGRA {
-		a, c = c, a
-	}
-	return [4]float32{a, b, c, d}
+	return unpack8(px, t.four8 == four8BGRA)
 }
 
 // encode writes one sample's colour, as its codec does.
@@ -52,11 +47,27 @@ func (t *target) encode(px []byte, c [4]float32) {
 		t.codec.Encode(px, c)
 		return
 	}
-	r, b := c[0], c[2]
-	if t.four8 == four8BGRA {
+	pack8(px, t.four8 == four8BGRA, uint32(texel.U8(c[0])), uint32(texel.U8(c[1])), uint32(texel.U8(c[2])), uint32(texel.U8(c[3])))
+}
+
+// unpack8 decodes an 8-bit unorm RGBA (or, bgra, BGRA) sample to red,
+// green, blue and alpha, as the formats' codecs do.
+func unpack8(px []byte, bgra bool) [4]float32 {
+	v := binary.LittleEndian.Uint32(px)
+	a, b, c, d := texel.Unorm8(uint8(v)), texel.Unorm8(uint8(v>>8)), texel.Unorm8(uint8(v>>16)), texel.Unorm8(uint8(v>>24))
+	if bgra {
+		a, c = c, a
+	}
+	return [4]float32{a, b, c, d}
+}
+
+// pack8 stores red, green, blue and alpha bytes as an 8-bit RGBA (or,
+// bgra, BGRA) sample.
+func pack8(px []byte, bgra bool, r, g, b, a uint32) {
+	if bgra {
 		r, b = b, r
 	}
-	binary.LittleEndian.PutUint32(px, uint32(texel.U8(r))|uint32(texel.U8(c[1]))<<8|uint32(texel.U8(b))<<16|uint32(texel.U8(c[3]))<<24)
+	binary.LittleEndian.PutUint32(px, r|g<<8|b<<16|a<<24)
 }
 
 func newTarget(a *backend.AttachmentDesc) (*target, error) {

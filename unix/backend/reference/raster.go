@@ -1,7 +1,6 @@
 package reference
 
 import (
-	"encoding/binary"
 	"math"
 
 	"mtld3d/core/pixfmt"
@@ -175,7 +174,7 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 			}
 			for l := range w.lane {
 				li := &w.lane[l]
-				li.z = li.b[0]*pr.v[0].z + li.b[1]*pr.v[1].z + li.b[2]*pr.v[2].z + pr.zoff
+				li.z = pr.depthAt(&li.b)
 			}
 			w.shade(pr)
 		}
@@ -283,8 +282,14 @@ func (w *worker) bary(pr *prim) {
 		default:
 			li.b = [3]float64{1, 0, 0}
 		}
-		li.z = li.b[0]*pr.v[0].z + li.b[1]*pr.v[1].z + li.b[2]*pr.v[2].z + pr.zoff
+		li.z = pr.depthAt(&li.b)
 	}
+}
+
+// depthAt is the window depth at screen-space barycentrics b, depth bias
+// included.
+func (pr *prim) depthAt(b *[3]float64) float64 {
+	return b[0]*pr.v[0].z + b[1]*pr.v[1].z + b[2]*pr.v[2].z + pr.zoff
 }
 
 // shade runs the fragment program on the current quad, whose lanes'
@@ -600,11 +605,7 @@ func overBlend(cd *backend.ColorAttachmentDesc) bool {
 // calls.
 func blendOver8(bgra bool, src [4]float32, px []byte) {
 	src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
-	v := binary.LittleEndian.Uint32(px)
-	d0, d1, d2, d3 := texel.Unorm8(uint8(v)), texel.Unorm8(uint8(v>>8)), texel.Unorm8(uint8(v>>16)), texel.Unorm8(uint8(v>>24))
-	if bgra {
-		d0, d2 = d2, d0
-	}
+	dst := unpack8(px, bgra)
 	a := src[3]
 	ia := 1 - a
 	add := func(s, d float32) uint32 {
@@ -612,11 +613,7 @@ func blendOver8(bgra bool, src [4]float32, px []byte) {
 		y := d * ia
 		return uint32(texel.U8(x + y))
 	}
-	r, g, b, al := add(src[0], d0), add(src[1], d1), add(src[2], d2), add(src[3], d3)
-	if bgra {
-		r, b = b, r
-	}
-	binary.LittleEndian.PutUint32(px, r|g<<8|b<<16|al<<24)
+	pack8(px, bgra, add(src[0], dst[0]), add(src[1], dst[1]), add(src[2], dst[2]), add(src[3], dst[3]))
 }
 
 func clamp01(v float32) float32 {
