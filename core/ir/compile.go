@@ -2,6 +2,7 @@ package ir
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 )
 
@@ -769,6 +770,9 @@ func dotGroup(b []Stmt) int {
 	return n
 }
 
+// dotComp is the one component a dotGroup instruction writes.
+func dotComp(in *Inst) int { return bits.TrailingZeros8(uint8(in.Dst.Mask & MaskXYZW)) }
+
 // dots compiles a dotGroup: the vector read once, each dot product into
 // its component, as the instructions one by one would write them.
 func (c *Code) dots(b []Stmt) stmtFn {
@@ -779,11 +783,7 @@ func (c *Code) dots(b []Stmt) stmtFn {
 	for i, st := range b {
 		in := st.(*Inst)
 		rows[i] = c.src(in.Src[1])
-		for k := 0; k < 4; k++ {
-			if in.Dst.Mask&(1<<k) != 0 {
-				comps[i] = k
-			}
-		}
+		comps[i] = dotComp(in)
 	}
 	lm, dp4 := first.LegacyMul, first.Op == OpDp4
 	f, idx := first.Dst.Reg.File, first.Dst.Reg.Index

@@ -82,11 +82,7 @@ func (c *Code) transform(b []Stmt) stmtFn {
 			return nil
 		}
 		rows[i] = r
-		for k := 0; k < 4; k++ {
-			if in.Dst.Mask&(1<<k) != 0 {
-				comps[i] = k
-			}
-		}
+		comps[i] = dotComp(in)
 	}
 	vecFn := c.src(first.Src[0])
 	lm, dp4 := first.LegacyMul, first.Op == OpDp4

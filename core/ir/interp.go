@@ -185,20 +185,12 @@ func (m *Machine) RunQuad(env *Env, in, out [][4][4]float32) (killed uint8, err 
 	if len(in) < len(m.s.Inputs) || len(out) < len(m.s.Outputs) {
 		return 0, fmt.Errorf("ir: RunQuad needs %d inputs and %d outputs", len(m.s.Inputs), len(m.s.Outputs))
 	}
-	m.reset(4, true, env)
-	for i, d := range m.s.Inputs {
-		if d.Sys == SysDefault {
-			v := fbits(d.Default())
-			m.regs[RegInput][i] = [4]vec{v, v, v, v}
-			continue
-		}
-		m.regs[RegInput][i] = *(*[4]vec)(unsafe.Pointer(&in[i])) // the same bits
+	copy(m.QuadInputs(), in)
+	if killed, err = m.RunQuadInPlace(env); err != nil {
+		return 0, err
 	}
-	m.run()
-	for i := range m.s.Outputs {
-		out[i] = *(*[4][4]float32)(unsafe.Pointer(&m.regs[RegOutput][i]))
-	}
-	return m.kill, nil
+	copy(out, m.QuadOutputs())
+	return killed, nil
 }
 
 // QuadInputs and QuadOutputs are the machine's input and output

@@ -57,9 +57,7 @@ func mergeNested(st Stmt) Stmt {
 // differ). b must not read a's destination, which the joined
 // instruction would read before a's write.
 func mergePair(a, b *Inst) *Inst {
-	switch a.Op {
-	case OpMov, OpAdd, OpSub, OpMul, OpMad, OpMin, OpMax:
-	default:
+	if !componentwise(a.Op) {
 		return nil
 	}
 	if b.Op != a.Op || a.LegacyMul != b.LegacyMul || a.Shift != b.Shift || a.Clamp != b.Clamp ||

@@ -218,13 +218,24 @@ func propagate(s *Shader, insts []*Inst) []*Inst {
 	return out
 }
 
+// componentwise reports an operation whose result component i reads
+// component i of each operand (after swizzle) and nothing else.
+func componentwise(op Opcode) bool {
+	switch op {
+	case OpMov, OpAdd, OpSub, OpMul, OpMad, OpMin, OpMax, OpLrp, OpCmp, OpCnd, OpRcp, OpRsq, OpFloor, OpCeil, OpFrac, OpDiv:
+		return true
+	}
+	return false
+}
+
 // usedComps is the operand positions (after swizzle) an instruction's
 // result components depend on: the written components for componentwise
 // operations, the dotted ones for dot products, all four otherwise.
 func usedComps(in *Inst) Mask {
-	switch in.Op {
-	case OpMov, OpAdd, OpSub, OpMul, OpMad, OpMin, OpMax, OpLrp, OpCmp, OpCnd, OpRcp, OpRsq, OpFloor, OpCeil, OpFrac, OpDiv:
+	if componentwise(in.Op) {
 		return in.Dst.Mask & MaskXYZW
+	}
+	switch in.Op {
 	case OpDp2:
 		return MaskXY
 	case OpDp3:
