@@ -108,14 +108,7 @@ func BenchmarkFrameFill(b *testing.B) {
 	add(c, code("CreateSurface"), shared.RecCreateSurface{ID: 1, Kind: shared.SurfaceRenderTarget, Width: w, Height: h, Format: uint32(types.D3DFMT_X8R8G8B8)})
 	add(c, code("SetRenderTarget"), shared.RecSetRenderTarget{Slot: 0, Surface: 1})
 	add(c, code("SetViewport"), shared.RecSetViewport{Width: w, Height: h, MaxZ: 1})
-	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: 30, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
-		Width: 64, Height: 64, Depth: 1, Levels: 1})
-	px := make([]uint32, 64*64)
-	for i := range px {
-		px[i] = 0x80000000 | uint32(i)*2654435761>>8
-	}
-	texels := u32s(px...)
-	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: 30, Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
+	texels := benchTexture(c, 30, 0x80000000, 0)
 	add(c, code("SetTexture"), shared.RecSetTexture{Sampler: 0, Texture: 30})
 	for _, rs := range [][2]uint32{{uint32(types.D3DRS_LIGHTING), 0}, {uint32(types.D3DRS_ZENABLE), 0}, {uint32(types.D3DRS_CULLMODE), uint32(types.D3DCULL_NONE)},
 		{uint32(types.D3DRS_ALPHABLENDENABLE), 1}, {uint32(types.D3DRS_SRCBLEND), uint32(types.D3DBLEND_SRCALPHA)}, {uint32(types.D3DRS_DESTBLEND), uint32(types.D3DBLEND_INVSRCALPHA)}} {
@@ -155,15 +148,7 @@ func BenchmarkFrameUI(b *testing.B) {
 	add(c, code("SetViewport"), shared.RecSetViewport{Width: w, Height: h, MaxZ: 1})
 	var keep [][]byte
 	for t := range 2 {
-		px := make([]uint32, 64*64)
-		for i := range px {
-			px[i] = 0x40ffffff | uint32(i+t)*2654435761>>8
-		}
-		texels := u32s(px...)
-		keep = append(keep, texels)
-		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: uint32(30 + t), Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
-			Width: 64, Height: 64, Depth: 1, Levels: 1})
-		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: uint32(30 + t), Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
+		keep = append(keep, benchTexture(c, uint32(30+t), 0x40ffffff, uint32(t)))
 	}
 	var v, ix []byte
 	for q := range draws * quads {
@@ -224,15 +209,7 @@ func BenchmarkFrameMany(b *testing.B) {
 	add(c, code("SetViewport"), shared.RecSetViewport{Width: w, Height: h, MaxZ: 1})
 	var keep [][]byte
 	for t := range 2 {
-		px := make([]uint32, 64*64)
-		for i := range px {
-			px[i] = 0xff000000 | uint32(i+t)*2654435761>>8
-		}
-		texels := u32s(px...)
-		keep = append(keep, texels)
-		add(c, code("CreateTexture"), shared.RecCreateTexture{ID: uint32(30 + t), Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
-			Width: 64, Height: 64, Depth: 1, Levels: 1})
-		add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: uint32(30 + t), Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
+		keep = append(keep, benchTexture(c, uint32(30+t), 0xff000000, uint32(t)))
 	}
 	// A cube's six faces as 12 triangles: position, normal, uv.
 	var v []byte
@@ -288,6 +265,21 @@ func benchDevice(b *testing.B) *Device {
 	d.log = zap.NewNop()
 	b.Cleanup(d.Release)
 	return d
+}
+
+// benchTexture records a 64x64 A8R8G8B8 texture whose texel i is
+// base | (i+seed)*2654435761>>8, and returns the texels, which must stay
+// alive while the frame is replayed.
+func benchTexture(c *chunk, id, base, seed uint32) []byte {
+	px := make([]uint32, 64*64)
+	for i := range px {
+		px[i] = base | (uint32(i)+seed)*2654435761>>8
+	}
+	texels := u32s(px...)
+	add(c, code("CreateTexture"), shared.RecCreateTexture{ID: id, Type: uint32(types.D3DRTYPE_TEXTURE), Format: uint32(types.D3DFMT_A8R8G8B8),
+		Width: 64, Height: 64, Depth: 1, Levels: 1})
+	add(c, code("UpdateTexture"), shared.RecUpdateTexture{ID: id, Right: 64, Bottom: 64, Back: 1, Src: addr(texels), Pitch: 256, SlicePitch: 256 * 64})
+	return texels
 }
 
 // replayFrames replays frame once (functions and pipelines are built),
