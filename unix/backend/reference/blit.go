@@ -51,13 +51,23 @@ func (e *blitEncoder) CopyTextureToTexture(src backend.Texture, srcSlice, srcLev
 			size.Depth = 1
 		}
 		f := s.desc.Format
+		dr := backend.Region{X: dstOrigin.X, Y: dstOrigin.Y, Z: dstOrigin.Z, Width: size.Width, Height: size.Height, Depth: size.Depth}
+		if s.shared != d.shared {
+			// Straight from the source's storage, laid out as Replace
+			// reads it: no copy of the region in between.
+			fi := f.Info()
+			start := (srcSlice*s.levelDepth(srcLevel)+srcOrigin.Z)*s.imageSize(srcLevel) +
+				srcOrigin.Y/fi.BlockHeight*s.rowPitch(srcLevel) + srcOrigin.X/fi.BlockWidth*fi.BytesPerBlock*s.desc.SampleCount
+			d.Replace(dr, dstLevel, dstSlice, s.levels[srcLevel][start:], s.rowPitch(srcLevel), s.imageSize(srcLevel))
+			return nil
+		}
+		// One storage: through a copy, as the regions may overlap.
 		pitch := f.BytesPerRow(size.Width) * s.desc.SampleCount
 		img := f.BytesPerImage(size.Width, size.Height) * s.desc.SampleCount
 		tmp := make([]byte, img*size.Depth)
 		s.GetBytes(tmp, pitch, img, backend.Region{X: srcOrigin.X, Y: srcOrigin.Y, Z: srcOrigin.Z,
 			Width: size.Width, Height: size.Height, Depth: size.Depth}, srcLevel, srcSlice)
-		d.Replace(backend.Region{X: dstOrigin.X, Y: dstOrigin.Y, Z: dstOrigin.Z,
-			Width: size.Width, Height: size.Height, Depth: size.Depth}, dstLevel, dstSlice, tmp, pitch, img)
+		d.Replace(dr, dstLevel, dstSlice, tmp, pitch, img)
 		return nil
 	})
 }
