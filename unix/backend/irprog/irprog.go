@@ -495,9 +495,39 @@ type FragmentProgram struct {
 	mask   int                              // output index of the sample mask, or -1
 	code   *ir.Code
 	pool   sync.Pool
+	linear *Linear
 }
 
 var _ backend.FragmentProgram = (*FragmentProgram)(nil)
+
+// Linear is a fragment program's linear form (ir.Linear), with the
+// varying each of its input slots reads.
+type Linear struct {
+	*ir.LinearForm
+	Varying [ir.MaxLinearInputs]int
+}
+
+// Linear returns the program's linear form, or nil where it has none.
+// A backend may shade pixel by pixel from it, getting the bits run
+// gives, as long as its samples of the form's sampler ignore the LOD.
+func (p *FragmentProgram) Linear() *Linear { return p.linear }
+
+// linearForm finds p's linear form: the shader's, where every input it
+// reads is a varying.
+func (p *FragmentProgram) linearForm() *Linear {
+	f, ok := ir.Linear(p.s)
+	if !ok {
+		return nil
+	}
+	l := &Linear{LinearForm: f}
+	for k, i := range f.Inputs {
+		if p.inputs[i].kind != srcVarying {
+			return nil
+		}
+		l.Varying[k] = p.inputs[i].vary
+	}
+	return l
+}
 
 // Fragment builds the program of a pixel shader under a variant key. See
 // the package documentation for how key.Linked places the varyings.
@@ -584,6 +614,7 @@ func Fragment(s *ir.Shader, key ir.VariantKey) (*FragmentProgram, error) {
 	if p.code, err = ir.Compile(v); err != nil {
 		return nil, err
 	}
+	p.linear = p.linearForm()
 	p.pool.New = func() any { return p.newState() }
 	return p, nil
 }

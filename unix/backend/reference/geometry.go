@@ -31,6 +31,9 @@ type drawCtx struct {
 	vis            int // index of the visibility counter, -1 for none
 	// The blend colour clamped to 0..1, as unorm targets read it.
 	blendColorNorm [4]float32
+	tested         bool // samples go through depthStencil (setTested)
+	linear         bool // triLinear shades the draw's triangles, as lin says
+	lin            linearShade
 }
 
 type primKind uint8
@@ -218,6 +221,8 @@ func (g *geometry) draw(d *draw) error {
 	vs.init(&st.vs)
 	dc.fsRes.init(&st.fs)
 	dc.fs = &dc.fsRes
+	dc.setTested(p)
+	dc.setLinear(p)
 
 	clip := &clipper{nvary: pl.vsig.Varyings, planes: 1<<planeLeft | 1<<planeRight | 1<<planeBottom | 1<<planeTop | 1<<planeW}
 	if st.clipMode == backend.DepthClip {

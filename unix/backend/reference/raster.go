@@ -3,6 +3,7 @@ package reference
 import (
 	"math"
 
+	"mtld3d/core/ir"
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
 	"mtld3d/unix/backend/irprog"
@@ -85,7 +86,11 @@ func (w *worker) run(first, step, bands int) {
 // prim walks the 2x2 quads of a primitive's bounds in rows ya..yb.
 func (w *worker) prim(pr *prim, ya, yb int) {
 	if pr.kind == primTri && len(w.pos) == 1 && w.pos[0] == [2]int{8, 8} {
-		w.triCentre(pr, ya, yb)
+		if pr.dc.linear {
+			w.triLinear(pr, ya, yb)
+		} else {
+			w.triCentre(pr, ya, yb)
+		}
 		return
 	}
 	x0, x1 := pr.minX, pr.maxX
@@ -181,6 +186,139 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 	}
 }
 
+// triLinear is triCentre for a draw shaded from its fragment program's
+// linear form (linearShade): pixel by pixel, covered pixels only, each
+// given the bits the program would give it. No quad is needed, as the
+// form reads nothing of a pixel's neighbours, and the depth and stencil
+// tests come before the shading, which has no side effects.
+func (w *worker) triLinear(pr *prim, ya, yb int) {
+	dc := pr.dc
+	ls := &dc.lin
+	lf := ls.form
+	t := w.p.color[0]
+	cd := &dc.pl.desc.ColorAttachments[0]
+	tested := dc.tested
+	v0, v1, v2 := &pr.v[0].vary, &pr.v[1].vary, &pr.v[2].vary
+	var in [ir.MaxLinearInputs][4]float32
+	var tex [4]float32
+	sat := lf.Saturated()
+	s0, s1, s2 := pr.ea[0]*subpixel, pr.ea[1]*subpixel, pr.ea[2]*subpixel
+	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
+	var lo, hi int
+	for y := ya; y <= yb; y++ {
+		if y == ya || y&1 == 0 { // triSpan's range holds for a quad's two rows
+			lo, hi = w.triSpan(pr, y&^1, pr.minX&^1, pr.maxX)
+			lo, hi = max(lo, pr.minX), min(hi, pr.maxX)
+		}
+		if lo > hi {
+			continue
+		}
+		// The edge functions without bias at the centre of pixel (lo, y),
+		// as triCentre has them there.
+		sx, sy := int64(lo)*subpixel+subpixel/2, int64(y)*subpixel+subpixel/2
+		fx, fy := float64(lo*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
+		e0, e1, e2 := pr.ea[0]*sx+pr.eb[0]*sy+pr.ec[0], pr.ea[1]*sx+pr.eb[1]*sy+pr.ec[1], pr.ea[2]*sx+pr.eb[2]*sy+pr.ec[2]
+		f0, f1, f2 := pr.fa[0]*fx+pr.fb[0]*fy+pr.fc[0], pr.fa[1]*fx+pr.fb[1]*fy+pr.fc[1], pr.fa[2]*fx+pr.fb[2]*fy+pr.fc[2]
+		for x := lo; x <= hi; x++ {
+			covered := e0+pr.bias[0] >= 0 && e1+pr.bias[1] >= 0 && e2+pr.bias[2] >= 0
+			b := [3]float64{f0 * pr.invArea, f1 * pr.invArea, f2 * pr.invArea}
+			e0, e1, e2 = e0+s0, e1+s1, e2+s2
+			f0, f1, f2 = f0+g0, f1+g1, f2+g2
+			if !covered {
+				continue
+			}
+			if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
+				continue
+			}
+			if dc.vis >= 0 {
+				w.vis[dc.vis]++
+			}
+			pw, _ := pr.persp(&b)
+			wp := [3]float32{float32(pw[0]), float32(pw[1]), float32(pw[2])}
+			for k := range lf.Inputs {
+				j := lf.Varying[k]
+				if lf.Used[k]&^3 == 0 {
+					interp2(&wp, &v0[j], &v1[j], &v2[j], &in[k])
+				} else {
+					in[k] = interp(&wp, &v0[j], &v1[j], &v2[j])
+				}
+			}
+			if lf.Sampler >= 0 {
+				ls.tex.at(in[lf.U.Slot][lf.U.Comp], in[lf.V.Slot][lf.V.Comp], &tex)
+			}
+			c := lf.Eval(&tex, &in)
+			switch {
+			case ls.over && sat:
+				over8(t.four8 == four8BGRA, c, t.at(x, y, 0))
+			case ls.over:
+				blendOver8(t.four8 == four8BGRA, c, t.at(x, y, 0))
+			default:
+				blend(t, cd, &dc.st.blendColor, &dc.blendColorNorm, c, t.at(x, y, 0))
+			}
+		}
+	}
+}
+
+// linearShade is how a draw whose pixels triLinear shades does so.
+type linearShade struct {
+	form *irprog.Linear
+	tex  plainView // of the form's sampler
+	over bool      // blendOver8 into colour attachment 0
+}
+
+// linearShading lets tests turn triLinear off, to compare it with the
+// program it stands for; linearUsed, where set, is told of each draw it
+// shades.
+var (
+	linearShading = true
+	linearUsed    func()
+)
+
+// setLinear decides whether dc's pixels shade from its fragment
+// program's linear form, and how: a single-sample pass, no alpha to
+// coverage, colour attachment 0 present, every varying the form reads
+// perspective-correct and written by the vertex stage, and the form's
+// sample plain (its LOD changes nothing).
+func (dc *drawCtx) setLinear(p *pass) {
+	dc.linear = false
+	fp, ok := dc.pl.fp.(*irprog.FragmentProgram)
+	if !ok || !linearShading || fp.Linear() == nil || len(p.pos) != 1 || p.pos[0] != [2]int{8, 8} || dc.pl.desc.AlphaToCoverage || p.color[0] == nil {
+		return
+	}
+	lf := fp.Linear()
+	sig := &dc.pl.fsig
+	for k := range lf.Inputs {
+		j := lf.Varying[k]
+		if j >= min(sig.Varyings, dc.nvary) || sig.Interp[j] != backend.InterpPerspective {
+			return
+		}
+	}
+	ls := linearShade{form: lf, over: p.color[0].four8 != 0 && overBlend(&dc.pl.desc.ColorAttachments[0])}
+	if lf.Sampler >= 0 {
+		if ls.tex, ok = dc.fs.plainView(lf.Sampler); !ok {
+			return
+		}
+	}
+	dc.lin, dc.linear = ls, true
+	if linearUsed != nil {
+		linearUsed()
+	}
+}
+
+// setTested decides whether dc's samples go through depthStencil: not
+// where it could fail none and change nothing (no stencil test, and a
+// depth test that always passes and writes nothing, as with D3D9's
+// ZENABLE off over a depth buffer). Then a covered sample passes and its
+// depth is not needed.
+func (dc *drawCtx) setTested(p *pass) {
+	var desc backend.DepthStencilDesc
+	if dc.st.dss != nil {
+		desc = dc.st.dss.desc
+	}
+	dc.tested = p.stencil != nil && desc.StencilEnable ||
+		p.depth != nil && (desc.DepthCompare != backend.CompareAlways || desc.DepthWrite)
+}
+
 // triSpan narrows the quad row's x range to where the triangle can be:
 // for each edge, the x range over the row's (sub)pixel rows where E >= 0.
 func (w *worker) triSpan(pr *prim, qy, lo, hi int) (int, int) {
@@ -188,7 +326,7 @@ func (w *worker) triSpan(pr *prim, qy, lo, hi int) (int, int) {
 	yhi := float64((qy+2)*subpixel) + subpixel
 	flo, fhi := float64(lo), float64(hi)
 	for i := 0; i < 3; i++ {
-		a, b, c := float64(pr.ea[i]), float64(pr.eb[i]), float64(pr.ec[i])
+		a, b, c := pr.fa[i], pr.fb[i], pr.fc[i]
 		if a == 0 {
 			continue
 		}
@@ -292,6 +430,42 @@ func (pr *prim) depthAt(b *[3]float64) float64 {
 	return b[0]*pr.v[0].z + b[1]*pr.v[1].z + b[2]*pr.v[2].z + pr.zoff
 }
 
+// persp returns the perspective-correct weights at screen-space
+// barycentrics b, and their sum before they are normalised (1/w there).
+func (pr *prim) persp(b *[3]float64) (pw [3]float64, s float64) {
+	for i := 0; i < 3; i++ {
+		pw[i] = b[i] * pr.v[i].invw
+		s += pw[i]
+	}
+	if s != 0 && s != 1 { // times 1/1 changes no bit
+		inv := 1 / s
+		pw = [3]float64{pw[0] * inv, pw[1] * inv, pw[2] * inv}
+	}
+	return pw, s
+}
+
+// interp2 is interp's first two components.
+func interp2(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
+	w0, w1, w2 := w[0], w[1], w[2]
+	out[0], out[1] = w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
+}
+
+// interp is a varying at weights w of the vertices' values a, b and c.
+func interp(w *[3]float32, a, b, c *[4]float32) [4]float32 {
+	w0, w1, w2 := w[0], w[1], w[2]
+	return [4]float32{w0*a[0] + w1*b[0] + w2*c[0], w0*a[1] + w1*b[1] + w2*c[1],
+		w0*a[2] + w1*b[2] + w2*c[2], w0*a[3] + w1*b[3] + w2*c[3]}
+}
+
+// sampleZ is the depth sample s of a pixel tests: the centre's depth z
+// moved to the sample and clamped to the viewport's range.
+func (w *worker) sampleZ(pr *prim, z float64, s int) float32 {
+	ox := (float64(w.pos[s][0]) - 8) / 16
+	oy := (float64(w.pos[s][1]) - 8) / 16
+	z = z + pr.dzdx*ox + pr.dzdy*oy
+	return float32(math.Max(pr.dc.zmin, math.Min(pr.dc.zmax, z)))
+}
+
 // shade runs the fragment program on the current quad, whose lanes'
 // barycentrics and depth are set, and writes the surviving samples.
 func (w *worker) shade(pr *prim) {
@@ -306,14 +480,7 @@ func (w *worker) shade(pr *prim) {
 			q.Live |= 1 << l
 		}
 		var s float64
-		for i := 0; i < 3; i++ {
-			pw[l][i] = li.b[i] * pr.v[i].invw
-			s += pw[l][i]
-		}
-		if s != 0 {
-			inv := 1 / s
-			pw[l] = [3]float64{pw[l][0] * inv, pw[l][1] * inv, pw[l][2] * inv}
-		}
+		pw[l], s = pr.persp(&li.b)
 		if !dc.pl.fsig.UnreadPosition {
 			q.Position[l] = [4]float32{float32(li.x) + 0.5, float32(li.y) + 0.5, float32(li.z), float32(s)}
 		}
@@ -359,11 +526,8 @@ func (w *worker) shade(pr *prim) {
 			case backend.InterpNoPerspective:
 				wts = &wn
 			}
-			a, b, c := &v0[j], &v1[j], &v2[j]
 			for l := range wts {
-				w0, w1, w2 := wts[l][0], wts[l][1], wts[l][2]
-				q.Varyings[j][l] = [4]float32{w0*a[0] + w1*b[0] + w2*c[0], w0*a[1] + w1*b[1] + w2*c[1],
-					w0*a[2] + w1*b[2] + w2*c[2], w0*a[3] + w1*b[3] + w2*c[3]}
+				q.Varyings[j][l] = interp(&wts[l], &v0[j], &v1[j], &v2[j])
 			}
 		}
 		for j := n; j < sig.Varyings && j < backend.MaxVaryings; j++ {
@@ -378,9 +542,7 @@ func (w *worker) shade(pr *prim) {
 	p := w.p
 	st := dc.st
 	ns := len(w.pos)
-	// Without a depth or stencil test, every covered sample passes and
-	// its depth is not needed.
-	tested := p.depth != nil || p.stencil != nil && st.dss != nil && st.dss.desc.StencilEnable
+	tested := dc.tested
 	// The attachments blended source-alpha over 8-bit RGBA or BGRA, which
 	// take blendOver8 directly.
 	var over uint8
@@ -408,16 +570,13 @@ func (w *worker) shade(pr *prim) {
 				continue
 			}
 			if tested {
-				var z float64
+				var z float32
 				if fp != nil && sig.WritesDepth {
-					z = float64(out.Depth[l])
+					z = float32(math.Max(dc.zmin, math.Min(dc.zmax, float64(out.Depth[l]))))
 				} else {
-					ox := (float64(w.pos[s][0]) - 8) / 16
-					oy := (float64(w.pos[s][1]) - 8) / 16
-					z = li.z + pr.dzdx*ox + pr.dzdy*oy
+					z = w.sampleZ(pr, li.z, s)
 				}
-				z = math.Max(dc.zmin, math.Min(dc.zmax, z))
-				if !w.depthStencil(pr, li.x, li.y, s, float32(z)) {
+				if !w.depthStencil(pr, li.x, li.y, s, z) {
 					continue
 				}
 			}
@@ -456,11 +615,7 @@ func (w *worker) earlyReject(pr *prim) bool {
 			if li.cover&(1<<s) == 0 {
 				continue
 			}
-			ox := (float64(w.pos[s][0]) - 8) / 16
-			oy := (float64(w.pos[s][1]) - 8) / 16
-			z := li.z + pr.dzdx*ox + pr.dzdy*oy
-			z = math.Max(pr.dc.zmin, math.Min(pr.dc.zmax, z))
-			if compare(cmp, texel.QuantizeDepth(d.format, float32(z)), texel.LoadDepth(d.format, d.at(li.x, li.y, s))) {
+			if compare(cmp, texel.QuantizeDepth(d.format, w.sampleZ(pr, li.z, s)), texel.LoadDepth(d.format, d.at(li.x, li.y, s))) {
 				return false
 			}
 		}
@@ -604,7 +759,12 @@ func overBlend(cd *backend.ColorAttachmentDesc) bool {
 // sample in one pass: the bits of blend's general path, without its
 // calls.
 func blendOver8(bgra bool, src [4]float32, px []byte) {
-	src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
+	over8(bgra, [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}, px)
+}
+
+// over8 is blendOver8 for a colour already within 0..1 (which clamp01
+// leaves as it is).
+func over8(bgra bool, src [4]float32, px []byte) {
 	dst := unpack8(px, bgra)
 	a := src[3]
 	ia := 1 - a

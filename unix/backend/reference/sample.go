@@ -88,22 +88,44 @@ func plainLevel(t *Texture, c *decoded, s *backend.SamplerDesc) (level int, filt
 // quad, without comparison, at any LOD, and reports true, where that
 // pair is plain (plainLevel); else it does nothing and reports false.
 func (r *stageRes) SamplePlain(n int, coord *[4][4]float32, out *[4][4]float32) bool {
-	if uint(n) >= 32 || r.plain&(1<<n) == 0 {
+	v, ok := r.plainView(n)
+	if !ok {
 		return false
 	}
-	t, l, s, f := r.b.textures[n], &r.tex[n].levels[r.plainLevel[n]], &r.b.samplers[n].desc, r.plainFilter[n]
 	for i := range coord {
-		u, v := coord[i][0], coord[i][1]
-		if f == backend.FilterNearest {
-			if nearest2D(l, s, u, v, &out[i]) {
-				continue
-			}
-		} else if bilinear2D(l, s, 0, u, v, &out[i]) {
-			continue
-		}
-		out[i] = sampleLevel(t, l, s, f, 0, u, v, 0, -1)
+		v.at(coord[i][0], coord[i][1], &out[i])
 	}
 	return true
+}
+
+// plainView is what a plain sample of texture n with sampler n reads
+// (plainLevel's level and filter).
+type plainView struct {
+	t *Texture
+	l *decodedLevel
+	s *backend.SamplerDesc
+	f backend.SamplerFilter
+}
+
+// plainView returns texture n's plain view, or false where the pair is
+// not plain.
+func (r *stageRes) plainView(n int) (plainView, bool) {
+	if uint(n) >= 32 || r.plain&(1<<n) == 0 {
+		return plainView{}, false
+	}
+	return plainView{r.b.textures[n], &r.tex[n].levels[r.plainLevel[n]], &r.b.samplers[n].desc, r.plainFilter[n]}, true
+}
+
+// at samples the view at (u, v) into c.
+func (pv *plainView) at(u, v float32, c *[4]float32) {
+	if pv.f == backend.FilterNearest {
+		if nearest2D(pv.l, pv.s, u, v, c) {
+			return
+		}
+	} else if bilinear2D(pv.l, pv.s, 0, u, v, c) {
+		return
+	}
+	*c = sampleLevel(pv.t, pv.l, pv.s, pv.f, 0, u, v, 0, -1)
 }
 
 // wrapPair addresses the two neighbouring texel coordinates i and i+1 of

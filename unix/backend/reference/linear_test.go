@@ -1,0 +1,144 @@
+package reference
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"mtld3d/core/ff"
+	"mtld3d/core/ir"
+	"mtld3d/core/pixfmt"
+	"mtld3d/types"
+	"mtld3d/unix/backend"
+)
+
+// uvColorVS hands the fixed-function pixel shader its inputs in the
+// varyings an unlinked program reads them from: the texture coordinate
+// (slot 0) first, then the diffuse colour (slot 16).
+var uvColorVS = &backend.VertexFunc{
+	Sig: backend.VertexSignature{Varyings: 2},
+	Run: func(_ backend.Resources, in *backend.VertexIn, out *backend.VertexOut) {
+		out.Position = in.Attr[0]
+		out.Varyings[0] = [4]float32{in.Attr[2][0], in.Attr[2][1], 0, 1}
+		out.Varyings[1] = in.Attr[1]
+	},
+}
+
+// TestLinearMatchesProgram draws random perspective triangles through
+// fixed-function pixel shaders that have a linear form, with triLinear
+// and with the program on quads, and wants the same bytes in the colour
+// and depth targets: over every blend the draws use, point and bilinear
+// sampling, wrapped and clamped coordinates, 8-bit RGBA and BGRA and
+// float targets, with and without a depth test.
+func TestLinearMatchesProgram(t *testing.T) {
+	defer func() { linearShading, linearUsed = true, nil }()
+	used := 0
+	linearUsed = func() { used++ }
+	ops := [][2]types.TextureOp{
+		{types.D3DTOP_MODULATE, types.D3DTOP_MODULATE},
+		{types.D3DTOP_SELECTARG1, types.D3DTOP_SELECTARG1},
+		{types.D3DTOP_SELECTARG2, types.D3DTOP_SELECTARG2},
+		{types.D3DTOP_MODULATE, types.D3DTOP_SELECTARG1},
+	}
+	blends := map[string]func(*backend.ColorAttachmentDesc){
+		"none": func(*backend.ColorAttachmentDesc) {},
+		"over": func(c *backend.ColorAttachmentDesc) {
+			c.BlendEnable = true
+			c.SrcRGB, c.SrcAlpha = backend.BlendSourceAlpha, backend.BlendSourceAlpha
+			c.DstRGB, c.DstAlpha = backend.BlendOneMinusSourceAlpha, backend.BlendOneMinusSourceAlpha
+		},
+		"add": func(c *backend.ColorAttachmentDesc) {
+			c.BlendEnable = true
+			c.SrcRGB, c.SrcAlpha, c.DstRGB, c.DstAlpha = backend.BlendOne, backend.BlendOne, backend.BlendOne, backend.BlendOne
+		},
+	}
+	r := newRig(t)
+	src := r.tex(backend.TextureDesc{Type: backend.TextureType2D, Format: pixfmt.RGBA8Unorm, Width: 8, Height: 4})
+	rng := rand.New(rand.NewSource(3))
+	texels := make([]byte, 8*4*4)
+	rng.Read(texels)
+	src.Replace(backend.Region{Width: 8, Height: 4, Depth: 1}, 0, 0, texels, 8*4, 8*4*4)
+	for _, op := range ops {
+		st := ff.DefaultState()
+		st.Textures[0] = ir.Sampler2D
+		t0 := &st.TSS[0]
+		t0[types.D3DTSS_COLOROP], t0[types.D3DTSS_ALPHAOP] = uint32(op[0]), uint32(op[1])
+		t0[types.D3DTSS_COLORARG1], t0[types.D3DTSS_ALPHAARG1] = types.D3DTA_TEXTURE, types.D3DTA_TEXTURE
+		t0[types.D3DTSS_COLORARG2], t0[types.D3DTSS_ALPHAARG2] = types.D3DTA_DIFFUSE, types.D3DTA_DIFFUSE
+		ps, err := r.dev.NewFunction(backend.FunctionDesc{Stage: backend.StageFragment, Entry: "ff",
+			IR: ff.PixelShader(ff.PixelKeyOf(&st)), Variant: ff.Variant(&st)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range []pixfmt.Format{pixfmt.RGBA8Unorm, pixfmt.BGRA8Unorm, pixfmt.RGBA32Float} {
+			for blendName, blend := range blends {
+				for _, filter := range []backend.SamplerFilter{backend.FilterNearest, backend.FilterLinear} {
+					for _, depth := range []bool{false, true} {
+						name := fmt.Sprintf("%v-%v/%v/%s/filter%d/depth%v", op[0], op[1], format, blendName, filter, depth)
+						var got [2][2][]byte
+						for i, on := range []bool{true, false} {
+							linearShading = on
+							got[i] = drawLinearCase(r, ps, src, format, blend, filter, depth, rand.New(rand.NewSource(7)))
+						}
+						if !bytes.Equal(got[0][0], got[1][0]) || !bytes.Equal(got[0][1], got[1][1]) {
+							t.Errorf("%s: triLinear's target differs from the program's", name)
+						}
+					}
+				}
+			}
+		}
+	}
+	if want := len(ops) * 3 * len(blends) * 2 * 2; used != want {
+		t.Errorf("triLinear shaded %d draws, want %d", used, want)
+	}
+}
+
+// drawLinearCase draws 30 random triangles with ps over a 37x29 target
+// (and a depth target with depth) and returns the targets' bytes.
+func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, blend func(*backend.ColorAttachmentDesc),
+	filter backend.SamplerFilter, depth bool, rng *rand.Rand) [2][]byte {
+	const w, h = 37, 29
+	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, uvColorVS), FragmentFunction: ps, VertexDescriptor: vertexDesc()}
+	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
+	blend(&d.ColorAttachments[0])
+	if depth {
+		d.DepthFormat = pixfmt.Depth32Float
+	}
+	p, err := r.dev.NewRenderPipeline(d)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	sd := backend.DefaultSamplerDesc()
+	sd.MinFilter, sd.MagFilter = filter, filter
+	sd.SAddress, sd.TAddress = backend.AddressRepeat, backend.AddressClampToEdge
+	smp := r.sampler(sd)
+	tgt := r.target(f, w, h, 1)
+	pass := colorPass(tgt, [4]float64{0.2, 0.4, 0.6, 0.8})
+	var zt *Texture
+	if depth {
+		zt = r.target(pixfmt.Depth32Float, w, h, 1)
+		pass.Depth = backend.DepthAttachment{AttachmentDesc: backend.AttachmentDesc{Texture: zt, Load: backend.LoadClear, Store: backend.StoreStore}, ClearDepth: 0.7}
+	}
+	vs := make([]vtx, 0, 90)
+	for range 30 {
+		for range 3 {
+			vs = append(vs, vtx{x: rng.Float32()*(w+10) - 5, y: rng.Float32()*(h+10) - 5, z: rng.Float32(), w: 0.25 + rng.Float32()*3,
+				c:  [4]float32{rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5},
+				uv: [2]float32{rng.Float32()*3 - 1, rng.Float32()*3 - 1}})
+		}
+	}
+	r.run(pass, func(e backend.RenderCommandEncoder) {
+		if depth {
+			e.SetDepthStencilState(r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareLess, DepthWrite: true}))
+		}
+		e.SetFragmentTexture(src, 0)
+		e.SetFragmentSampler(smp, 0)
+		r.draw(e, p, tgt, backend.PrimitiveTriangle, vs)
+	})
+	out := [2][]byte{append([]byte(nil), tgt.levels[0]...)}
+	if zt != nil {
+		out[1] = append([]byte(nil), zt.levels[0]...)
+	}
+	return out
+}
