@@ -494,7 +494,7 @@ func (g *geometry) shadeRange(lo, hi int, sc *shadeScratch) {
 		}
 		for l := 0; l < n; l++ {
 			fetchVertex(j.fetch, g.ids[i+l], instID, &sc.in[l])
-			out[l] = backend.VertexOut{}
+			clearOut(&out[l], pl.vsig)
 		}
 		if j.batched {
 			j.vb.RunVertices(j.vs, &sc.in, out, n)
@@ -511,6 +511,14 @@ func (g *geometry) shadeRange(lo, hi int, sc *shadeScratch) {
 		}
 		i += n
 	}
+}
+
+// clearOut zeroes what toClip reads of a vertex's outputs, for the
+// program to write (the rest of the 340 bytes is never read).
+func clearOut(o *backend.VertexOut, sig backend.VertexSignature) {
+	o.Position, o.PointSize = [4]float32{}, 0
+	clear(o.ClipDistance[:sig.ClipDistances])
+	clear(o.Varyings[:sig.Varyings])
 }
 
 func toClip(o *backend.VertexOut, c *cvert, sig backend.VertexSignature) {
@@ -681,7 +689,22 @@ func (g *geometry) polygon(dc *drawCtx, vs []*pvert, flat *pvert) {
 
 const subpixel = 256 // fixed-point steps per pixel
 
-func fixed(v float64) int64 { return int64(math.Round(v * subpixel)) }
+func fixed(v float64) int64 {
+	r := math.Round(v * subpixel)
+	if runtime.GOARCH == "386" && r > -1<<31 && r < 1<<31 {
+		return int64(int32(r)) // 386 converts to int64 with a runtime call
+	}
+	return int64(r)
+}
+
+// i64f is float64(v). 386 converts an int64 with a runtime call, but an
+// int32 inline; the guard band keeps most edge values within int32.
+func i64f(v int64) float64 {
+	if runtime.GOARCH == "386" && v == int64(int32(v)) {
+		return float64(int32(v))
+	}
+	return float64(v)
+}
 
 func snap(v float64) float64 { return math.Round(v*subpixel) / subpixel }
 
@@ -701,13 +724,14 @@ func (g *geometry) setupTri(dc *drawCtx, t *prim, a, b, c *pvert, flat *pvert, f
 		fy[1], fy[2] = fy[2], fy[1]
 		area = -area
 	}
-	*t = prim{dc: dc, kind: primTri, front: front, v: v, flat: flat, area: float64(area), invArea: 1 / float64(area)}
+	fa := i64f(area)
+	*t = prim{dc: dc, kind: primTri, front: front, v: v, flat: flat, area: fa, invArea: 1 / fa}
 	for i := 0; i < 3; i++ {
 		j, k := (i+1)%3, (i+2)%3
 		dx, dy := fx[k]-fx[j], fy[k]-fy[j]
 		t.ea[i], t.eb[i] = -dy, dx
 		t.ec[i] = -(dx*fy[j] - dy*fx[j])
-		t.fa[i], t.fb[i], t.fc[i] = float64(t.ea[i]), float64(t.eb[i]), float64(t.ec[i])
+		t.fa[i], t.fb[i], t.fc[i] = i64f(t.ea[i]), i64f(t.eb[i]), i64f(t.ec[i])
 		// Top edge: horizontal with the triangle below; left edge: going
 		// up (for a clockwise triangle in y-down space).
 		if !(dy < 0 || dy == 0 && dx > 0) {
@@ -727,9 +751,9 @@ func (g *geometry) setupTri(dc *drawCtx, t *prim, a, b, c *pvert, flat *pvert, f
 	if t.minX > t.maxX || t.minY > t.maxY {
 		return false
 	}
-	x0, y0 := float64(fx[0])/subpixel, float64(fy[0])/subpixel
-	x1, y1 := float64(fx[1])/subpixel-x0, float64(fy[1])/subpixel-y0
-	x2, y2 := float64(fx[2])/subpixel-x0, float64(fy[2])/subpixel-y0
+	x0, y0 := i64f(fx[0])/subpixel, i64f(fy[0])/subpixel
+	x1, y1 := i64f(fx[1])/subpixel-x0, i64f(fy[1])/subpixel-y0
+	x2, y2 := i64f(fx[2])/subpixel-x0, i64f(fy[2])/subpixel-y0
 	det := x1*y2 - x2*y1
 	z1, z2 := v[1].z-v[0].z, v[2].z-v[0].z
 	t.dzdx = (z1*y2 - z2*y1) / det

@@ -213,28 +213,33 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 		if lo > hi {
 			continue
 		}
-		// The edge functions without bias at the centre of pixel (lo, y),
-		// as triCentre has them there.
+		// The edge functions with bias at the centre of pixel (lo, y), as
+		// triCentre has them there; a row's covered pixels are one run
+		// (the triangle is convex), found by stepping them.
 		sx, sy := int64(lo)*subpixel+subpixel/2, int64(y)*subpixel+subpixel/2
-		fx, fy := float64(lo*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
-		e0, e1, e2 := pr.ea[0]*sx+pr.eb[0]*sy+pr.ec[0], pr.ea[1]*sx+pr.eb[1]*sy+pr.ec[1], pr.ea[2]*sx+pr.eb[2]*sy+pr.ec[2]
+		e0 := pr.ea[0]*sx + pr.eb[0]*sy + pr.ec[0] + pr.bias[0]
+		e1 := pr.ea[1]*sx + pr.eb[1]*sy + pr.ec[1] + pr.bias[1]
+		e2 := pr.ea[2]*sx + pr.eb[2]*sy + pr.ec[2] + pr.bias[2]
+		x := lo
+		for ; x <= hi && (e0 < 0 || e1 < 0 || e2 < 0); x++ {
+			e0, e1, e2 = e0+s0, e1+s1, e2+s2
+		}
+		// The barycentrics' edge functions from the run's first pixel on
+		// (exact integers, so the same as stepped from lo).
+		fx, fy := float64(x*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
 		f0, f1, f2 := pr.fa[0]*fx+pr.fb[0]*fy+pr.fc[0], pr.fa[1]*fx+pr.fb[1]*fy+pr.fc[1], pr.fa[2]*fx+pr.fb[2]*fy+pr.fc[2]
-		for x := lo; x <= hi; x++ {
-			covered := e0+pr.bias[0] >= 0 && e1+pr.bias[1] >= 0 && e2+pr.bias[2] >= 0
+		for ; x <= hi && e0 >= 0 && e1 >= 0 && e2 >= 0; x++ {
 			b := [3]float64{f0 * pr.invArea, f1 * pr.invArea, f2 * pr.invArea}
 			e0, e1, e2 = e0+s0, e1+s1, e2+s2
 			f0, f1, f2 = f0+g0, f1+g1, f2+g2
-			if !covered {
-				continue
-			}
 			if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
 				continue
 			}
 			if dc.vis >= 0 {
 				w.vis[dc.vis]++
 			}
-			pw, _ := pr.persp(&b)
-			wp := [3]float32{float32(pw[0]), float32(pw[1]), float32(pw[2])}
+			w0, w1, w2, _ := pr.persp(&b)
+			wp := [3]float32{float32(w0), float32(w1), float32(w2)}
 			for k := range lf.Inputs {
 				j := lf.Varying[k]
 				if lf.Used[k]&^3 == 0 {
@@ -432,16 +437,15 @@ func (pr *prim) depthAt(b *[3]float64) float64 {
 
 // persp returns the perspective-correct weights at screen-space
 // barycentrics b, and their sum before they are normalised (1/w there).
-func (pr *prim) persp(b *[3]float64) (pw [3]float64, s float64) {
-	for i := 0; i < 3; i++ {
-		pw[i] = b[i] * pr.v[i].invw
-		s += pw[i]
-	}
+// (Scalars, not an array: 386 copies a returned array with a call.)
+func (pr *prim) persp(b *[3]float64) (w0, w1, w2, s float64) {
+	w0, w1, w2 = b[0]*pr.v[0].invw, b[1]*pr.v[1].invw, b[2]*pr.v[2].invw
+	s = 0 + w0 + w1 + w2
 	if s != 0 && s != 1 { // times 1/1 changes no bit
 		inv := 1 / s
-		pw = [3]float64{pw[0] * inv, pw[1] * inv, pw[2] * inv}
+		w0, w1, w2 = w0*inv, w1*inv, w2*inv
 	}
-	return pw, s
+	return w0, w1, w2, s
 }
 
 // interp2 is interp's first two components.
@@ -480,7 +484,7 @@ func (w *worker) shade(pr *prim) {
 			q.Live |= 1 << l
 		}
 		var s float64
-		pw[l], s = pr.persp(&li.b)
+		pw[l][0], pw[l][1], pw[l][2], s = pr.persp(&li.b)
 		if !dc.pl.fsig.UnreadPosition {
 			q.Position[l] = [4]float32{float32(li.x) + 0.5, float32(li.y) + 0.5, float32(li.z), float32(s)}
 		}
