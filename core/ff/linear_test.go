@@ -72,7 +72,9 @@ func TestLinearForms(t *testing.T) {
 				for k, i := range f.Inputs {
 					in[k] = ins[i][0]
 				}
-				got, exp := f.Eval(&tex, &in), outs[f.Output][0]
+				var got [4]float32
+				f.Eval(&tex, &in, &got)
+				exp := outs[f.Output][0]
 				for c := range got {
 					if math.Float32bits(got[c]) != math.Float32bits(exp[c]) {
 						t.Fatalf("colour %v alpha %v: tex %v inputs %v: Eval %v, program %v\n%s", co, ao, tex, in, got, exp, ir.Format(sh))

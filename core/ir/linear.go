@@ -225,34 +225,33 @@ func Linear(s *Shader) (*LinearForm, bool) {
 
 // Saturated reports that every component of the colour is saturated.
 func (f *LinearForm) Saturated() bool {
-	for _, t := range f.Terms {
-		if !t.Sat {
+	for i := range f.Terms {
+		if !f.Terms[i].Sat {
 			return false
 		}
 	}
 	return true
 }
 
-// Eval is the colour the shader computes from the sample t (zero
-// without one) and the values of its input slots.
-func (f *LinearForm) Eval(t *[4]float32, in *[MaxLinearInputs][4]float32) [4]float32 {
+// Eval writes the colour the shader computes from the sample t (zero
+// without one) and the values of its input slots to c.
+func (f *LinearForm) Eval(t *[4]float32, in *[MaxLinearInputs][4]float32, c *[4]float32) {
 	if f.modulate {
 		t0 := &f.Terms[0]
 		a, b := t, &in[t0.Slot]
 		if !t0.TexFirst {
 			a, b = b, a
 		}
-		c := [4]float32{mulf(t0.Legacy, a[0], b[0]), mulf(t0.Legacy, a[1], b[1]), mulf(t0.Legacy, a[2], b[2]), mulf(t0.Legacy, a[3], b[3])}
+		l := t0.Legacy
+		c[0], c[1], c[2], c[3] = mulf(l, a[0], b[0]), mulf(l, a[1], b[1]), mulf(l, a[2], b[2]), mulf(l, a[3], b[3])
 		if t0.Sat {
-			c = [4]float32{saturate(c[0]), saturate(c[1]), saturate(c[2]), saturate(c[3])}
+			c[0], c[1], c[2], c[3] = saturate(c[0]), saturate(c[1]), saturate(c[2]), saturate(c[3])
 		}
-		return c
+		return
 	}
-	var c [4]float32
 	for i := range f.Terms {
 		c[i] = f.Terms[i].eval(t, in)
 	}
-	return c
 }
 
 func (t *LinearTerm) eval(tex *[4]float32, in *[MaxLinearInputs][4]float32) float32 {

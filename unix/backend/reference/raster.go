@@ -200,7 +200,7 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 	tested := dc.tested
 	v0, v1, v2 := &pr.v[0].vary, &pr.v[1].vary, &pr.v[2].vary
 	var in [ir.MaxLinearInputs][4]float32
-	var tex [4]float32
+	var tex, c [4]float32
 	sat := lf.Saturated()
 	s0, s1, s2 := pr.ea[0]*subpixel, pr.ea[1]*subpixel, pr.ea[2]*subpixel
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
@@ -245,16 +245,16 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 				if lf.Used[k]&^3 == 0 {
 					interp2(&wp, &v0[j], &v1[j], &v2[j], &in[k])
 				} else {
-					in[k] = interp(&wp, &v0[j], &v1[j], &v2[j])
+					interp(&wp, &v0[j], &v1[j], &v2[j], &in[k])
 				}
 			}
 			if lf.Sampler >= 0 {
 				ls.tex.at(in[lf.U.Slot][lf.U.Comp], in[lf.V.Slot][lf.V.Comp], &tex)
 			}
-			c := lf.Eval(&tex, &in)
+			lf.Eval(&tex, &in, &c)
 			switch {
 			case ls.over && sat:
-				over8(t.four8 == four8BGRA, c, t.at(x, y, 0))
+				over8(t.four8 == four8BGRA, &c, t.at(x, y, 0))
 			case ls.over:
 				blendOver8(t.four8 == four8BGRA, c, t.at(x, y, 0))
 			default:
@@ -455,10 +455,11 @@ func interp2(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
 }
 
 // interp is a varying at weights w of the vertices' values a, b and c.
-func interp(w *[3]float32, a, b, c *[4]float32) [4]float32 {
+// (Written through out, as 386 copies an array it returns with a call.)
+func interp(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
 	w0, w1, w2 := w[0], w[1], w[2]
-	return [4]float32{w0*a[0] + w1*b[0] + w2*c[0], w0*a[1] + w1*b[1] + w2*c[1],
-		w0*a[2] + w1*b[2] + w2*c[2], w0*a[3] + w1*b[3] + w2*c[3]}
+	out[0], out[1] = w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
+	out[2], out[3] = w0*a[2]+w1*b[2]+w2*c[2], w0*a[3]+w1*b[3]+w2*c[3]
 }
 
 // sampleZ is the depth sample s of a pixel tests: the centre's depth z
@@ -531,7 +532,7 @@ func (w *worker) shade(pr *prim) {
 				wts = &wn
 			}
 			for l := range wts {
-				q.Varyings[j][l] = interp(&wts[l], &v0[j], &v1[j], &v2[j])
+				interp(&wts[l], &v0[j], &v1[j], &v2[j], &q.Varyings[j][l])
 			}
 		}
 		for j := n; j < sig.Varyings && j < backend.MaxVaryings; j++ {
@@ -763,12 +764,13 @@ func overBlend(cd *backend.ColorAttachmentDesc) bool {
 // sample in one pass: the bits of blend's general path, without its
 // calls.
 func blendOver8(bgra bool, src [4]float32, px []byte) {
-	over8(bgra, [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}, px)
+	src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
+	over8(bgra, &src, px)
 }
 
 // over8 is blendOver8 for a colour already within 0..1 (which clamp01
 // leaves as it is).
-func over8(bgra bool, src [4]float32, px []byte) {
+func over8(bgra bool, src *[4]float32, px []byte) {
 	dst := unpack8(px, bgra)
 	a := src[3]
 	ia := 1 - a
