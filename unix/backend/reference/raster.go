@@ -202,6 +202,15 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 	var in [ir.MaxLinearInputs][4]float32
 	var tex, c [4]float32
 	sat := lf.Saturated()
+	// What the loop reads of the form, out of it: the slots, whether only
+	// their first two components are read, the coordinate's components.
+	inputs := len(lf.Inputs)
+	var narrow [ir.MaxLinearInputs]bool
+	for k := range inputs {
+		narrow[k] = lf.Used[k]&^3 == 0
+	}
+	sampled := lf.Sampler >= 0
+	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
 	s0, s1, s2 := pr.ea[0]*subpixel, pr.ea[1]*subpixel, pr.ea[2]*subpixel
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
 	var lo, hi int
@@ -240,16 +249,16 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 			}
 			w0, w1, w2, _ := pr.persp(&b)
 			wp := [3]float32{float32(w0), float32(w1), float32(w2)}
-			for k := range lf.Inputs {
+			for k := 0; k < inputs; k++ {
 				j := lf.Varying[k]
-				if lf.Used[k]&^3 == 0 {
+				if narrow[k] {
 					interp2(&wp, &v0[j], &v1[j], &v2[j], &in[k])
 				} else {
 					interp(&wp, &v0[j], &v1[j], &v2[j], &in[k])
 				}
 			}
-			if lf.Sampler >= 0 {
-				ls.tex.at(in[lf.U.Slot][lf.U.Comp], in[lf.V.Slot][lf.V.Comp], &tex)
+			if sampled {
+				ls.tex.at(*u, *v, &tex)
 			}
 			lf.Eval(&tex, &in, &c)
 			switch {
