@@ -74,8 +74,8 @@ func TestLinearMatchesProgram(t *testing.T) {
 		for _, format := range []pixfmt.Format{pixfmt.RGBA8Unorm, pixfmt.BGRA8Unorm, pixfmt.RGBA32Float} {
 			for blendName, blend := range blends {
 				for _, filter := range []backend.SamplerFilter{backend.FilterNearest, backend.FilterLinear} {
-					for _, depth := range []bool{false, true} {
-						name := fmt.Sprintf("%v-%v/%v/%s/filter%d/depth%v", op[0], op[1], format, blendName, filter, depth)
+					for depth := range 3 {
+						name := fmt.Sprintf("%v-%v/%v/%s/filter%d/depth%d", op[0], op[1], format, blendName, filter, depth)
 						var got [2][2][]byte
 						for i, on := range []bool{true, false} {
 							linearShading = on
@@ -89,21 +89,24 @@ func TestLinearMatchesProgram(t *testing.T) {
 			}
 		}
 	}
-	if want := len(ops) * 3 * len(blends) * 2 * 2; used != want {
+	if want := len(ops) * 3 * len(blends) * 2 * 3; used != want {
 		t.Errorf("triLinear shaded %d draws, want %d", used, want)
 	}
 }
 
 // drawLinearCase draws 30 random triangles with ps over a 37x29 target
-// (and a depth target with depth) and returns the targets' bytes.
+// and returns the targets' bytes: with depth 1 a depth test, with 2 a
+// depth and stencil one.
 func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, blend func(*backend.ColorAttachmentDesc),
-	filter backend.SamplerFilter, depth bool, rng *rand.Rand) [2][]byte {
+	filter backend.SamplerFilter, depth int, rng *rand.Rand) [2][]byte {
 	const w, h = 37, 29
 	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, uvColorVS), FragmentFunction: ps, VertexDescriptor: vertexDesc()}
 	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
 	blend(&d.ColorAttachments[0])
-	if depth {
-		d.DepthFormat = pixfmt.Depth32Float
+	zf := [3]pixfmt.Format{pixfmt.Invalid, pixfmt.Depth32Float, pixfmt.Depth32Float_Stencil8}[depth]
+	d.DepthFormat = zf
+	if depth == 2 {
+		d.StencilFormat = zf
 	}
 	p, err := r.dev.NewRenderPipeline(d)
 	if err != nil {
@@ -116,9 +119,12 @@ func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, 
 	tgt := r.target(f, w, h, 1)
 	pass := colorPass(tgt, [4]float64{0.2, 0.4, 0.6, 0.8})
 	var zt *Texture
-	if depth {
-		zt = r.target(pixfmt.Depth32Float, w, h, 1)
+	if depth > 0 {
+		zt = r.target(zf, w, h, 1)
 		pass.Depth = backend.DepthAttachment{AttachmentDesc: backend.AttachmentDesc{Texture: zt, Load: backend.LoadClear, Store: backend.StoreStore}, ClearDepth: 0.7}
+	}
+	if depth == 2 {
+		pass.Stencil = backend.StencilAttachment{AttachmentDesc: backend.AttachmentDesc{Texture: zt, Load: backend.LoadClear, Store: backend.StoreStore}, ClearStencil: 1}
 	}
 	vs := make([]vtx, 0, 90)
 	for range 30 {
@@ -129,8 +135,17 @@ func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, 
 		}
 	}
 	r.run(pass, func(e backend.RenderCommandEncoder) {
-		if depth {
-			e.SetDepthStencilState(r.dss(backend.DepthStencilDesc{DepthCompare: backend.CompareLess, DepthWrite: true}))
+		ds := backend.DepthStencilDesc{DepthCompare: backend.CompareLess, DepthWrite: true}
+		if depth == 2 {
+			// Reference 2 over a cleared 1: a pixel's first two passes
+			// pass, later ones fail; passes and depth failures count up.
+			st := backend.StencilDesc{Compare: backend.CompareGreaterEqual, FailOp: backend.StencilKeep,
+				DepthFailOp: backend.StencilIncrementClamp, PassOp: backend.StencilIncrementClamp, ReadMask: 0xff, WriteMask: 0xff}
+			ds.StencilEnable, ds.Front, ds.Back = true, st, st
+			e.SetStencilReference(2, 2)
+		}
+		if depth > 0 {
+			e.SetDepthStencilState(r.dss(ds))
 		}
 		e.SetFragmentTexture(src, 0)
 		e.SetFragmentSampler(smp, 0)
