@@ -94,12 +94,12 @@ func TestLinearMatchesProgram(t *testing.T) {
 	}
 }
 
-// drawLinearCase draws 30 random triangles with ps over a 37x29 target
+// drawLinearCase draws 30 random triangles with ps over a 77x29 target
 // and returns the targets' bytes: with depth 1 a depth test, with 2 a
 // depth and stencil one.
 func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, blend func(*backend.ColorAttachmentDesc),
 	filter backend.SamplerFilter, depth int, rng *rand.Rand) [2][]byte {
-	const w, h = 37, 29
+	const w, h = 77, 29
 	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, uvColorVS), FragmentFunction: ps, VertexDescriptor: vertexDesc()}
 	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
 	blend(&d.ColorAttachments[0])

@@ -213,9 +213,12 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
 	s0, s1, s2 := pr.ea[0]*subpixel, pr.ea[1]*subpixel, pr.ea[2]*subpixel
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
-	var lo, hi int
+	// A narrow triangle's rows are stepped from its left bound: cheaper
+	// than triSpan's divisions.
+	lo, hi := pr.minX, pr.maxX
+	narrowTri := hi-lo < 32
 	for y := ya; y <= yb; y++ {
-		if y == ya || y&1 == 0 { // triSpan's range holds for a quad's two rows
+		if !narrowTri && (y == ya || y&1 == 0) { // triSpan's range holds for a quad's two rows
 			lo, hi = w.triSpan(pr, y&^1, pr.minX&^1, pr.maxX)
 			lo, hi = max(lo, pr.minX), min(hi, pr.maxX)
 		}
