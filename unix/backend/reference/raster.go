@@ -254,10 +254,9 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 			wp := [3]float32{float32(w0), float32(w1), float32(w2)}
 			for k := 0; k < inputs; k++ {
 				j := lf.Varying[k]
-				if narrow[k] {
-					interp2(&wp, &v0[j], &v1[j], &v2[j], &in[k])
-				} else {
-					interp(&wp, &v0[j], &v1[j], &v2[j], &in[k])
+				interp2(&wp, &v0[j], &v1[j], &v2[j], &in[k])
+				if !narrow[k] {
+					interp2hi(&wp, &v0[j], &v1[j], &v2[j], &in[k])
 				}
 			}
 			if sampled {
@@ -466,12 +465,18 @@ func interp2(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
 	out[0], out[1] = w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
 }
 
-// interp is a varying at weights w of the vertices' values a, b and c.
-// (Written through out, as 386 copies an array it returns with a call.)
-func interp(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
+// interp2hi is interp's last two components.
+func interp2hi(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
 	w0, w1, w2 := w[0], w[1], w[2]
-	out[0], out[1] = w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
 	out[2], out[3] = w0*a[2]+w1*b[2]+w2*c[2], w0*a[3]+w1*b[3]+w2*c[3]
+}
+
+// interp is a varying at weights w of the vertices' values a, b and c.
+// (Written through out, as 386 copies an array it returns with a call;
+// in halves the compiler inlines.)
+func interp(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
+	interp2(w, a, b, c, out)
+	interp2hi(w, a, b, c, out)
 }
 
 // sampleZ is the depth sample s of a pixel tests: the centre's depth z
