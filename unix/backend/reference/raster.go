@@ -192,27 +192,7 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 // form reads nothing of a pixel's neighbours, and the depth and stencil
 // tests come before the shading, which has no side effects.
 func (w *worker) triLinear(pr *prim, ya, yb int) {
-	dc := pr.dc
-	ls := &dc.lin
-	lf := ls.form
-	t := w.p.color[0]
-	cd := &dc.pl.desc.ColorAttachments[0]
-	tested := dc.tested
-	v0, v1, v2 := &pr.v[0].vary, &pr.v[1].vary, &pr.v[2].vary
-	var in [ir.MaxLinearInputs][4]float32
-	var tex, c [4]float32
-	sat := lf.Saturated()
-	// What the loop reads of the form, out of it: the slots, whether only
-	// their first two components are read, the coordinate's components.
-	inputs := len(lf.Inputs)
-	var narrow [ir.MaxLinearInputs]bool
-	for k := range inputs {
-		narrow[k] = lf.Used[k]&^3 == 0
-	}
-	sampled := lf.Sampler >= 0
-	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
 	s0, s1, s2 := pr.ea[0]*subpixel, pr.ea[1]*subpixel, pr.ea[2]*subpixel
-	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
 	// A narrow triangle's rows are stepped from its left bound: cheaper
 	// than triSpan's divisions.
 	lo, hi := pr.minX, pr.maxX
@@ -236,41 +216,83 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 		for ; x <= hi && (e0 < 0 || e1 < 0 || e2 < 0); x++ {
 			e0, e1, e2 = e0+s0, e1+s1, e2+s2
 		}
-		// The barycentrics' edge functions from the run's first pixel on
-		// (exact integers, so the same as stepped from lo).
-		fx, fy := float64(x*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
-		f0, f1, f2 := pr.fa[0]*fx+pr.fb[0]*fy+pr.fc[0], pr.fa[1]*fx+pr.fb[1]*fy+pr.fc[1], pr.fa[2]*fx+pr.fb[2]*fy+pr.fc[2]
-		for ; x <= hi && e0 >= 0 && e1 >= 0 && e2 >= 0; x++ {
-			b := [3]float64{f0 * pr.invArea, f1 * pr.invArea, f2 * pr.invArea}
+		end := x
+		for ; end <= hi && e0 >= 0 && e1 >= 0 && e2 >= 0; end++ {
 			e0, e1, e2 = e0+s0, e1+s1, e2+s2
-			f0, f1, f2 = f0+g0, f1+g1, f2+g2
-			if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
-				continue
+		}
+		if end > x {
+			w.linearRun(pr, x, end, y)
+		}
+	}
+}
+
+// linearRun shades pixels x0..x1-1 of row y, all covered, for
+// triLinear. What it reads of the primitive and the form is copied to
+// locals first: stores through the pixel's pointers would otherwise
+// make the compiler load it again for every pixel.
+func (w *worker) linearRun(pr *prim, x0, x1, y int) {
+	dc := pr.dc
+	ls := &dc.lin
+	lf := ls.form
+	t := w.p.color[0]
+	bgra := t.four8 == four8BGRA
+	mode := 2 // blend
+	if ls.over {
+		mode = 1 // blendOver8
+		if lf.Saturated() {
+			mode = 0 // over8: the colour is within 0..1 already
+		}
+	}
+	tested, vis := dc.tested, dc.vis
+	invArea := pr.invArea
+	iw0, iw1, iw2 := pr.v[0].invw, pr.v[1].invw, pr.v[2].invw
+	// Each input slot's vertex values, and whether only their first two
+	// components are read.
+	var va, vb, vc [ir.MaxLinearInputs]*[4]float32
+	var narrow [ir.MaxLinearInputs]bool
+	inputs := len(lf.Inputs)
+	for k := range inputs {
+		j := lf.Varying[k]
+		va[k], vb[k], vc[k] = &pr.v[0].vary[j], &pr.v[1].vary[j], &pr.v[2].vary[j]
+		narrow[k] = lf.Used[k]&^3 == 0
+	}
+	var in [ir.MaxLinearInputs][4]float32
+	var tex, c [4]float32
+	sampled := lf.Sampler >= 0
+	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
+	// The barycentrics' edge functions from the run's first pixel on
+	// (exact integers, so the same as stepped from the row's start).
+	fx, fy := float64(x0*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
+	f0, f1, f2 := pr.fa[0]*fx+pr.fb[0]*fy+pr.fc[0], pr.fa[1]*fx+pr.fb[1]*fy+pr.fc[1], pr.fa[2]*fx+pr.fb[2]*fy+pr.fc[2]
+	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
+	for x := x0; x < x1; x++ {
+		b := [3]float64{f0 * invArea, f1 * invArea, f2 * invArea}
+		f0, f1, f2 = f0+g0, f1+g1, f2+g2
+		if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
+			continue
+		}
+		if vis >= 0 {
+			w.vis[vis]++
+		}
+		w0, w1, w2, _ := perspWeights(&b, iw0, iw1, iw2)
+		wp := [3]float32{float32(w0), float32(w1), float32(w2)}
+		for k := 0; k < inputs; k++ {
+			interp2(&wp, va[k], vb[k], vc[k], &in[k])
+			if !narrow[k] {
+				interp2hi(&wp, va[k], vb[k], vc[k], &in[k])
 			}
-			if dc.vis >= 0 {
-				w.vis[dc.vis]++
-			}
-			w0, w1, w2, _ := pr.persp(&b)
-			wp := [3]float32{float32(w0), float32(w1), float32(w2)}
-			for k := 0; k < inputs; k++ {
-				j := lf.Varying[k]
-				interp2(&wp, &v0[j], &v1[j], &v2[j], &in[k])
-				if !narrow[k] {
-					interp2hi(&wp, &v0[j], &v1[j], &v2[j], &in[k])
-				}
-			}
-			if sampled {
-				ls.tex.at(*u, *v, &tex)
-			}
-			lf.Eval(&tex, &in, &c)
-			switch {
-			case ls.over && sat:
-				over8(t.four8 == four8BGRA, &c, t.at(x, y, 0))
-			case ls.over:
-				blendOver8(t.four8 == four8BGRA, c, t.at(x, y, 0))
-			default:
-				blend(t, cd, &dc.st.blendColor, &dc.blendColorNorm, c, t.at(x, y, 0))
-			}
+		}
+		if sampled {
+			ls.tex.at(*u, *v, &tex)
+		}
+		lf.Eval(&tex, &in, &c)
+		switch mode {
+		case 0:
+			over8(bgra, &c, t.at(x, y, 0))
+		case 1:
+			blendOver8(bgra, c, t.at(x, y, 0))
+		default:
+			blend(t, &dc.pl.desc.ColorAttachments[0], &dc.st.blendColor, &dc.blendColorNorm, c, t.at(x, y, 0))
 		}
 	}
 }
@@ -450,7 +472,12 @@ func (pr *prim) depthAt(b *[3]float64) float64 {
 // barycentrics b, and their sum before they are normalised (1/w there).
 // (Scalars, not an array: 386 copies a returned array with a call.)
 func (pr *prim) persp(b *[3]float64) (w0, w1, w2, s float64) {
-	w0, w1, w2 = b[0]*pr.v[0].invw, b[1]*pr.v[1].invw, b[2]*pr.v[2].invw
+	return perspWeights(b, pr.v[0].invw, pr.v[1].invw, pr.v[2].invw)
+}
+
+// perspWeights is persp for vertices of 1/w iw0, iw1 and iw2.
+func perspWeights(b *[3]float64, iw0, iw1, iw2 float64) (w0, w1, w2, s float64) {
+	w0, w1, w2 = b[0]*iw0, b[1]*iw1, b[2]*iw2
 	s = 0 + w0 + w1 + w2
 	if s != 0 && s != 1 { // times 1/1 changes no bit
 		inv := 1 / s
