@@ -196,7 +196,10 @@ func Linear(s *Shader) (*LinearForm, bool) {
 			}
 			v := res[c]
 			if in.Clamp == ClampSat {
-				v.term.Sat, v.raw = true, false
+				// Saturated, a legacy product is the plain one: where one
+				// operand is zero the plain product is zero or NaN, and
+				// saturate takes both to +0, as LegacyMul's 0 is.
+				v.term.Sat, v.term.Legacy, v.raw = true, false, false
 			}
 			dst[c] = v
 		}

@@ -821,7 +821,9 @@ func over8(bgra bool, src *[4]float32, px []byte) {
 	add := func(s, d float32) uint32 {
 		x := s * a
 		y := d * ia
-		return uint32(texel.U8(x + y))
+		// texel.U8 without its clamps: x+y is neither NaN nor below 0,
+		// and past 1 by rounding only, where the rounding gives 255 too.
+		return uint32(int32((x+y)*255 + 0.5))
 	}
 	pack8(px, bgra, add(src[0], dst[0]), add(src[1], dst[1]), add(src[2], dst[2]), add(src[3], dst[3]))
 }
