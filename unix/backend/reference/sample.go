@@ -629,10 +629,15 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	xi, x0f := floorInt(fu)
 	yi, y0f := floorInt(fv)
 	ax, ay := float32(fu-x0f), float32(fv-y0f)
-	x0, x1, okx := wrapPair(s.SAddress, xi, l.w)
-	y0, y1, oky := wrapPair(s.TAddress, yi, l.h)
-	if !okx || !oky {
-		return false
+	// Inside the level (the common case) without wrapPair's call.
+	x0, x1, y0, y1 := xi, xi+1, yi, yi+1
+	if uint(xi) >= uint(l.w-1) || uint(yi) >= uint(l.h-1) {
+		var okx, oky bool
+		x0, x1, okx = wrapPair(s.SAddress, xi, l.w)
+		y0, y1, oky = wrapPair(s.TAddress, yi, l.h)
+		if !okx || !oky {
+			return false
+		}
 	}
 	r0, r1 := (slice*l.h+y0)*l.w, (slice*l.h+y1)*l.w
 	tx := l.texels
