@@ -217,8 +217,22 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 			e0, e1, e2 = e0+s0, e1+s1, e2+s2
 		}
 		end := x
-		for ; end <= hi && e0 >= 0 && e1 >= 0 && e2 >= 0; end++ {
-			e0, e1, e2 = e0+s0, e1+s1, e2+s2
+		if hi-x >= 32 {
+			// A long row: where each falling edge function turns negative,
+			// by division (exact in int64), rather than stepping to it.
+			// All three are >= 0 at x, which the search above stopped at.
+			end = hi + 1
+			for _, es := range [3][2]int64{{e0, s0}, {e1, s1}, {e2, s2}} {
+				if es[1] < 0 {
+					if k := es[0] / -es[1]; k < int64(end-x) {
+						end = x + int(k) + 1
+					}
+				}
+			}
+		} else {
+			for ; end <= hi && e0 >= 0 && e1 >= 0 && e2 >= 0; end++ {
+				e0, e1, e2 = e0+s0, e1+s1, e2+s2
+			}
 		}
 		if end > x {
 			w.linearRun(pr, x, end, y)

@@ -146,8 +146,15 @@ func wrapPair(m backend.AddressMode, i, n int) (i0, i1 int, ok bool) {
 // nearest2D is sampleLevel's point sample of a 2D level's first slice,
 // into c, where the texel is not the border (it reports false there).
 func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32, c *[4]float32) bool {
-	x, _ := floorInt(float64(u) * float64(l.w))
-	y, _ := floorInt(float64(v) * float64(l.h))
+	tu, tv := float64(u)*float64(l.w), float64(v)*float64(l.h)
+	x, okx := floorFast(tu)
+	if !okx {
+		x, _ = floorInt(tu)
+	}
+	y, oky := floorFast(tv)
+	if !oky {
+		y, _ = floorInt(tv)
+	}
 	if uint(x) >= uint(l.w) {
 		if x = wrap(s.SAddress, x, l.w); x < 0 {
 			return false
@@ -626,8 +633,16 @@ func sampleLevel(t *Texture, l *decodedLevel, s *backend.SamplerDesc, f backend.
 // tap reads the border, which the general path handles.
 func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32, c *[4]float32) bool {
 	fu, fv := float64(u)*float64(l.w)-0.5, float64(v)*float64(l.h)-0.5
-	xi, x0f := floorInt(fu)
-	yi, y0f := floorInt(fv)
+	xi, fast := floorFast(fu)
+	x0f := float64(xi)
+	if !fast {
+		xi, x0f = floorInt(fu)
+	}
+	yi, fast := floorFast(fv)
+	y0f := float64(yi)
+	if !fast {
+		yi, y0f = floorInt(fv)
+	}
 	ax, ay := float32(fu-x0f), float32(fv-y0f)
 	// Inside the level (the common case) without wrapPair's call.
 	x0, x1, y0, y1 := xi, xi+1, yi, yi+1
@@ -649,6 +664,13 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	}
 	*c = [4]float32{lerp2(0), lerp2(1), lerp2(2), lerp2(3)}
 	return true
+}
+
+// floorFast is int(math.Floor(f)) where ok, f positive and below 2^30:
+// a truncating conversion, one instruction and inline on 386 too, where
+// floorInt is a call. Callers take floorInt where it is not ok.
+func floorFast(f float64) (i int, ok bool) {
+	return int(f), f > 0 && f < 1<<30
 }
 
 // floorInt is int(math.Floor(f)) and math.Floor(f). On 386, where
