@@ -666,10 +666,14 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	return true
 }
 
-// floorFast is int(math.Floor(f)) where ok, f positive and below 2^30:
-// a truncating conversion, one instruction and inline on 386 too, where
-// floorInt is a call. Callers take floorInt where it is not ok.
+// floorFast is int(math.Floor(f)) where ok: on 386, where floorInt is
+// a call, for f positive and below 2^30, by a truncating conversion
+// (one instruction, inline). Elsewhere it is never ok, as floorInt is
+// inline and as cheap. Callers take floorInt where it is not ok.
 func floorFast(f float64) (i int, ok bool) {
+	if runtime.GOARCH != "386" {
+		return 0, false
+	}
 	return int(f), f > 0 && f < 1<<30
 }
 
