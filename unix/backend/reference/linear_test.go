@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand"
+	"sync/atomic"
 	"testing"
 
 	"mtld3d/core/ff"
@@ -33,8 +34,8 @@ var uvColorVS = &backend.VertexFunc{
 // float targets, with and without a depth test.
 func TestLinearMatchesProgram(t *testing.T) {
 	defer func() { linearShading, linearUsed = true, nil }()
-	used := 0
-	linearUsed = func() { used++ }
+	var used atomic.Int64 // geometry may run draws on several goroutines
+	linearUsed = func() { used.Add(1) }
 	ops := [][2]types.TextureOp{
 		{types.D3DTOP_MODULATE, types.D3DTOP_MODULATE},
 		{types.D3DTOP_SELECTARG1, types.D3DTOP_SELECTARG1},
@@ -89,8 +90,8 @@ func TestLinearMatchesProgram(t *testing.T) {
 			}
 		}
 	}
-	if want := len(ops) * 3 * len(blends) * 2 * 3; used != want {
-		t.Errorf("triLinear shaded %d draws, want %d", used, want)
+	if want := int64(len(ops) * 3 * len(blends) * 2 * 3); used.Load() != want {
+		t.Errorf("triLinear shaded %d draws, want %d", used.Load(), want)
 	}
 }
 
