@@ -346,6 +346,9 @@ func TestWriteSectionIsEncodeSection(t *testing.T) {
 	d.framePNG = filepath.Join(t.TempDir(), "x")
 	d.captureOnHotkey(shared.GuestArchX86_64)
 	hotkeyFrames(t, d)
+	// The hotkey's capture is written on a goroutine of its own: it must
+	// be done before the test ends and its directory goes.
+	d.endCapture()
 	snap := d.snapshot()
 	if len(snap.fields) == 0 || len(snap.chunks) == 0 {
 		t.Fatal("an empty snapshot")
