@@ -144,8 +144,7 @@ func (w *worker) triCentre(pr *prim, ya, yb int) {
 			sx, sy := int64(qx0)*subpixel+subpixel/2, int64(qy+r)*subpixel+subpixel/2
 			fx, fy := float64(qx0*subpixel+subpixel/2), float64((qy+r)*subpixel+subpixel/2)
 			for i := range e[r] {
-				e[r][i] = pr.ea[i]*sx + pr.eb[i]*sy + pr.ec[i]
-				f[r][i] = pr.fa[i]*fx + pr.fb[i]*fy + pr.fc[i]
+				e[r][i], f[r][i] = pr.edge(i, sx, sy), pr.fedge(i, fx, fy)
 			}
 		}
 		for qx := qx0; qx <= qx1; qx += 2 {
@@ -209,9 +208,7 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 		// triCentre has them there; a row's covered pixels are one run
 		// (the triangle is convex), found by stepping them.
 		sx, sy := int64(lo)*subpixel+subpixel/2, int64(y)*subpixel+subpixel/2
-		e0 := pr.ea[0]*sx + pr.eb[0]*sy + pr.ec[0] + pr.bias[0]
-		e1 := pr.ea[1]*sx + pr.eb[1]*sy + pr.ec[1] + pr.bias[1]
-		e2 := pr.ea[2]*sx + pr.eb[2]*sy + pr.ec[2] + pr.bias[2]
+		e0, e1, e2 := pr.edge(0, sx, sy)+pr.bias[0], pr.edge(1, sx, sy)+pr.bias[1], pr.edge(2, sx, sy)+pr.bias[2]
 		x := lo
 		for ; x <= hi && (e0 < 0 || e1 < 0 || e2 < 0); x++ {
 			e0, e1, e2 = e0+s0, e1+s1, e2+s2
@@ -277,7 +274,11 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	// The barycentrics' edge functions from the run's first pixel on
 	// (exact integers, so the same as stepped from the row's start).
 	fx, fy := float64(x0*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
-	f0, f1, f2 := pr.fa[0]*fx+pr.fb[0]*fy+pr.fc[0], pr.fa[1]*fx+pr.fb[1]*fy+pr.fc[1], pr.fa[2]*fx+pr.fb[2]*fy+pr.fc[2]
+	var f [3]float64
+	for i := range f {
+		f[i] = pr.fedge(i, fx, fy)
+	}
+	f0, f1, f2 := f[0], f[1], f[2]
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
 	for x := x0; x < x1; x++ {
 		b := [3]float64{f0 * invArea, f1 * invArea, f2 * invArea}
@@ -419,9 +420,7 @@ func (w *worker) cover(pr *prim, x, y int) uint8 {
 		for s, sp := range w.pos {
 			sx := int64(x)*subpixel + int64(sp[0])*subpixel/16
 			sy := int64(y)*subpixel + int64(sp[1])*subpixel/16
-			if pr.ea[0]*sx+pr.eb[0]*sy+pr.ec[0]+pr.bias[0] >= 0 &&
-				pr.ea[1]*sx+pr.eb[1]*sy+pr.ec[1]+pr.bias[1] >= 0 &&
-				pr.ea[2]*sx+pr.eb[2]*sy+pr.ec[2]+pr.bias[2] >= 0 {
+			if pr.edge(0, sx, sy)+pr.bias[0] >= 0 && pr.edge(1, sx, sy)+pr.bias[1] >= 0 && pr.edge(2, sx, sy)+pr.bias[2] >= 0 {
 				m |= 1 << s
 			}
 		}
@@ -461,7 +460,7 @@ func (w *worker) bary(pr *prim) {
 		case primTri:
 			fx, fy := float64(li.x*subpixel+subpixel/2), float64(li.y*subpixel+subpixel/2)
 			for i := 0; i < 3; i++ {
-				li.b[i] = (pr.fa[i]*fx + pr.fb[i]*fy + pr.fc[i]) * pr.invArea
+				li.b[i] = pr.fedge(i, fx, fy) * pr.invArea
 			}
 		case primLine:
 			a, b := pr.v[0], pr.v[1]
@@ -474,6 +473,13 @@ func (w *worker) bary(pr *prim) {
 		}
 		li.z = pr.depthAt(&li.b)
 	}
+}
+
+// edge is edge function i at the 1/256-pixel point (sx, sy), without
+// its bias; fedge is the same in float64 (exact, as prim says).
+func (pr *prim) edge(i int, sx, sy int64) int64 { return pr.ea[i]*sx + pr.eb[i]*sy + pr.ec[i] }
+func (pr *prim) fedge(i int, fx, fy float64) float64 {
+	return pr.fa[i]*fx + pr.fb[i]*fy + pr.fc[i]
 }
 
 // depthAt is the window depth at screen-space barycentrics b, depth bias
@@ -525,8 +531,12 @@ func interp(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
 func (w *worker) sampleZ(pr *prim, z float64, s int) float32 {
 	ox := (float64(w.pos[s][0]) - 8) / 16
 	oy := (float64(w.pos[s][1]) - 8) / 16
-	z = z + pr.dzdx*ox + pr.dzdy*oy
-	return float32(math.Max(pr.dc.zmin, math.Min(pr.dc.zmax, z)))
+	return pr.dc.clampZ(z + pr.dzdx*ox + pr.dzdy*oy)
+}
+
+// clampZ is a depth clamped to the viewport's range, as tested.
+func (dc *drawCtx) clampZ(z float64) float32 {
+	return float32(math.Max(dc.zmin, math.Min(dc.zmax, z)))
 }
 
 // shade runs the fragment program on the current quad, whose lanes'
@@ -635,7 +645,7 @@ func (w *worker) shade(pr *prim) {
 			if tested {
 				var z float32
 				if fp != nil && sig.WritesDepth {
-					z = float32(math.Max(dc.zmin, math.Min(dc.zmax, float64(out.Depth[l]))))
+					z = dc.clampZ(float64(out.Depth[l]))
 				} else {
 					z = w.sampleZ(pr, li.z, s)
 				}

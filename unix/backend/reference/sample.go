@@ -669,7 +669,8 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 // floorFast is int(math.Floor(f)) where ok: on 386, where floorInt is
 // a call, for f positive and below 2^30, by a truncating conversion
 // (one instruction, inline). Elsewhere it is never ok, as floorInt is
-// inline and as cheap. Callers take floorInt where it is not ok.
+// inline and as cheap. Callers take floorInt where it is not ok, each
+// spelling that out: a helper doing both is past 386's inlining budget.
 func floorFast(f float64) (i int, ok bool) {
 	if runtime.GOARCH != "386" {
 		return 0, false
