@@ -247,13 +247,6 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	lf := ls.form
 	t := w.p.color[0]
 	bgra := t.four8 == four8BGRA
-	mode := 2 // blend
-	if ls.over {
-		mode = 1 // blendOver8
-		if lf.Saturated() {
-			mode = 0 // over8: the colour is within 0..1 already
-		}
-	}
 	tested, vis := dc.tested, dc.vis
 	invArea := pr.invArea
 	iw0, iw1, iw2 := pr.v[0].invw, pr.v[1].invw, pr.v[2].invw
@@ -301,10 +294,10 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 			ls.tex.at(*u, *v, &tex)
 		}
 		lf.Eval(&tex, &in, &c)
-		switch mode {
-		case 0:
+		switch ls.blend {
+		case linearOver8:
 			over8(bgra, &c, t.at(x, y, 0))
-		case 1:
+		case linearBlendOver8:
 			blendOver8(bgra, c, t.at(x, y, 0))
 		default:
 			blend(t, &dc.pl.desc.ColorAttachments[0], &dc.st.blendColor, &dc.blendColorNorm, c, t.at(x, y, 0))
@@ -314,10 +307,18 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 
 // linearShade is how a draw whose pixels triLinear shades does so.
 type linearShade struct {
-	form *irprog.Linear
-	tex  plainView // of the form's sampler
-	over bool      // blendOver8 into colour attachment 0
+	form  *irprog.Linear
+	tex   plainView // of the form's sampler
+	blend uint8     // how the colour reaches attachment 0
 }
+
+// linearShade.blend's ways: over8 where the colour is within 0..1
+// already, blendOver8, or blend.
+const (
+	linearBlend = iota
+	linearBlendOver8
+	linearOver8
+)
 
 // linearShading lets tests turn triLinear off, to compare it with the
 // program it stands for; linearUsed, where set, is told of each draw it
@@ -346,7 +347,13 @@ func (dc *drawCtx) setLinear(p *pass) {
 			return
 		}
 	}
-	ls := linearShade{form: lf, over: p.color[0].four8 != 0 && overBlend(&dc.pl.desc.ColorAttachments[0])}
+	ls := linearShade{form: lf, blend: linearBlend}
+	if p.color[0].four8 != 0 && overBlend(&dc.pl.desc.ColorAttachments[0]) {
+		ls.blend = linearBlendOver8
+		if lf.Saturated() {
+			ls.blend = linearOver8
+		}
+	}
 	if lf.Sampler >= 0 {
 		if ls.tex, ok = dc.fs.plainView(lf.Sampler); !ok {
 			return
