@@ -236,6 +236,17 @@ func (f *LinearForm) Saturated() bool {
 	return true
 }
 
+// ModulateSat returns the input slot of a saturated modulate, where
+// every component is the saturated product of the sample's component
+// and the slot's same one (fixed-function MODULATE with its clamp, the
+// commonest form): saturate(t[c] * in[slot][c]), whichever operand the
+// program names first (the products are the same but for a NaN's
+// payload, which saturate takes to 0).
+func (f *LinearForm) ModulateSat() (slot int, ok bool) {
+	t0 := &f.Terms[0]
+	return int(t0.Slot), f.modulate && t0.Sat && !t0.Legacy
+}
+
 // Eval writes the colour the shader computes from the sample t (zero
 // without one) and the values of its input slots to c.
 func (f *LinearForm) Eval(t *[4]float32, in *[MaxLinearInputs][4]float32, c *[4]float32) {

@@ -31,7 +31,9 @@ var uvColorVS = &backend.VertexFunc{
 // and with the program on quads, and wants the same bytes in the colour
 // and depth targets: over every blend the draws use, point and bilinear
 // sampling, wrapped and clamped coordinates, 8-bit RGBA and BGRA and
-// float targets, with and without a depth test.
+// float targets, with and without a depth test, and with colours that
+// vary over each triangle or are one per triangle (flat, within 0..1 or
+// not, over coordinates that are not negative: triLinear's fast cases).
 func TestLinearMatchesProgram(t *testing.T) {
 	defer func() { linearShading, linearUsed = true, nil }()
 	var used atomic.Int64 // geometry may run draws on several goroutines
@@ -76,30 +78,33 @@ func TestLinearMatchesProgram(t *testing.T) {
 			for blendName, blend := range blends {
 				for _, filter := range []backend.SamplerFilter{backend.FilterNearest, backend.FilterLinear} {
 					for depth := range 3 {
-						name := fmt.Sprintf("%v-%v/%v/%s/filter%d/depth%d", op[0], op[1], format, blendName, filter, depth)
-						var got [2][2][]byte
-						for i, on := range []bool{true, false} {
-							linearShading = on
-							got[i] = drawLinearCase(r, ps, src, format, blend, filter, depth, rand.New(rand.NewSource(7)))
-						}
-						if !bytes.Equal(got[0][0], got[1][0]) || !bytes.Equal(got[0][1], got[1][1]) {
-							t.Errorf("%s: triLinear's target differs from the program's", name)
+						for _, flat := range []bool{false, true} {
+							name := fmt.Sprintf("%v-%v/%v/%s/filter%d/depth%d/flat=%v", op[0], op[1], format, blendName, filter, depth, flat)
+							var got [2][2][]byte
+							for i, on := range []bool{true, false} {
+								linearShading = on
+								got[i] = drawLinearCase(r, ps, src, format, blend, filter, depth, flat, rand.New(rand.NewSource(7)))
+							}
+							if !bytes.Equal(got[0][0], got[1][0]) || !bytes.Equal(got[0][1], got[1][1]) {
+								t.Errorf("%s: triLinear's target differs from the program's", name)
+							}
 						}
 					}
 				}
 			}
 		}
 	}
-	if want := int64(len(ops) * 3 * len(blends) * 2 * 3); used.Load() != want {
+	if want := int64(len(ops) * 3 * len(blends) * 2 * 3 * 2); used.Load() != want {
 		t.Errorf("triLinear shaded %d draws, want %d", used.Load(), want)
 	}
 }
 
 // drawLinearCase draws 30 random triangles with ps over a 77x29 target
 // and returns the targets' bytes: with depth 1 a depth test, with 2 a
-// depth and stencil one.
+// depth and stencil one. Flat gives each triangle's vertices one colour
+// (every other triangle's within 0..1) and coordinates not negative.
 func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, blend func(*backend.ColorAttachmentDesc),
-	filter backend.SamplerFilter, depth int, rng *rand.Rand) [2][]byte {
+	filter backend.SamplerFilter, depth int, flat bool, rng *rand.Rand) [2][]byte {
 	const w, h = 77, 29
 	d := backend.RenderPipelineDesc{VertexFunction: r.function(backend.StageVertex, uvColorVS), FragmentFunction: ps, VertexDescriptor: vertexDesc()}
 	d.ColorAttachments[0] = backend.ColorAttachmentDesc{Format: f, WriteMask: backend.ColorMaskAll}
@@ -128,11 +133,24 @@ func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, 
 		pass.Stencil = backend.StencilAttachment{AttachmentDesc: backend.AttachmentDesc{Texture: zt, Load: backend.LoadClear, Store: backend.StoreStore}, ClearStencil: 1}
 	}
 	vs := make([]vtx, 0, 90)
-	for range 30 {
+	for tri := range 30 {
+		colour := func() [4]float32 {
+			if flat && tri%2 == 0 {
+				return [4]float32{rng.Float32(), rng.Float32(), rng.Float32(), rng.Float32()}
+			}
+			return [4]float32{rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5}
+		}
+		c := colour()
+		uv := func() float32 { return rng.Float32()*3 - 1 }
+		if flat {
+			uv = func() float32 { return rng.Float32() * 3 }
+		}
 		for range 3 {
+			if !flat {
+				c = colour()
+			}
 			vs = append(vs, vtx{x: rng.Float32()*(w+10) - 5, y: rng.Float32()*(h+10) - 5, z: rng.Float32(), w: 0.25 + rng.Float32()*3,
-				c:  [4]float32{rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5, rng.Float32()*2 - 0.5},
-				uv: [2]float32{rng.Float32()*3 - 1, rng.Float32()*3 - 1}})
+				c: c, uv: [2]float32{uv(), uv()}})
 		}
 	}
 	r.run(pass, func(e backend.RenderCommandEncoder) {

@@ -24,6 +24,10 @@ type worker struct {
 	// are not irprog's).
 	runFP  backend.FragmentProgram
 	runner *irprog.FragmentRunner
+	// linearRun's colours of the pixels of a chunk of a run that passed,
+	// and their x.
+	linCol [linearChunk][4]float32
+	linX   [linearChunk]int32
 }
 
 // runFragment runs fp on the worker's quad for draw dc.
@@ -238,32 +242,49 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 }
 
 // linearRun shades pixels x0..x1-1 of row y, all covered, for
-// triLinear. What it reads of the primitive and the form is copied to
-// locals first: stores through the pixel's pointers would otherwise
-// make the compiler load it again for every pixel.
+// triLinear, a chunk at a time: the colours of the chunk's pixels that
+// pass, then their blending. Each loop then keeps its own few values in
+// registers: the calls of a single loop (sampling, blending) would make
+// the compiler spill and reload all of them for every pixel. What the
+// loops read of the primitive and the form is copied to locals for the
+// same reason.
 func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	dc := pr.dc
 	ls := &dc.lin
 	lf := ls.form
-	t := w.p.color[0]
-	bgra := t.four8 == four8BGRA
 	tested, vis := dc.tested, dc.vis
 	invArea := pr.invArea
 	iw0, iw1, iw2 := pr.v[0].invw, pr.v[1].invw, pr.v[2].invw
-	// Each input slot's vertex values, and whether only their first two
-	// components are read.
-	var va, vb, vc [ir.MaxLinearInputs]*[4]float32
-	var narrow [ir.MaxLinearInputs]bool
-	inputs := len(lf.Inputs)
-	for k := range inputs {
-		j := lf.Varying[k]
-		va[k], vb[k], vc[k] = &pr.v[0].vary[j], &pr.v[1].vary[j], &pr.v[2].vary[j]
-		narrow[k] = lf.Used[k]&^3 == 0
-	}
+	// The input slots whose components read vary over the primitive, with
+	// their vertex values, whether only their first two components are
+	// read and which of those are flat; the others are set once.
 	var in [ir.MaxLinearInputs][4]float32
-	var tex, c [4]float32
+	var va, vb, vc, out [ir.MaxLinearInputs]*[4]float32
+	var narrow [ir.MaxLinearInputs]bool
+	var flat [ir.MaxLinearInputs]uint8
+	var fixed [ir.MaxLinearInputs]bool
+	nv := 0
+	for k := range lf.Inputs {
+		j := lf.Varying[k]
+		a, b, c := &pr.v[0].vary[j], &pr.v[1].vary[j], &pr.v[2].vary[j]
+		m := flatMask(a, b, c) & lf.Used[k]
+		if m == lf.Used[k] {
+			in[k], fixed[k] = *a, true
+			continue
+		}
+		va[nv], vb[nv], vc[nv], out[nv] = a, b, c, &in[k]
+		narrow[nv], flat[nv] = lf.Used[k]&^3 == 0, m
+		nv++
+	}
+	var tex [4]float32
 	sampled := lf.Sampler >= 0
 	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
+	near := ls.near
+	modSlot, modSat := lf.ModulateSat()
+	mod := &in[modSlot]
+	// A unorm sample times a fixed colour within 0..1 (not -0) is within
+	// 0..1 itself, where saturate changes nothing.
+	modUnit := modSat && ls.unitTex && fixed[modSlot] && unit(mod)
 	// The barycentrics' edge functions from the run's first pixel on
 	// (exact integers, so the same as stepped from the row's start).
 	fx, fy := float64(x0*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
@@ -273,43 +294,99 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	}
 	f0, f1, f2 := f[0], f[1], f[2]
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
-	for x := x0; x < x1; x++ {
-		b := [3]float64{f0 * invArea, f1 * invArea, f2 * invArea}
-		f0, f1, f2 = f0+g0, f1+g1, f2+g2
-		if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
-			continue
+	cols, xs := &w.linCol, &w.linX
+	for cx := x0; cx < x1; cx += linearChunk {
+		n, end := 0, min(cx+linearChunk, x1)
+		for x := cx; x < end; x++ {
+			b := [3]float64{f0 * invArea, f1 * invArea, f2 * invArea}
+			f0, f1, f2 = f0+g0, f1+g1, f2+g2
+			if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
+				continue
+			}
+			if nv > 0 {
+				w0, w1, w2, _ := perspWeights(&b, iw0, iw1, iw2)
+				wp := [3]float32{float32(w0), float32(w1), float32(w2)}
+				for k := 0; k < nv; k++ {
+					interp2(&wp, va[k], vb[k], vc[k], out[k])
+					if !narrow[k] {
+						interp2hi(&wp, va[k], vb[k], vc[k], out[k])
+					}
+					if flat[k] != 0 {
+						keepFlat(flat[k], va[k], out[k])
+					}
+				}
+			}
+			t := &tex // the sample, read in place where it is one texel
+			if sampled {
+				if i, ok := near.index(*u, *v); ok {
+					t = &near.texels[i]
+				} else {
+					ls.tex.at(*u, *v, t)
+				}
+			}
+			c := &cols[n]
+			if modUnit {
+				*c = [4]float32{t[0] * mod[0], t[1] * mod[1], t[2] * mod[2], t[3] * mod[3]}
+			} else if modSat {
+				*c = [4]float32{clamp01(t[0] * mod[0]), clamp01(t[1] * mod[1]), clamp01(t[2] * mod[2]), clamp01(t[3] * mod[3])}
+			} else {
+				lf.Eval(t, &in, c)
+			}
+			xs[n] = int32(x)
+			n++
 		}
 		if vis >= 0 {
-			w.vis[vis]++
+			w.vis[vis] += uint64(n)
 		}
-		w0, w1, w2, _ := perspWeights(&b, iw0, iw1, iw2)
-		wp := [3]float32{float32(w0), float32(w1), float32(w2)}
-		for k := 0; k < inputs; k++ {
-			interp2(&wp, va[k], vb[k], vc[k], &in[k])
-			if !narrow[k] {
-				interp2hi(&wp, va[k], vb[k], vc[k], &in[k])
+		w.linearBlend(dc, cols[:n], xs[:n], y)
+	}
+}
+
+// linearChunk is how many pixels linearRun shades before blending them.
+const linearChunk = 64
+
+// linearBlend blends the colours cols of the pixels at xs of row y into
+// attachment 0, as linearShade.blend says.
+func (w *worker) linearBlend(dc *drawCtx, cols [][4]float32, xs []int32, y int) {
+	t := w.p.color[0]
+	img, bpp, row := t.img, t.bpp, y*t.w // a single-sample target's
+	xs = xs[:len(cols)]
+	switch dc.lin.blend {
+	case linearOver8:
+		// By runs of neighbouring pixels: all of them where no pixel failed.
+		bgra := t.four8 == four8BGRA
+		for i := 0; i < len(cols); {
+			j := i + 1
+			for j < len(cols) && xs[j] == xs[j-1]+1 {
+				j++
 			}
+			o := (row + int(xs[i])) * bpp
+			over8(bgra, cols[i:j], img[o:o+(j-i)*bpp])
+			i = j
 		}
-		if sampled {
-			ls.tex.at(*u, *v, &tex)
+	case linearBlendOver8:
+		bgra := t.four8 == four8BGRA
+		for i := range cols {
+			o := (row + int(xs[i])) * bpp
+			blendOver8(bgra, cols[i], img[o:o+bpp])
 		}
-		lf.Eval(&tex, &in, &c)
-		switch ls.blend {
-		case linearOver8:
-			over8(bgra, &c, t.at(x, y, 0))
-		case linearBlendOver8:
-			blendOver8(bgra, c, t.at(x, y, 0))
-		default:
-			blend(t, &dc.pl.desc.ColorAttachments[0], &dc.st.blendColor, &dc.blendColorNorm, c, t.at(x, y, 0))
+	default:
+		cd := &dc.pl.desc.ColorAttachments[0]
+		for i := range cols {
+			o := (row + int(xs[i])) * bpp
+			blend(t, cd, &dc.st.blendColor, &dc.blendColorNorm, cols[i], img[o:o+bpp])
 		}
 	}
 }
 
 // linearShade is how a draw whose pixels triLinear shades does so.
 type linearShade struct {
-	form  *irprog.Linear
-	tex   plainView // of the form's sampler
-	blend uint8     // how the colour reaches attachment 0
+	form *irprog.Linear
+	tex  plainView   // of the form's sampler
+	near nearestFast // of tex, zero where it does not sample nearest
+	// unitTex: tex's samples are all within 0..1 and none is -0.
+	unitTex bool
+	blend   uint8 // how the colour reaches attachment 0
 }
 
 // linearShade.blend's ways: over8 where the colour is within 0..1
@@ -358,6 +435,11 @@ func (dc *drawCtx) setLinear(p *pass) {
 		if ls.tex, ok = dc.fs.plainView(lf.Sampler); !ok {
 			return
 		}
+		// A nearest sample is a texel (or a border colour, 0 or 1 in
+		// each channel); a filtered one may round past 1.
+		var nearest bool
+		ls.near, nearest = ls.tex.nearestFast()
+		ls.unitTex = nearest && ls.tex.t.Format().Info().Normalized
 	}
 	dc.lin, dc.linear = ls, true
 	if linearUsed != nil {
@@ -525,6 +607,39 @@ func interp2hi(w *[3]float32, a, b, c *[4]float32, out *[4]float32) {
 	out[2], out[3] = w0*a[2]+w1*b[2]+w2*c[2], w0*a[3]+w1*b[3]+w2*c[3]
 }
 
+// unit reports that every component of c is within 0..1 and not -0.
+func unit(c *[4]float32) bool {
+	for _, v := range c {
+		if !(v <= 1 && (v > 0 || math.Float32bits(v) == 0)) {
+			return false
+		}
+	}
+	return true
+}
+
+// flatMask has bit i set where component i of a varying is the same at
+// the three vertices a, b and c. There it interpolates to that value
+// exactly, as a GPU's plane equations give it (the weights sum to 1 only
+// up to rounding): keepFlat puts it back after interp.
+func flatMask(a, b, c *[4]float32) uint8 {
+	var m uint8
+	for i := range a {
+		if a[i] == b[i] && a[i] == c[i] {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// keepFlat sets the components of out that flat marks to a's.
+func keepFlat(flat uint8, a, out *[4]float32) {
+	for i := range out {
+		if flat&(1<<i) != 0 {
+			out[i] = a[i]
+		}
+	}
+}
+
 // interp is a varying at weights w of the vertices' values a, b and c.
 // (Written through out, as 386 copies an array it returns with a call;
 // in halves the compiler inlines.)
@@ -606,8 +721,12 @@ func (w *worker) shade(pr *prim) {
 			case backend.InterpNoPerspective:
 				wts = &wn
 			}
+			flat := flatMask(&v0[j], &v1[j], &v2[j])
 			for l := range wts {
 				interp(&wts[l], &v0[j], &v1[j], &v2[j], &q.Varyings[j][l])
+				if flat != 0 {
+					keepFlat(flat, &v0[j], &q.Varyings[j][l])
+				}
 			}
 		}
 		for j := n; j < sig.Varyings && j < backend.MaxVaryings; j++ {
@@ -839,24 +958,29 @@ func overBlend(cd *backend.ColorAttachmentDesc) bool {
 // sample in one pass: the bits of blend's general path, without its
 // calls.
 func blendOver8(bgra bool, src [4]float32, px []byte) {
-	src = [4]float32{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}
-	over8(bgra, &src, px)
+	c := [1][4]float32{{clamp01(src[0]), clamp01(src[1]), clamp01(src[2]), clamp01(src[3])}}
+	over8(bgra, c[:], px)
 }
 
-// over8 is blendOver8 for a colour already within 0..1 (which clamp01
-// leaves as it is).
-func over8(bgra bool, src *[4]float32, px []byte) {
-	dst := unpack8(px, bgra)
-	a := src[3]
-	ia := 1 - a
-	add := func(s, d float32) uint32 {
-		x := s * a
-		y := d * ia
-		// texel.U8 without its clamps: x+y is neither NaN nor below 0,
-		// and past 1 by rounding only, where the rounding gives 255 too.
-		return uint32(int32((x+y)*255 + 0.5))
+// over8 is blendOver8 for colours already within 0..1 (which clamp01
+// leaves as they are), of the samples one after another in px: a loop,
+// as its body is too big to inline.
+func over8(bgra bool, src [][4]float32, px []byte) {
+	px = px[:4*len(src)]
+	for i := range src {
+		s, p := &src[i], px[4*i:4*i+4]
+		dst := unpack8(p, bgra)
+		a := s[3]
+		ia := 1 - a
+		add := func(s, d float32) uint32 {
+			x := s * a
+			y := d * ia
+			// texel.U8 without its clamps: x+y is neither NaN nor below 0,
+			// and past 1 by rounding only, where the rounding gives 255 too.
+			return uint32(int32((x+y)*255 + 0.5))
+		}
+		pack8(p, bgra, add(s[0], dst[0]), add(s[1], dst[1]), add(s[2], dst[2]), add(s[3], dst[3]))
 	}
-	pack8(px, bgra, add(src[0], dst[0]), add(src[1], dst[1]), add(src[2], dst[2]), add(src[3], dst[3]))
 }
 
 func clamp01(v float32) float32 {

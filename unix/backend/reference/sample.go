@@ -128,6 +128,48 @@ func (pv *plainView) at(u, v float32, c *[4]float32) {
 	*c = sampleLevel(pv.t, pv.l, pv.s, pv.f, 0, u, v, 0, -1)
 }
 
+// nearestFast is nearest2D's common case in a form small enough to
+// inline: a coordinate not negative whose texel is inside the level, or
+// is wrapped by repeating a power of two.
+type nearestFast struct {
+	texels [][4]float32
+	w      int
+	fw, fh float64
+	// Per dimension, where the fast case holds (tu < limU) and what
+	// wraps it: below 2^30 and the size less one where repeating a power
+	// of two, below the size and every bit elsewhere.
+	limU, limV float64
+	mu, mv     int
+}
+
+// nearestFast returns pv's fast nearest sample, or false where pv does
+// not sample nearest.
+func (pv *plainView) nearestFast() (nearestFast, bool) {
+	if pv.f != backend.FilterNearest {
+		return nearestFast{}, false
+	}
+	l := pv.l
+	wrapBy := func(m backend.AddressMode, n int) (float64, int) {
+		if m == backend.AddressRepeat && n&(n-1) == 0 {
+			return 1 << 30, n - 1
+		}
+		return float64(n), -1
+	}
+	n := nearestFast{texels: l.texels, w: l.w, fw: float64(l.w), fh: float64(l.h)}
+	n.limU, n.mu = wrapBy(pv.s.SAddress, l.w)
+	n.limV, n.mv = wrapBy(pv.s.TAddress, l.h)
+	return n, true
+}
+
+// index is the index in texels of nearest2D's texel at (u, v), or false
+// outside the fast case. For tu and tv not negative the truncating
+// conversion is floorInt's floor.
+func (n *nearestFast) index(u, v float32) (int, bool) {
+	tu, tv := float64(u)*n.fw, float64(v)*n.fh
+	x, y := int(tu)&n.mu, int(tv)&n.mv
+	return y*n.w + x, tu >= 0 && tv >= 0 && tu < n.limU && tv < n.limV
+}
+
 // wrapPair addresses the two neighbouring texel coordinates i and i+1 of
 // a footprint in a dimension of n texels, as wrap does each; ok is false
 // where either reads the border.
@@ -155,13 +197,19 @@ func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32, c *[4]floa
 	if !oky {
 		y, _ = floorInt(tv)
 	}
+	// Repeat over a power of two, the commonest way out, is wrap's mask
+	// inline.
 	if uint(x) >= uint(l.w) {
-		if x = wrap(s.SAddress, x, l.w); x < 0 {
+		if s.SAddress == backend.AddressRepeat && l.w&(l.w-1) == 0 {
+			x &= l.w - 1
+		} else if x = wrap(s.SAddress, x, l.w); x < 0 {
 			return false
 		}
 	}
 	if uint(y) >= uint(l.h) {
-		if y = wrap(s.TAddress, y, l.h); y < 0 {
+		if s.TAddress == backend.AddressRepeat && l.h&(l.h-1) == 0 {
+			y &= l.h - 1
+		} else if y = wrap(s.TAddress, y, l.h); y < 0 {
 			return false
 		}
 	}
