@@ -276,6 +276,9 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 		narrow[nv], flat[nv] = lf.Used[k]&^3 == 0, m
 		nv++
 	}
+	// The commonest: one slot varies, two components, none flat (a
+	// texture coordinate under a fixed colour).
+	uvOnly := nv == 1 && narrow[0] && flat[0] == 0
 	var tex [4]float32
 	sampled := lf.Sampler >= 0
 	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
@@ -306,13 +309,17 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 			if nv > 0 {
 				w0, w1, w2, _ := perspWeights(&b, iw0, iw1, iw2)
 				wp := [3]float32{float32(w0), float32(w1), float32(w2)}
-				for k := 0; k < nv; k++ {
-					interp2(&wp, va[k], vb[k], vc[k], out[k])
-					if !narrow[k] {
-						interp2hi(&wp, va[k], vb[k], vc[k], out[k])
-					}
-					if flat[k] != 0 {
-						keepFlat(flat[k], va[k], out[k])
+				if uvOnly {
+					interp2(&wp, va[0], vb[0], vc[0], out[0])
+				} else {
+					for k := 0; k < nv; k++ {
+						interp2(&wp, va[k], vb[k], vc[k], out[k])
+						if !narrow[k] {
+							interp2hi(&wp, va[k], vb[k], vc[k], out[k])
+						}
+						if flat[k] != 0 {
+							keepFlat(flat[k], va[k], out[k])
+						}
 					}
 				}
 			}
@@ -338,7 +345,7 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 		if vis >= 0 {
 			w.vis[vis] += uint64(n)
 		}
-		w.linearBlend(dc, cols[:n], xs[:n], y)
+		w.linearBlend(dc, cols[:n], xs[:n], n == end-cx, y)
 	}
 }
 
@@ -346,8 +353,8 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 const linearChunk = 64
 
 // linearBlend blends the colours cols of the pixels at xs of row y into
-// attachment 0, as linearShade.blend says.
-func (w *worker) linearBlend(dc *drawCtx, cols [][4]float32, xs []int32, y int) {
+// attachment 0, as linearShade.blend says; all says xs are neighbours.
+func (w *worker) linearBlend(dc *drawCtx, cols [][4]float32, xs []int32, all bool, y int) {
 	t := w.p.color[0]
 	img, bpp, row := t.img, t.bpp, y*t.w // a single-sample target's
 	xs = xs[:len(cols)]
@@ -356,9 +363,12 @@ func (w *worker) linearBlend(dc *drawCtx, cols [][4]float32, xs []int32, y int) 
 		// By runs of neighbouring pixels: all of them where no pixel failed.
 		bgra := t.four8 == four8BGRA
 		for i := 0; i < len(cols); {
-			j := i + 1
-			for j < len(cols) && xs[j] == xs[j-1]+1 {
-				j++
+			j := len(cols)
+			if !all {
+				j = i + 1
+				for j < len(cols) && xs[j] == xs[j-1]+1 {
+					j++
+				}
 			}
 			o := (row + int(xs[i])) * bpp
 			over8(bgra, cols[i:j], img[o:o+(j-i)*bpp])
