@@ -220,6 +220,10 @@ struct tlvert {
 
 static int fill_setup(void)
 {
+    /* Bilinear, set here rather than left from ui's frame, so the scene
+     * is the same alone (-scene fill) as after the others. */
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
     return 1;
 }
 

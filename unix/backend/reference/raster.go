@@ -282,7 +282,7 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	var tex [4]float32
 	sampled := lf.Sampler >= 0
 	u, v := &in[lf.U.Slot][lf.U.Comp], &in[lf.V.Slot][lf.V.Comp]
-	near := ls.near
+	fast := ls.fast
 	modSlot, modSat := lf.ModulateSat()
 	mod := &in[modSlot]
 	// A unorm sample times a fixed colour within 0..1 (not -0) is within
@@ -325,10 +325,25 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 			}
 			t := &tex // the sample, read in place where it is one texel
 			if sampled {
-				if i, ok := near.index(*u, *v); ok {
-					t = &near.texels[i]
+				if !fast.bilinear {
+					if i, ok := fast.index(*u, *v); ok {
+						t = &fast.texels[i]
+					} else {
+						ls.tex.at(*u, *v, t)
+					}
 				} else {
-					ls.tex.at(*u, *v, t)
+					// bilinear2D's bits, inline.
+					fu, fv := float64(*u)*fast.fw-0.5, float64(*v)*fast.fh-0.5
+					x0, x1, ax, okx := axis(fu, fast.limU, fast.mu)
+					y0, y1, ay, oky := axis(fv, fast.limV, fast.mv)
+					if okx && oky {
+						r0, r1 := y0*fast.w, y1*fast.w
+						a, b, c, d := &fast.texels[r0+x0], &fast.texels[r0+x1], &fast.texels[r1+x0], &fast.texels[r1+x1]
+						tex = [4]float32{lerp4(a[0], b[0], c[0], d[0], ax, ay), lerp4(a[1], b[1], c[1], d[1], ax, ay),
+							lerp4(a[2], b[2], c[2], d[2], ax, ay), lerp4(a[3], b[3], c[3], d[3], ax, ay)}
+					} else {
+						ls.tex.at(*u, *v, t)
+					}
 				}
 			}
 			c := &cols[n]
@@ -392,8 +407,8 @@ func (w *worker) linearBlend(dc *drawCtx, cols [][4]float32, xs []int32, all boo
 // linearShade is how a draw whose pixels triLinear shades does so.
 type linearShade struct {
 	form *irprog.Linear
-	tex  plainView   // of the form's sampler
-	near nearestFast // of tex, zero where it does not sample nearest
+	tex  plainView // of the form's sampler
+	fast fastView  // of tex
 	// unitTex: tex's samples are all within 0..1 and none is -0.
 	unitTex bool
 	blend   uint8 // how the colour reaches attachment 0
@@ -447,9 +462,8 @@ func (dc *drawCtx) setLinear(p *pass) {
 		}
 		// A nearest sample is a texel (or a border colour, 0 or 1 in
 		// each channel); a filtered one may round past 1.
-		var nearest bool
-		ls.near, nearest = ls.tex.nearestFast()
-		ls.unitTex = nearest && ls.tex.t.Format().Info().Normalized
+		ls.fast, _ = ls.tex.fastView()
+		ls.unitTex = ls.tex.f == backend.FilterNearest && ls.tex.t.Format().Info().Normalized
 	}
 	dc.lin, dc.linear = ls, true
 	if linearUsed != nil {

@@ -128,46 +128,68 @@ func (pv *plainView) at(u, v float32, c *[4]float32) {
 	*c = sampleLevel(pv.t, pv.l, pv.s, pv.f, 0, u, v, 0, -1)
 }
 
-// nearestFast is nearest2D's common case in a form small enough to
-// inline: a coordinate not negative whose texel is inside the level, or
-// is wrapped by repeating a power of two.
-type nearestFast struct {
+// fastView is a plain view's common cases in pieces small enough to
+// inline: nearest2D's and bilinear2D's footprints of coordinates not
+// negative whose texels are inside the level, or are wrapped by
+// repeating a power of two. Its zero value has no fast case.
+type fastView struct {
 	texels [][4]float32
 	w      int
 	fw, fh float64
-	// Per dimension, where the fast case holds (tu < limU) and what
-	// wraps it: below 2^30 and the size less one where repeating a power
-	// of two, below the size and every bit elsewhere.
+	// Per dimension, where the fast case holds (a coordinate in texels
+	// below lim) and what wraps it: below 2^30 and the size less one
+	// where repeating a power of two; elsewhere below the size (the last
+	// texel but one for bilinear) and every bit.
 	limU, limV float64
 	mu, mv     int
+	bilinear   bool
 }
 
-// nearestFast returns pv's fast nearest sample, or false where pv does
-// not sample nearest.
-func (pv *plainView) nearestFast() (nearestFast, bool) {
-	if pv.f != backend.FilterNearest {
-		return nearestFast{}, false
+// fastView returns pv's fast cases, or false where pv has none.
+func (pv *plainView) fastView() (fastView, bool) {
+	if pv.f != backend.FilterNearest && pv.f != backend.FilterLinear {
+		return fastView{}, false
 	}
 	l := pv.l
+	bilinear := pv.f == backend.FilterLinear
 	wrapBy := func(m backend.AddressMode, n int) (float64, int) {
 		if m == backend.AddressRepeat && n&(n-1) == 0 {
 			return 1 << 30, n - 1
 		}
+		if bilinear {
+			n--
+		}
 		return float64(n), -1
 	}
-	n := nearestFast{texels: l.texels, w: l.w, fw: float64(l.w), fh: float64(l.h)}
-	n.limU, n.mu = wrapBy(pv.s.SAddress, l.w)
-	n.limV, n.mv = wrapBy(pv.s.TAddress, l.h)
-	return n, true
+	f := fastView{texels: l.texels, w: l.w, fw: float64(l.w), fh: float64(l.h), bilinear: bilinear}
+	f.limU, f.mu = wrapBy(pv.s.SAddress, l.w)
+	f.limV, f.mv = wrapBy(pv.s.TAddress, l.h)
+	return f, true
 }
 
 // index is the index in texels of nearest2D's texel at (u, v), or false
 // outside the fast case. For tu and tv not negative the truncating
 // conversion is floorInt's floor.
-func (n *nearestFast) index(u, v float32) (int, bool) {
-	tu, tv := float64(u)*n.fw, float64(v)*n.fh
-	x, y := int(tu)&n.mu, int(tv)&n.mv
-	return y*n.w + x, tu >= 0 && tv >= 0 && tu < n.limU && tv < n.limV
+func (f *fastView) index(u, v float32) (int, bool) {
+	tu, tv := float64(u)*f.fw, float64(v)*f.fh
+	x, y := int(tu)&f.mu, int(tv)&f.mv
+	return y*f.w + x, tu >= 0 && tv >= 0 && tu < f.limU && tv < f.limV
+}
+
+// axis is one dimension of bilinear2D's footprint at t (a coordinate in
+// texels less a half): its two texel coordinates wrapped by m and the
+// second one's weight, or false where t is negative or not below lim.
+func axis(t, lim float64, m int) (i0, i1 int, a float32, ok bool) {
+	i := int(t) // floorInt's floor, t being not negative
+	return i & m, (i + 1) & m, float32(t - float64(i)), t >= 0 && t < lim
+}
+
+// lerp4 is bilinear filtering of one channel of the taps a and b (the
+// upper row) and c and d, at weights ax across and ay down.
+func lerp4(a, b, c, d, ax, ay float32) float32 {
+	top := a + (b-a)*ax
+	bot := c + (d-c)*ax
+	return top + (bot-top)*ay
 }
 
 // wrapPair addresses the two neighbouring texel coordinates i and i+1 of
@@ -705,12 +727,8 @@ func bilinear2D(l *decodedLevel, s *backend.SamplerDesc, slice int, u, v float32
 	r0, r1 := (slice*l.h+y0)*l.w, (slice*l.h+y1)*l.w
 	tx := l.texels
 	a, b, cc, d := &tx[r0+x0], &tx[r0+x1], &tx[r1+x0], &tx[r1+x1]
-	lerp2 := func(i int) float32 {
-		top := a[i] + (b[i]-a[i])*ax
-		bot := cc[i] + (d[i]-cc[i])*ax
-		return top + (bot-top)*ay
-	}
-	*c = [4]float32{lerp2(0), lerp2(1), lerp2(2), lerp2(3)}
+	*c = [4]float32{lerp4(a[0], b[0], cc[0], d[0], ax, ay), lerp4(a[1], b[1], cc[1], d[1], ax, ay),
+		lerp4(a[2], b[2], cc[2], d[2], ax, ay), lerp4(a[3], b[3], cc[3], d[3], ax, ay)}
 	return true
 }
 
