@@ -3,6 +3,7 @@ package reference
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand"
 	"sync/atomic"
 	"testing"
@@ -175,4 +176,34 @@ func drawLinearCase(r *rig, ps backend.Function, src *Texture, f pixfmt.Format, 
 		out[1] = append([]byte(nil), zt.levels[0]...)
 	}
 	return out
+}
+
+// TestLerp4Unit checks what linearRun's unclamped modulate rests on:
+// lerp4 of taps within 0..1 at weights within 0..1 is within 0..1 and
+// not -0. Every pair of unorm8 taps at edge and random weights, and
+// random floats within 0..1 (the blend of two rows).
+func TestLerp4Unit(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	weights := []float32{0, 1, math.Nextafter32(1, 0), math.Nextafter32(0, 1), 0.5}
+	for range 60 {
+		weights = append(weights, rng.Float32())
+	}
+	check := func(a, b, c, d, x, y float32) {
+		v := lerp4(a, b, c, d, x, y)
+		if !(v >= 0 && v <= 1) || math.Signbit(float64(v)) {
+			t.Fatalf("lerp4(%v, %v, %v, %v, %v, %v) = %v", a, b, c, d, x, y, v)
+		}
+	}
+	for i := range 256 {
+		for j := range 256 {
+			a, b := float32(i)/255, float32(j)/255
+			for _, x := range weights {
+				check(a, b, a, b, x, 0)
+				check(a, a, a, b, 1, x)
+			}
+		}
+	}
+	for range 2_000_000 {
+		check(rng.Float32(), rng.Float32(), rng.Float32(), rng.Float32(), rng.Float32(), rng.Float32())
+	}
 }

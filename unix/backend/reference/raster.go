@@ -285,9 +285,10 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	fast := ls.fast
 	modSlot, modSat := lf.ModulateSat()
 	mod := &in[modSlot]
-	// A unorm sample times a fixed colour within 0..1 (not -0) is within
-	// 0..1 itself, where saturate changes nothing.
-	modUnit := modSat && ls.unitTex && fixed[modSlot] && unit(mod)
+	// A unit sample (see lerp4) times a fixed colour within 0..1 (not
+	// -0) is within 0..1 itself, where saturate changes nothing.
+	modUnit := modSat && fixed[modSlot] && unit(mod)
+	unitTex := ls.unitTex
 	// The barycentrics' edge functions from the run's first pixel on
 	// (exact integers, so the same as stepped from the row's start).
 	fx, fy := float64(x0*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
@@ -323,11 +324,12 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 					}
 				}
 			}
-			t := &tex // the sample, read in place where it is one texel
+			t := &tex      // the sample, read in place where it is one texel
+			unitT := false // t is a unit texel, or a bilinear blend of such
 			if sampled {
 				if !fast.bilinear {
 					if i, ok := fast.index(*u, *v); ok {
-						t = &fast.texels[i]
+						t, unitT = &fast.texels[i], unitTex
 					} else {
 						ls.tex.at(*u, *v, t)
 					}
@@ -339,15 +341,20 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 					if okx && oky {
 						r0, r1 := y0*fast.w, y1*fast.w
 						a, b, c, d := &fast.texels[r0+x0], &fast.texels[r0+x1], &fast.texels[r1+x0], &fast.texels[r1+x1]
-						tex = [4]float32{lerp4(a[0], b[0], c[0], d[0], ax, ay), lerp4(a[1], b[1], c[1], d[1], ax, ay),
-							lerp4(a[2], b[2], c[2], d[2], ax, ay), lerp4(a[3], b[3], c[3], d[3], ax, ay)}
+						// A channel at a time: as one literal, the compiler loads
+						// all sixteen taps first and spills them on 386.
+						tex[0] = lerp4(a[0], b[0], c[0], d[0], ax, ay)
+						tex[1] = lerp4(a[1], b[1], c[1], d[1], ax, ay)
+						tex[2] = lerp4(a[2], b[2], c[2], d[2], ax, ay)
+						tex[3] = lerp4(a[3], b[3], c[3], d[3], ax, ay)
+						unitT = unitTex
 					} else {
 						ls.tex.at(*u, *v, t)
 					}
 				}
 			}
 			c := &cols[n]
-			if modUnit {
+			if modUnit && unitT {
 				*c = [4]float32{t[0] * mod[0], t[1] * mod[1], t[2] * mod[2], t[3] * mod[3]}
 			} else if modSat {
 				*c = [4]float32{clamp01(t[0] * mod[0]), clamp01(t[1] * mod[1]), clamp01(t[2] * mod[2]), clamp01(t[3] * mod[3])}
@@ -409,7 +416,7 @@ type linearShade struct {
 	form *irprog.Linear
 	tex  plainView // of the form's sampler
 	fast fastView  // of tex
-	// unitTex: tex's samples are all within 0..1 and none is -0.
+	// unitTex: tex's texels are all within 0..1 and none is -0 (unorm).
 	unitTex bool
 	blend   uint8 // how the colour reaches attachment 0
 }
@@ -463,7 +470,7 @@ func (dc *drawCtx) setLinear(p *pass) {
 		// A nearest sample is a texel (or a border colour, 0 or 1 in
 		// each channel); a filtered one may round past 1.
 		ls.fast, _ = ls.tex.fastView()
-		ls.unitTex = ls.tex.f == backend.FilterNearest && ls.tex.t.Format().Info().Normalized
+		ls.unitTex = ls.tex.t.Format().Info().Normalized
 	}
 	dc.lin, dc.linear = ls, true
 	if linearUsed != nil {

@@ -185,7 +185,12 @@ func axis(t, lim float64, m int) (i0, i1 int, a float32, ok bool) {
 }
 
 // lerp4 is bilinear filtering of one channel of the taps a and b (the
-// upper row) and c and d, at weights ax across and ay down.
+// upper row) and c and d, at weights ax across and ay down. Taps and
+// weights within 0..1 give a value within 0..1, never -0: a + (b-a)*x
+// stays between 0 and a where b < a (|fl(b-a)| <= a), and at or below
+// a + fl(b-a) where b > a, which rounds to at most b, or the float after
+// a b below 1 (Sterbenz's lemma makes b-a exact where a >= b/2; below
+// that the sum is off by at most half an ulp of b-a).
 func lerp4(a, b, c, d, ax, ay float32) float32 {
 	top := a + (b-a)*ax
 	bot := c + (d-c)*ax
