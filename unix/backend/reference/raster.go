@@ -467,8 +467,9 @@ func (dc *drawCtx) setLinear(p *pass) {
 		if ls.tex, ok = dc.fs.plainView(lf.Sampler); !ok {
 			return
 		}
-		// A nearest sample is a texel (or a border colour, 0 or 1 in
-		// each channel); a filtered one may round past 1.
+		// linearRun counts only the fast view's samples as unit ones (a
+		// texel, or lerp4's blend of four): sampleLevel's weighted sums
+		// may round past 1.
 		ls.fast, _ = ls.tex.fastView()
 		ls.unitTex = ls.tex.t.Format().Info().Normalized
 	}
