@@ -243,11 +243,12 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 
 // linearRun shades pixels x0..x1-1 of row y, all covered, for
 // triLinear, a chunk at a time: the colours of the chunk's pixels that
-// pass, then their blending. Each loop then keeps its own few values in
-// registers: the calls of a single loop (sampling, blending) would make
-// the compiler spill and reload all of them for every pixel. What the
-// loops read of the primitive and the form is copied to locals for the
-// same reason.
+// pass, then their blending. Go reloads every value a loop keeps in
+// registers after each call in it, so the blending has a loop of its
+// own, and the colour loop calls nothing in the common cases (fastView's
+// samples, the saturated modulate, no depth or stencil test); its other
+// cases call the general sample, Eval or the tests. What the loops read
+// of the primitive and the form is copied to locals for the same reason.
 func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	dc := pr.dc
 	ls := &dc.lin
