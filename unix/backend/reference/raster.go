@@ -293,11 +293,7 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	// The barycentrics' edge functions from the run's first pixel on
 	// (exact integers, so the same as stepped from the row's start).
 	fx, fy := float64(x0*subpixel+subpixel/2), float64(y*subpixel+subpixel/2)
-	var f [3]float64
-	for i := range f {
-		f[i] = pr.fedge(i, fx, fy)
-	}
-	f0, f1, f2 := f[0], f[1], f[2]
+	f0, f1, f2 := pr.fedge(0, fx, fy), pr.fedge(1, fx, fy), pr.fedge(2, fx, fy)
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
 	cols, xs := &w.linCol, &w.linX
 	for cx := x0; cx < x1; cx += linearChunk {

@@ -153,7 +153,7 @@ func (pv *plainView) fastView() (fastView, bool) {
 	l := pv.l
 	bilinear := pv.f == backend.FilterLinear
 	wrapBy := func(m backend.AddressMode, n int) (float64, int) {
-		if m == backend.AddressRepeat && n&(n-1) == 0 {
+		if repeatsPow2(m, n) {
 			return 1 << 30, n - 1
 		}
 		if bilinear {
@@ -197,6 +197,12 @@ func lerp4(a, b, c, d, ax, ay float32) float32 {
 	return top + (bot-top)*ay
 }
 
+// repeatsPow2 reports that address mode m repeats a dimension of n
+// texels, a power of two: wrapping is then a mask of n-1.
+func repeatsPow2(m backend.AddressMode, n int) bool {
+	return m == backend.AddressRepeat && n&(n-1) == 0
+}
+
 // wrapPair addresses the two neighbouring texel coordinates i and i+1 of
 // a footprint in a dimension of n texels, as wrap does each; ok is false
 // where either reads the border.
@@ -205,7 +211,7 @@ func wrapPair(m backend.AddressMode, i, n int) (i0, i1 int, ok bool) {
 	if uint(i0) < uint(n) && uint(i1) < uint(n) {
 		return i0, i1, true
 	}
-	if m == backend.AddressRepeat && n&(n-1) == 0 {
+	if repeatsPow2(m, n) {
 		return i0 & (n - 1), i1 & (n - 1), true
 	}
 	i0, i1 = wrap(m, i0, n), wrap(m, i1, n)
@@ -227,14 +233,14 @@ func nearest2D(l *decodedLevel, s *backend.SamplerDesc, u, v float32, c *[4]floa
 	// Repeat over a power of two, the commonest way out, is wrap's mask
 	// inline.
 	if uint(x) >= uint(l.w) {
-		if s.SAddress == backend.AddressRepeat && l.w&(l.w-1) == 0 {
+		if repeatsPow2(s.SAddress, l.w) {
 			x &= l.w - 1
 		} else if x = wrap(s.SAddress, x, l.w); x < 0 {
 			return false
 		}
 	}
 	if uint(y) >= uint(l.h) {
-		if s.TAddress == backend.AddressRepeat && l.h&(l.h-1) == 0 {
+		if repeatsPow2(s.TAddress, l.h) {
 			y &= l.h - 1
 		} else if y = wrap(s.TAddress, y, l.h); y < 0 {
 			return false
