@@ -1,6 +1,7 @@
 /* The present.* settings seen from a game (pacing_test.go):
  *   pacing fps      presents 21 cleared frames and prints the time from
- *                   the first Present's return to the last's: "fps <ms>"
+ *                   before the first Present to the last's return:
+ *                   "fps <ms>"
  *   pacing latency  presents one slow frame (full-window blended quads
  *                   on the CPU renderer), then asks for a Present that
  *                   must not wait: "latency <hr>" (D3DERR_WASSTILLDRAWING
@@ -54,12 +55,10 @@ int main(int argc, char **argv)
     }
     IDirect3DDevice9_GetSwapChain(dev, 0, &sc);
     if (!strcmp(argv[1], "fps")) {
-        double t0 = 0;
+        double t0 = now_ms();
         for (int f = 0; f < 21; f++) {
             IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET, 0xff000000 | (DWORD)f, 1.0f, 0);
             IDirect3DDevice9_Present(dev, NULL, NULL, NULL, NULL);
-            if (!f)
-                t0 = now_ms();
         }
         printf("fps %.1f\n", now_ms() - t0);
     } else if (!strcmp(argv[1], "vsync")) {
