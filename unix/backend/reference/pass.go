@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"mtld3d/core/pixfmt"
 	"mtld3d/unix/backend"
@@ -382,10 +383,12 @@ func (p *pass) geometry(draws []draw) ([]*geometry, error) {
 // Even, so a 2x2 quad never straddles two bands.
 const bandRows = 16
 
-// raster draws the pass's primitives. Rows are split into bands dealt out
-// to workers round robin; each worker draws every primitive, in order,
-// clipped to its bands, so each pixel sees the same sequence of writes
-// whatever the worker count and the output is deterministic.
+// raster draws the pass's primitives. Rows are split into bands, each
+// taken by the next worker free (so a worker that shares its core with
+// another thread holds no band back); a worker draws every primitive, in
+// order, clipped to its band, so each pixel sees the same sequence of
+// writes whatever the worker count or order and the output is
+// deterministic.
 func (p *pass) raster() error {
 	p.visCounts = make([]uint64, len(p.visOffsets))
 	if len(p.prims) == 0 {
@@ -395,13 +398,14 @@ func (p *pass) raster() error {
 	n := min(runtime.GOMAXPROCS(0), bands)
 	if n <= 1 {
 		w := newWorker(p)
-		w.run(0, 1, bands)
+		w.run(new(atomic.Int32), bands)
 		w.addVisibility()
 		return nil
 	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var failure error
+	var next atomic.Int32
 	for i := 0; i < n; i++ {
 		wg.Add(1)
 		go func() {
@@ -416,7 +420,7 @@ func (p *pass) raster() error {
 				}
 			}()
 			w := newWorker(p)
-			w.run(i, n, bands)
+			w.run(&next, bands)
 			mu.Lock()
 			w.addVisibility()
 			mu.Unlock()

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"math"
+	"sync/atomic"
 
 	"mtld3d/core/ir"
 	"mtld3d/core/pixfmt"
@@ -10,7 +11,7 @@ import (
 	"mtld3d/unix/backend/reference/texel"
 )
 
-// worker rasterizes the bands it owns. Its scratch quad and outputs are
+// worker rasterizes the bands it takes. Its scratch quad and outputs are
 // its own, so workers share nothing they write.
 type worker struct {
 	p    *pass
@@ -71,10 +72,12 @@ func newWorker(p *pass) *worker {
 	return &worker{p: p, pos: p.pos, vis: make([]uint64, len(p.visOffsets))}
 }
 
-func (w *worker) run(first, step, bands int) {
+// run draws bands until next, the pass's next band not taken, reaches
+// bands.
+func (w *worker) run(next *atomic.Int32, bands int) {
 	// The runner caches constants by draw, and draws live for one pass.
 	defer w.releaseRunner()
-	for band := first; band < bands; band += step {
+	for band := int(next.Add(1) - 1); band < bands; band = int(next.Add(1) - 1) {
 		y0 := band * bandRows
 		y1 := min(y0+bandRows, w.p.h)
 		for i := range w.p.prims {
@@ -289,6 +292,10 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	// A unit sample (see lerp4) times a fixed colour within 0..1 (not
 	// -0) is within 0..1 itself, where saturate changes nothing.
 	modUnit := modSat && fixed[modSlot] && unit(mod)
+	// The texture coordinate, where it is the varying slot's first two
+	// components and nothing else reads the slot, is interpolated into
+	// registers rather than into in.
+	uvScalar := uvOnly && modSat && fixed[modSlot] && u == &out[0][0] && v == &out[0][1]
 	unitTex := ls.unitTex
 	// The barycentrics' edge functions from the run's first pixel on
 	// (exact integers, so the same as stepped from the row's start).
@@ -299,40 +306,51 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	for cx := x0; cx < x1; cx += linearChunk {
 		n, end := 0, min(cx+linearChunk, x1)
 		for x := cx; x < end; x++ {
-			b := [3]float64{f0 * invArea, f1 * invArea, f2 * invArea}
+			// Scalars: as an array whose address is taken, 386 keeps b in
+			// memory, twice.
+			b0, b1, b2 := f0*invArea, f1*invArea, f2*invArea
 			f0, f1, f2 = f0+g0, f1+g1, f2+g2
-			if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&b), 0)) {
+			if tested && !w.depthStencil(pr, x, y, 0, w.sampleZ(pr, pr.depthAt(&[3]float64{b0, b1, b2}), 0)) {
 				continue
 			}
-			if nv > 0 {
-				w0, w1, w2, _ := perspWeights(&b, iw0, iw1, iw2)
-				wp := [3]float32{float32(w0), float32(w1), float32(w2)}
-				if uvOnly {
-					interp2(&wp, va[0], vb[0], vc[0], out[0])
-				} else {
-					for k := 0; k < nv; k++ {
-						interp2(&wp, va[k], vb[k], vc[k], out[k])
-						if !narrow[k] {
-							interp2hi(&wp, va[k], vb[k], vc[k], out[k])
-						}
-						if flat[k] != 0 {
-							keepFlat(flat[k], va[k], out[k])
+			var uu, vv float32 // the texture coordinate
+			if uvScalar {
+				// interp2's bits, in registers.
+				d0, d1, d2 := perspOf(b0, b1, b2, iw0, iw1, iw2)
+				a, b, c, w0, w1, w2 := va[0], vb[0], vc[0], float32(d0), float32(d1), float32(d2)
+				uu, vv = w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
+			} else {
+				if nv > 0 {
+					w0, w1, w2 := perspOf(b0, b1, b2, iw0, iw1, iw2)
+					wp := [3]float32{float32(w0), float32(w1), float32(w2)}
+					if uvOnly {
+						interp2(&wp, va[0], vb[0], vc[0], out[0])
+					} else {
+						for k := 0; k < nv; k++ {
+							interp2(&wp, va[k], vb[k], vc[k], out[k])
+							if !narrow[k] {
+								interp2hi(&wp, va[k], vb[k], vc[k], out[k])
+							}
+							if flat[k] != 0 {
+								keepFlat(flat[k], va[k], out[k])
+							}
 						}
 					}
 				}
+				uu, vv = *u, *v
 			}
 			t := &tex      // the sample, read in place where it is one texel
 			unitT := false // t is a unit texel, or a bilinear blend of such
 			if sampled {
 				if !fast.bilinear {
-					if i, ok := fast.index(*u, *v); ok {
+					if i, ok := fast.index(uu, vv); ok {
 						t, unitT = &fast.texels[i], unitTex
 					} else {
-						ls.tex.at(*u, *v, t)
+						ls.tex.at(uu, vv, t)
 					}
 				} else {
 					// bilinear2D's bits, inline.
-					fu, fv := float64(*u)*fast.fw-0.5, float64(*v)*fast.fh-0.5
+					fu, fv := float64(uu)*fast.fw-0.5, float64(vv)*fast.fh-0.5
 					x0, x1, ax, okx := axis(fu, fast.limU, fast.mu)
 					y0, y1, ay, oky := axis(fv, fast.limV, fast.mv)
 					if okx && oky {
@@ -340,13 +358,24 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 						a, b, c, d := &fast.texels[r0+x0], &fast.texels[r0+x1], &fast.texels[r1+x0], &fast.texels[r1+x1]
 						// A channel at a time: as one literal, the compiler loads
 						// all sixteen taps first and spills them on 386.
+						if modUnit && unitTex {
+							// The modulate below, without a trip through tex.
+							o := &cols[n]
+							o[0] = lerp4(a[0], b[0], c[0], d[0], ax, ay) * mod[0]
+							o[1] = lerp4(a[1], b[1], c[1], d[1], ax, ay) * mod[1]
+							o[2] = lerp4(a[2], b[2], c[2], d[2], ax, ay) * mod[2]
+							o[3] = lerp4(a[3], b[3], c[3], d[3], ax, ay) * mod[3]
+							xs[n] = int32(x)
+							n++
+							continue
+						}
 						tex[0] = lerp4(a[0], b[0], c[0], d[0], ax, ay)
 						tex[1] = lerp4(a[1], b[1], c[1], d[1], ax, ay)
 						tex[2] = lerp4(a[2], b[2], c[2], d[2], ax, ay)
 						tex[3] = lerp4(a[3], b[3], c[3], d[3], ax, ay)
 						unitT = unitTex
 					} else {
-						ls.tex.at(*u, *v, t)
+						ls.tex.at(uu, vv, t)
 					}
 				}
 			}
@@ -611,6 +640,16 @@ func (pr *prim) depthAt(b *[3]float64) float64 {
 // (Scalars, not an array: 386 copies a returned array with a call.)
 func (pr *prim) persp(b *[3]float64) (w0, w1, w2, s float64) {
 	return perspWeights(b, pr.v[0].invw, pr.v[1].invw, pr.v[2].invw)
+}
+
+// perspOf is perspWeights' weights, of barycentrics b0, b1 and b2.
+func perspOf(b0, b1, b2, iw0, iw1, iw2 float64) (w0, w1, w2 float64) {
+	w0, w1, w2 = b0*iw0, b1*iw1, b2*iw2
+	if s := 0 + w0 + w1 + w2; s != 0 && s != 1 {
+		inv := 1 / s
+		w0, w1, w2 = w0*inv, w1*inv, w2*inv
+	}
+	return w0, w1, w2
 }
 
 // perspWeights is persp for vertices of 1/w iw0, iw1 and iw2.
