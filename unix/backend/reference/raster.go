@@ -251,7 +251,11 @@ func (w *worker) triLinear(pr *prim, ya, yb int) {
 // own, and the colour loop calls nothing in the common cases (fastView's
 // samples, the saturated modulate, no depth or stencil test); its other
 // cases call the general sample, Eval or the tests. What the loops read
-// of the primitive and the form is copied to locals for the same reason.
+// of the primitive and the form is copied to locals for the same reason,
+// and what a pixel works out stays in scalars: 386, with eight float
+// registers, keeps an array in memory, and a value stored and read back
+// lengthens the pixel's chain of latencies. 2D drawing's case has a
+// colour loop of its own, without the tests for the others.
 func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	dc := pr.dc
 	ls := &dc.lin
@@ -303,6 +307,44 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 	f0, f1, f2 := pr.fedge(0, fx, fy), pr.fedge(1, fx, fy), pr.fedge(2, fx, fy)
 	g0, g1, g2 := pr.fa[0]*subpixel, pr.fa[1]*subpixel, pr.fa[2]*subpixel
 	cols, xs := &w.linCol, &w.linX
+	if uvScalar && modUnit && unitTex && sampled && fast.bilinear && !tested {
+		// 2D drawing's case (a bilinear texture under a fixed colour, no
+		// test) in a loop of its own: the same steps as below, without
+		// the tests of the cases it is not.
+		a, b, c := va[0], vb[0], vc[0]
+		for cx := x0; cx < x1; cx += linearChunk {
+			n, end := 0, min(cx+linearChunk, x1)
+			for x := cx; x < end; x++ {
+				b0, b1, b2 := f0*invArea, f1*invArea, f2*invArea
+				f0, f1, f2 = f0+g0, f1+g1, f2+g2
+				d0, d1, d2, _ := perspWeights(b0, b1, b2, iw0, iw1, iw2)
+				w0, w1, w2 := float32(d0), float32(d1), float32(d2)
+				uu, vv := w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
+				fu, fv := float64(uu)*fast.fw-0.5, float64(vv)*fast.fh-0.5
+				x0, x1, ax, okx := axis(fu, fast.limU, fast.mu)
+				y0, y1, ay, oky := axis(fv, fast.limV, fast.mv)
+				o := &cols[n]
+				xs[n] = int32(x)
+				n++
+				if !okx || !oky {
+					ls.tex.at(uu, vv, &tex)
+					*o = [4]float32{clamp01(tex[0] * mod[0]), clamp01(tex[1] * mod[1]), clamp01(tex[2] * mod[2]), clamp01(tex[3] * mod[3])}
+					continue
+				}
+				r0, r1 := y0*fast.w, y1*fast.w
+				p, q, r, t := &fast.texels[r0+x0], &fast.texels[r0+x1], &fast.texels[r1+x0], &fast.texels[r1+x1]
+				o[0] = lerp4(p[0], q[0], r[0], t[0], ax, ay) * mod[0]
+				o[1] = lerp4(p[1], q[1], r[1], t[1], ax, ay) * mod[1]
+				o[2] = lerp4(p[2], q[2], r[2], t[2], ax, ay) * mod[2]
+				o[3] = lerp4(p[3], q[3], r[3], t[3], ax, ay) * mod[3]
+			}
+			if vis >= 0 {
+				w.vis[vis] += uint64(n)
+			}
+			w.linearBlend(dc, cols[:n], xs[:n], true, y)
+		}
+		return
+	}
 	for cx := x0; cx < x1; cx += linearChunk {
 		n, end := 0, min(cx+linearChunk, x1)
 		for x := cx; x < end; x++ {
@@ -316,12 +358,12 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 			var uu, vv float32 // the texture coordinate
 			if uvScalar {
 				// interp2's bits, in registers.
-				d0, d1, d2 := perspOf(b0, b1, b2, iw0, iw1, iw2)
+				d0, d1, d2, _ := perspWeights(b0, b1, b2, iw0, iw1, iw2)
 				a, b, c, w0, w1, w2 := va[0], vb[0], vc[0], float32(d0), float32(d1), float32(d2)
 				uu, vv = w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
 			} else {
 				if nv > 0 {
-					w0, w1, w2 := perspOf(b0, b1, b2, iw0, iw1, iw2)
+					w0, w1, w2, _ := perspWeights(b0, b1, b2, iw0, iw1, iw2)
 					wp := [3]float32{float32(w0), float32(w1), float32(w2)}
 					if uvOnly {
 						interp2(&wp, va[0], vb[0], vc[0], out[0])
@@ -639,22 +681,14 @@ func (pr *prim) depthAt(b *[3]float64) float64 {
 // barycentrics b, and their sum before they are normalised (1/w there).
 // (Scalars, not an array: 386 copies a returned array with a call.)
 func (pr *prim) persp(b *[3]float64) (w0, w1, w2, s float64) {
-	return perspWeights(b, pr.v[0].invw, pr.v[1].invw, pr.v[2].invw)
+	return perspWeights(b[0], b[1], b[2], pr.v[0].invw, pr.v[1].invw, pr.v[2].invw)
 }
 
-// perspOf is perspWeights' weights, of barycentrics b0, b1 and b2.
-func perspOf(b0, b1, b2, iw0, iw1, iw2 float64) (w0, w1, w2 float64) {
+// perspWeights is persp for barycentrics b0, b1 and b2 and vertices of
+// 1/w iw0, iw1 and iw2 (scalars: an array whose address is taken, 386
+// keeps in memory).
+func perspWeights(b0, b1, b2, iw0, iw1, iw2 float64) (w0, w1, w2, s float64) {
 	w0, w1, w2 = b0*iw0, b1*iw1, b2*iw2
-	if s := 0 + w0 + w1 + w2; s != 0 && s != 1 {
-		inv := 1 / s
-		w0, w1, w2 = w0*inv, w1*inv, w2*inv
-	}
-	return w0, w1, w2
-}
-
-// perspWeights is persp for vertices of 1/w iw0, iw1 and iw2.
-func perspWeights(b *[3]float64, iw0, iw1, iw2 float64) (w0, w1, w2, s float64) {
-	w0, w1, w2 = b[0]*iw0, b[1]*iw1, b[2]*iw2
 	s = 0 + w0 + w1 + w2
 	if s != 0 && s != 1 { // times 1/1 changes no bit
 		inv := 1 / s
