@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/binary"
 	"math"
 	"sync/atomic"
 
@@ -312,6 +313,7 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 		// test) in a loop of its own: the same steps as below, without
 		// the tests of the cases it is not.
 		a, b, c := va[0], vb[0], vc[0]
+		m0, m1, m2, m3 := mod[0], mod[1], mod[2], mod[3]
 		for cx := x0; cx < x1; cx += linearChunk {
 			n, end := 0, min(cx+linearChunk, x1)
 			for x := cx; x < end; x++ {
@@ -321,22 +323,24 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 				w0, w1, w2 := float32(d0), float32(d1), float32(d2)
 				uu, vv := w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
 				fu, fv := float64(uu)*fast.fw-0.5, float64(vv)*fast.fh-0.5
-				x0, x1, ax, okx := axis(fu, fast.limU, fast.mu)
-				y0, y1, ay, oky := axis(fv, fast.limV, fast.mv)
 				o := &cols[n]
 				xs[n] = int32(x)
 				n++
-				if !okx || !oky {
+				// axis's tests, as one condition before it: its boolean is
+				// kept in memory on 386.
+				if !(fu >= 0 && fu < fast.limU && fv >= 0 && fv < fast.limV) {
 					ls.tex.at(uu, vv, &tex)
-					*o = [4]float32{clamp01(tex[0] * mod[0]), clamp01(tex[1] * mod[1]), clamp01(tex[2] * mod[2]), clamp01(tex[3] * mod[3])}
+					*o = [4]float32{clamp01(tex[0] * m0), clamp01(tex[1] * m1), clamp01(tex[2] * m2), clamp01(tex[3] * m3)}
 					continue
 				}
+				x0, x1, ax, _ := axis(fu, fast.limU, fast.mu)
+				y0, y1, ay, _ := axis(fv, fast.limV, fast.mv)
 				r0, r1 := y0*fast.w, y1*fast.w
 				p, q, r, t := &fast.texels[r0+x0], &fast.texels[r0+x1], &fast.texels[r1+x0], &fast.texels[r1+x1]
-				o[0] = lerp4(p[0], q[0], r[0], t[0], ax, ay) * mod[0]
-				o[1] = lerp4(p[1], q[1], r[1], t[1], ax, ay) * mod[1]
-				o[2] = lerp4(p[2], q[2], r[2], t[2], ax, ay) * mod[2]
-				o[3] = lerp4(p[3], q[3], r[3], t[3], ax, ay) * mod[3]
+				o[0] = lerp4(p[0], q[0], r[0], t[0], ax, ay) * m0
+				o[1] = lerp4(p[1], q[1], r[1], t[1], ax, ay) * m1
+				o[2] = lerp4(p[2], q[2], r[2], t[2], ax, ay) * m2
+				o[3] = lerp4(p[3], q[3], r[3], t[3], ax, ay) * m3
 			}
 			if vis >= 0 {
 				w.vis[vis] += uint64(n)
@@ -1069,19 +1073,25 @@ func blendOver8(bgra bool, src [4]float32, px []byte) {
 // as its body is too big to inline.
 func over8(bgra bool, src [][4]float32, px []byte) {
 	px = px[:4*len(src)]
+	// The colour channels that bytes 0 and 2 hold: pack8's and unpack8's
+	// swap, once.
+	lo, hi := 0, 2
+	if bgra {
+		lo, hi = 2, 0
+	}
 	for i := range src {
 		s, p := &src[i], px[4*i:4*i+4]
-		dst := unpack8(p, bgra)
+		v := binary.LittleEndian.Uint32(p)
 		a := s[3]
 		ia := 1 - a
-		add := func(s, d float32) uint32 {
+		add := func(s float32, b uint32) uint32 {
 			x := s * a
-			y := d * ia
+			y := texel.Unorm8(uint8(b)) * ia
 			// texel.U8 without its clamps: x+y is neither NaN nor below 0,
 			// and past 1 by rounding only, where the rounding gives 255 too.
 			return uint32(int32((x+y)*255 + 0.5))
 		}
-		pack8(p, bgra, add(s[0], dst[0]), add(s[1], dst[1]), add(s[2], dst[2]), add(s[3], dst[3]))
+		binary.LittleEndian.PutUint32(p, add(s[lo&3], v)|add(s[1], v>>8)<<8|add(s[hi&3], v>>16)<<16|add(a, v>>24)<<24)
 	}
 }
 
