@@ -324,7 +324,6 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 				uu, vv := w0*a[0]+w1*b[0]+w2*c[0], w0*a[1]+w1*b[1]+w2*c[1]
 				fu, fv := float64(uu)*fast.fw-0.5, float64(vv)*fast.fh-0.5
 				o := &cols[n]
-				xs[n] = int32(x)
 				n++
 				// axis's tests, as one condition before it: its boolean is
 				// kept in memory on 386.
@@ -344,6 +343,14 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 			}
 			if vis >= 0 {
 				w.vis[vis] += uint64(n)
+			}
+			// Every pixel passed: over8 reads the first one's x, the other
+			// blends each one's.
+			xs[0] = int32(cx)
+			if ls.blend != linearOver8 {
+				for i := range n {
+					xs[i] = int32(cx + i)
+				}
 			}
 			w.linearBlend(dc, cols[:n], xs[:n], true, y)
 		}
