@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -109,7 +110,7 @@ type pass struct {
 	depth, stencil *target
 	w, h, samples  int
 	pos            [][2]int // sample positions (samplePos, or all at the centre)
-	prims          []prim
+	prims          [][]prim // in draw order: the geometry workers' lists, one after another
 	visOffsets     []int    // buffer offsets of visibility counters
 	visCounts      []uint64 // summed over workers after raster
 }
@@ -225,12 +226,10 @@ func (rp *renderPass) execute() (err error) {
 	if err != nil {
 		return err
 	}
-	if len(gs) == 1 {
-		p.prims = gs[0].prims
-	} else {
-		for _, g := range gs {
-			p.prims = append(p.prims, g.prims...)
-		}
+	// Referenced, not copied: a frame of a thousand draws has megabytes
+	// of them.
+	for _, g := range gs {
+		p.prims = append(p.prims, g.prims)
 	}
 	if err := p.raster(); err != nil {
 		return err
@@ -391,7 +390,7 @@ const bandRows = 16
 // deterministic.
 func (p *pass) raster() error {
 	p.visCounts = make([]uint64, len(p.visOffsets))
-	if len(p.prims) == 0 {
+	if !slices.ContainsFunc(p.prims, func(l []prim) bool { return len(l) > 0 }) {
 		return nil
 	}
 	bands := (p.h + bandRows - 1) / bandRows

@@ -81,12 +81,14 @@ func (w *worker) run(next *atomic.Int32, bands int) {
 	for band := int(next.Add(1) - 1); band < bands; band = int(next.Add(1) - 1) {
 		y0 := band * bandRows
 		y1 := min(y0+bandRows, w.p.h)
-		for i := range w.p.prims {
-			pr := &w.p.prims[i]
-			if pr.maxY < y0 || pr.minY >= y1 {
-				continue
+		for _, l := range w.p.prims {
+			for i := range l {
+				pr := &l[i]
+				if pr.maxY < y0 || pr.minY >= y1 {
+					continue
+				}
+				w.prim(pr, max(y0, pr.minY), min(y1-1, pr.maxY))
 			}
-			w.prim(pr, max(y0, pr.minY), min(y1-1, pr.maxY))
 		}
 	}
 }
