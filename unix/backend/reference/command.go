@@ -179,6 +179,34 @@ type draw struct {
 type renderPass struct {
 	desc  backend.RenderPassDesc
 	draws []draw
+	// The encoder's blocks of states and bytes, which the draws point
+	// into: back to their pools once the pass has run (release).
+	stateBlocks []*[]renderState
+	byteBlocks  []*[]byte
+}
+
+// Blocks of recorded states and bytes, reused from pass to pass: a frame
+// of a thousand draws records megabytes of them.
+var (
+	stateBlocks sync.Pool // *[]renderState of cap stateBlock
+	byteBlocks  sync.Pool // *[]byte of cap byteBlock
+)
+
+const (
+	stateBlock = 32
+	byteBlock  = 64 << 10
+)
+
+// release returns the pass's blocks to their pools. The pass has run
+// (or will not): no draw reads them again.
+func (rp *renderPass) release() {
+	for _, b := range rp.stateBlocks {
+		stateBlocks.Put(b)
+	}
+	for _, b := range rp.byteBlocks {
+		byteBlocks.Put(b)
+	}
+	rp.stateBlocks, rp.byteBlocks, rp.draws = nil, nil, nil
 }
 
 type renderEncoder struct {
@@ -196,7 +224,13 @@ type renderEncoder struct {
 func (e *renderEncoder) mut() *renderState {
 	if e.shared {
 		if len(e.states) == cap(e.states) {
-			e.states = make([]renderState, 0, 32)
+			b, ok := stateBlocks.Get().(*[]renderState)
+			if !ok {
+				s := make([]renderState, 0, stateBlock)
+				b = &s
+			}
+			e.pass.stateBlocks = append(e.pass.stateBlocks, b)
+			e.states = (*b)[:0]
 		}
 		e.states = append(e.states, *e.st)
 		e.st, e.shared = &e.states[len(e.states)-1], false
@@ -207,7 +241,17 @@ func (e *renderEncoder) mut() *renderState {
 // keep copies bytes a draw will read (SetVertexBytes, SetFragmentBytes).
 func (e *renderEncoder) keep(data []byte) []byte {
 	if len(data) > cap(e.bytes)-len(e.bytes) {
-		e.bytes = make([]byte, 0, max(64<<10, len(data)))
+		if len(data) > byteBlock {
+			e.bytes = make([]byte, 0, len(data))
+		} else {
+			b, ok := byteBlocks.Get().(*[]byte)
+			if !ok {
+				s := make([]byte, 0, byteBlock)
+				b = &s
+			}
+			e.pass.byteBlocks = append(e.pass.byteBlocks, b)
+			e.bytes = (*b)[:0]
+		}
 	}
 	at := len(e.bytes)
 	e.bytes = append(e.bytes, data...)

@@ -162,6 +162,7 @@ var samplePos = map[int][][2]int{
 // execute runs the pass. A panic in a vertex or fragment program (an
 // interpreter bug, say) fails the command buffer instead of the process.
 func (rp *renderPass) execute() (err error) {
+	defer rp.release()
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("reference: render pass: %v", v)
