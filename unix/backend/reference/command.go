@@ -197,6 +197,18 @@ const (
 	byteBlock  = 64 << 10
 )
 
+// pooledBlock takes an empty block of capacity n from pool, or makes
+// one, and notes it in held, for release.
+func pooledBlock[T any](pool *sync.Pool, n int, held *[]*[]T) []T {
+	b, ok := pool.Get().(*[]T)
+	if !ok {
+		s := make([]T, 0, n)
+		b = &s
+	}
+	*held = append(*held, b)
+	return (*b)[:0]
+}
+
 // release returns the pass's blocks to their pools. The pass has run
 // (or will not): no draw reads them again.
 func (rp *renderPass) release() {
@@ -224,13 +236,7 @@ type renderEncoder struct {
 func (e *renderEncoder) mut() *renderState {
 	if e.shared {
 		if len(e.states) == cap(e.states) {
-			b, ok := stateBlocks.Get().(*[]renderState)
-			if !ok {
-				s := make([]renderState, 0, stateBlock)
-				b = &s
-			}
-			e.pass.stateBlocks = append(e.pass.stateBlocks, b)
-			e.states = (*b)[:0]
+			e.states = pooledBlock(&stateBlocks, stateBlock, &e.pass.stateBlocks)
 		}
 		e.states = append(e.states, *e.st)
 		e.st, e.shared = &e.states[len(e.states)-1], false
@@ -244,13 +250,7 @@ func (e *renderEncoder) keep(data []byte) []byte {
 		if len(data) > byteBlock {
 			e.bytes = make([]byte, 0, len(data))
 		} else {
-			b, ok := byteBlocks.Get().(*[]byte)
-			if !ok {
-				s := make([]byte, 0, byteBlock)
-				b = &s
-			}
-			e.pass.byteBlocks = append(e.pass.byteBlocks, b)
-			e.bytes = (*b)[:0]
+			e.bytes = pooledBlock(&byteBlocks, byteBlock, &e.pass.byteBlocks)
 		}
 	}
 	at := len(e.bytes)
