@@ -334,10 +334,10 @@ func (w *worker) linearRun(pr *prim, x0, x1, y int) {
 					*o = [4]float32{clamp01(tex[0] * m0), clamp01(tex[1] * m1), clamp01(tex[2] * m2), clamp01(tex[3] * m3)}
 					continue
 				}
-				x0, x1, ax, _ := axis(fu, fast.limU, fast.mu)
-				y0, y1, ay, _ := axis(fv, fast.limV, fast.mv)
-				r0, r1 := y0*fast.w, y1*fast.w
-				p, q, r, t := &fast.texels[r0+x0], &fast.texels[r0+x1], &fast.texels[r1+x0], &fast.texels[r1+x1]
+				i0, i1, ax, _ := axis(fu, fast.limU, fast.mu)
+				j0, j1, ay, _ := axis(fv, fast.limV, fast.mv)
+				r0, r1 := j0*fast.w, j1*fast.w
+				p, q, r, t := &fast.texels[r0+i0], &fast.texels[r0+i1], &fast.texels[r1+i0], &fast.texels[r1+i1]
 				o[0] = lerp4(p[0], q[0], r[0], t[0], ax, ay) * m0
 				o[1] = lerp4(p[1], q[1], r[1], t[1], ax, ay) * m1
 				o[2] = lerp4(p[2], q[2], r[2], t[2], ax, ay) * m2
