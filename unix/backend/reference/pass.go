@@ -326,10 +326,10 @@ func (p *pass) store(d *backend.RenderPassDesc) {
 const geometryDraws = 8
 
 // geometry shades and sets up the pass's draws: split into contiguous
-// runs of draws, one per worker, whose primitives, concatenated in run
-// order, are those of the draws one after another (each draw's geometry
-// depends on its own state only). A failure is the first draw's that
-// fails, in draw order.
+// runs of draws, one per worker, whose primitive lists, taken in run
+// order (as p.prims holds them), are the draws' one after another (each
+// draw's geometry depends on its own state only). A failure is the first
+// draw's that fails, in draw order.
 func (p *pass) geometry(draws []draw) ([]*geometry, error) {
 	n := min(runtime.GOMAXPROCS(0), len(draws)/geometryDraws)
 	if n <= 1 {
